@@ -1,0 +1,25 @@
+/**
+ * `scopeward` command line. Each command lives in `commands/<name>.ts` and exports
+ * `register(program)`; this file only wires them together and runs the parser.
+ */
+import { Command } from 'commander';
+import { registerCommands } from './commands/index.ts';
+
+const program = new Command()
+  .name('scopeward')
+  .description('Self-hostable smart-contract security service')
+  .showHelpAfterError()
+  .enablePositionalOptions();
+
+registerCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // Commands throw CliError for expected failures; anything else is a bug but still
+  // gets a one-line message rather than a stack trace, unless DEBUG is set.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`scopeward: ${message}\n`);
+  if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exitCode = process.exitCode && process.exitCode !== 0 ? process.exitCode : 1;
+}
