@@ -1,0 +1,77 @@
+/**
+ * Who is calling: a valid API key (no limit), no key (rate-limited per client), or an
+ * invalid key (refused with the operation's message). Used as a preHandler per route.
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { RateLimiter } from '../limits/rate-limiter.ts';
+import { findActiveApiKey, touchApiKey, type ApiKeyInfo } from '../keys/api-key-repository.ts';
+import { HttpError } from './http-error.ts';
+import { MESSAGES } from '../spec/messages.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's API key, when a valid one was presented. */
+    apiKey?: ApiKeyInfo;
+  }
+}
+
+export interface AccessDeps {
+  readonly db: Kysely<Database>;
+  readonly rateLimiter: RateLimiter;
+}
+
+export interface AccessPolicy {
+  /** Rate-limit bucket: callers without a key get a separate budget per bucket. */
+  readonly bucket: string;
+  /** Whether a request without a key is refused (operation 2) or rate-limited (1 and 3). */
+  readonly keyRequired: boolean;
+  /** The error for a presented key that is not valid. */
+  readonly invalidKey: () => HttpError;
+  /** The error for a missing key when one is required. */
+  readonly missingKey?: () => HttpError;
+  /** The error once a keyless caller is over the limit (not needed when a key is required). */
+  readonly tooManyRequests?: () => HttpError;
+}
+
+/** The presented key: one `x-api-key` header; a repeated header counts as invalid. */
+function presentedKey(request: FastifyRequest): string | null | undefined {
+  const raw = request.headers['x-api-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') return null;
+  const key = raw.trim();
+  return key === '' ? undefined : key;
+}
+
+export function createAccessGate(deps: AccessDeps) {
+  return function gate(policy: AccessPolicy): preHandlerAsyncHookHandler {
+    return async function access(request: FastifyRequest, reply: FastifyReply) {
+      const key = presentedKey(request);
+      if (key === null) throw policy.invalidKey();
+      if (key !== undefined) {
+        const found = await findActiveApiKey(deps.db, key);
+        if (!found) throw policy.invalidKey();
+        request.apiKey = found;
+        // Bookkeeping only: a failure here must not fail the call.
+        touchApiKey(deps.db, found.id).catch((error: unknown) => request.log.warn({ err: error }, 'could not record API key use'));
+        return;
+      }
+      if (policy.keyRequired) throw (policy.missingKey ?? policy.invalidKey)();
+      const decision = await deps.rateLimiter.consume(`${policy.bucket}:${request.ip}`);
+      const headers = {
+        'RateLimit-Limit': String(decision.limit),
+        'RateLimit-Remaining': String(decision.remaining),
+        'RateLimit-Reset': String(decision.resetSeconds),
+        'RateLimit-Policy': `${decision.limit};w=60`,
+      };
+      if (!decision.allowed) {
+        const error = policy.tooManyRequests?.() ?? new HttpError(429, MESSAGES.common.tooManyRequests);
+        throw new HttpError(error.statusCode, error.message, error.extra, { ...headers, 'Retry-After': String(decision.resetSeconds) });
+      }
+      reply.headers(headers);
+    };
+  };
+}
+
+export type AccessGate = ReturnType<typeof createAccessGate>;

@@ -1,0 +1,71 @@
+/**
+ * Builds the HTTP application from its dependencies. Nothing here listens or opens
+ * connections: `server.ts` does that, and tests drive the app with `app.inject()`.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { RateLimiter } from '../limits/rate-limiter.ts';
+import type { NetworkOptions } from '../spec/networks.ts';
+import { createAccessGate } from './access.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { auditLookupRoutes } from './routes/audit-lookup.ts';
+import { adminAuditRoutes } from './routes/admin-audits.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface AppDeps {
+  readonly db: Kysely<Database>;
+  readonly rateLimiter: RateLimiter;
+  readonly networks: NetworkOptions;
+  /** Readiness checks by name (database, redis, devnet…). */
+  readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
+  readonly bodyLimitBytes?: number;
+  readonly trustProxyHops?: number;
+  /** Fastify's logger option: false in tests, pino options in the server. */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Extra route plugins (the devnet's /rpc and later operations) registered after the core. */
+  readonly plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
+}
+
+export const API_VERSION = '0.1.0';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const hops = deps.trustProxyHops ?? 0;
+  const options: FastifyServerOptions = {
+    logger: deps.logger ?? false,
+    bodyLimit: deps.bodyLimitBytes ?? 1024 * 1024,
+    // Behind N proxies, the client is the address N hops back in X-Forwarded-For.
+    trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
+    // Path parameters longer than any address or symbol are refused before routing.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false } },
+  };
+  const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorHandler);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'scopeward API',
+        version: API_VERSION,
+        description: 'Smart-contract security lookups: audit reports, scans, scores. Send your key in the `x-api-key` header.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const gate = createAccessGate({ db: deps.db, rateLimiter: deps.rateLimiter });
+  await app.register(healthRoutes, { checks: deps.readiness ?? {} });
+  await app.register(auditLookupRoutes, { db: deps.db, gate, networks: deps.networks });
+  await app.register(adminAuditRoutes, { db: deps.db, gate });
+  for (const plugin of deps.plugins ?? []) await app.register(plugin);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,110 @@
+/** Reads and writes audit records. Addresses are stored lower-case; lookups ignore case. */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AuditRow, Database } from '../store/schema.ts';
+import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import { normalizeEvmAddress } from '../spec/address.ts';
+
+export function toAuditRecord(row: AuditRow): AuditRecord {
+  return {
+    slug: row.slug,
+    name: row.name,
+    createdAt: row.created_at,
+    reportFile: row.report_file,
+    reportUrl: row.report_url,
+    finishedAt: row.finished_at,
+    address: row.address,
+    network: row.network,
+  };
+}
+
+/** The most recently finished audit of an address on a network, if any. */
+export async function findLatestAudit(db: Kysely<Database>, query: { network: string; address: string }): Promise<AuditRecord | undefined> {
+  const row = await db
+    .selectFrom('audits')
+    .selectAll()
+    .where('address', '=', normalizeEvmAddress(query.address))
+    .where('network', '=', query.network)
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toAuditRecord(row) : undefined;
+}
+
+export interface ImportResult {
+  /** Records written: new ones plus those that replaced a stored record. */
+  readonly imported: number;
+}
+
+// SQLite allows at most 32,766 bound parameters per statement; 10 columns × 500 rows
+// stays far below it and below PostgreSQL's 65,535.
+const CHUNK = 500;
+
+/**
+ * Writes validated records in one transaction: all or nothing. A record with the same
+ * network, address and slug as a stored one replaces it, so re-importing a file is safe.
+ */
+export async function upsertAudits(db: Kysely<Database>, records: readonly AuditRecord[], now = new Date()): Promise<ImportResult> {
+  const importedAt = now.toISOString();
+  // PostgreSQL refuses to update one row twice in a statement: the last record wins.
+  const unique = [...new Map(records.map((r) => [`${r.network}|${normalizeEvmAddress(r.address)}|${r.slug}`, r])).values()];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < unique.length; i += CHUNK) {
+      const rows = unique.slice(i, i + CHUNK).map((record) => ({
+        id: randomUUID(),
+        slug: record.slug,
+        name: record.name,
+        address: normalizeEvmAddress(record.address),
+        network: record.network,
+        report_file: record.reportFile,
+        report_url: record.reportUrl,
+        created_at: record.createdAt,
+        finished_at: record.finishedAt,
+        imported_at: importedAt,
+      }));
+      await trx
+        .insertInto('audits')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['network', 'address', 'slug']).doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            report_file: eb.ref('excluded.report_file'),
+            report_url: eb.ref('excluded.report_url'),
+            created_at: eb.ref('excluded.created_at'),
+            finished_at: eb.ref('excluded.finished_at'),
+            imported_at: eb.ref('excluded.imported_at'),
+          })),
+        )
+        .execute();
+    }
+  });
+  return { imported: unique.length };
+}
+
+/** Removes the audits of an address (one slug, or all of them); returns how many went. */
+export async function removeAudits(db: Kysely<Database>, query: { network: string; address: string; slug?: string | undefined }): Promise<number> {
+  let statement = db.deleteFrom('audits').where('network', '=', query.network).where('address', '=', normalizeEvmAddress(query.address));
+  if (query.slug !== undefined) statement = statement.where('slug', '=', query.slug);
+  const result = await statement.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface ListAuditsQuery {
+  readonly network?: string | undefined;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
+}
+
+export async function listAudits(db: Kysely<Database>, query: ListAuditsQuery = {}): Promise<{ total: number; items: AuditRecord[] }> {
+  let base = db.selectFrom('audits');
+  if (query.network) base = base.where('network', '=', query.network);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('finished_at', 'desc')
+    .orderBy('id')
+    .limit(query.limit ?? 100)
+    .offset(query.offset ?? 0)
+    .execute();
+  return { total: Number(total), items: rows.map(toAuditRecord) };
+}

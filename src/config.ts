@@ -1,0 +1,74 @@
+/**
+ * Service configuration from the environment (and a `.env` file when present).
+ * Every variable is optional; the defaults run everything embedded on one machine.
+ */
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL instead of the embedded SQLite database. */
+  readonly databaseUrl: string | undefined;
+  /** Redis for rate limits, cache and the job queue. */
+  readonly redisUrl: string | undefined;
+  /** Whether the embedded devnet starts with the service. */
+  readonly devnet: boolean;
+  readonly devnetPort: number;
+  readonly logLevel: string;
+  /** Calls per minute per client on the keyless operations (spec: 5). */
+  readonly anonymousCallsPerMinute: number;
+  /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address). */
+  readonly trustProxyHops: number;
+  /** Largest request body accepted, in bytes. */
+  readonly bodyLimitBytes: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min) throw new ConfigError(`${name} must be at least ${min}, got ${value}`);
+  return value;
+}
+
+function flag(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+}
+
+/** Reads `.env` from the working directory; real environment variables win over it. */
+export function readEnv(cwd = process.cwd()): Record<string, string | undefined> {
+  const file = resolve(cwd, '.env');
+  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  return { ...fromFile, ...process.env };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = readEnv()): Config {
+  const empty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: empty(env.HOST) ?? '127.0.0.1',
+    dataDir: resolve(empty(env.DATA_DIR) ?? './data'),
+    databaseUrl: empty(env.DATABASE_URL),
+    redisUrl: empty(env.REDIS_URL),
+    devnet: flag(env, 'DEVNET', true),
+    devnetPort: integer(env, 'DEVNET_PORT', 8545),
+    logLevel: empty(env.LOG_LEVEL) ?? 'info',
+    anonymousCallsPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 5, 1),
+    trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    env,
+  };
+}

@@ -1,0 +1,19 @@
+/** Address formats the interface accepts. */
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+// Base58 (no 0, O, I, l); a Solana public key is 32 bytes, 32 to 44 characters.
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** A 20-byte hex address with 0x; any letter case (checksums are not enforced, see docs/decisions.md). */
+export function isEvmAddress(value: unknown): value is string {
+  return typeof value === 'string' && EVM_ADDRESS.test(value);
+}
+
+export function isSolanaAddress(value: unknown): value is string {
+  return typeof value === 'string' && SOLANA_ADDRESS.test(value);
+}
+
+/** The form addresses are stored and compared in: lower-case hex. */
+export function normalizeEvmAddress(address: string): string {
+  return address.toLowerCase();
+}

@@ -1,0 +1,37 @@
+/**
+ * Every error message the interface spec fixes, exactly as it writes them.
+ * Nothing else in the code base spells these strings.
+ */
+export const MESSAGES = {
+  audits: {
+    invalidApiKey: 'Invalid API_KEY',
+    notFound: 'Address not found',
+    addressRequired: 'Address is required',
+    invalidNetwork: 'Invalid network',
+    invalidChainId: 'Invalid chainId',
+    invalidAddress: 'invalid address',
+    internal: 'Internal server error',
+  },
+  cyberscan: {
+    invalidNetwork: 'Invalid Network',
+    invalidAddress: 'Invalid Address',
+    invalidApiKey: 'Invalid API_KEY',
+    tooManyRequests: 'Too Many Requests',
+  },
+  score: {
+    badRequest: 'Bad Request',
+    /** The spec asks for "text stating an invalid key or no key found". */
+    missingKey: 'API key not found',
+    invalidKey: 'Invalid API key',
+  },
+  /** Not fixed by the spec; chosen in docs/decisions.md. */
+  common: {
+    tooManyRequests: 'Too Many Requests',
+    notFound: 'Not Found',
+    internal: 'Internal server error',
+    payloadTooLarge: 'Payload Too Large',
+    unsupportedMediaType: 'Unsupported Media Type',
+    badRequest: 'Bad Request',
+    forbidden: 'Forbidden',
+  },
+} as const;

@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Kysely applies them by name, so a name never changes once
+ * released; add new ones at the end with the next number.
+ */
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.ts';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,116 @@
+/**
+ * Opens the database: embedded SQLite under DATA_DIR by default, PostgreSQL when a
+ * connection string is given. Applies pending migrations before returning.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: StoreDialect;
+  /** Where the data lives, without credentials (for logs and /readyz). */
+  readonly location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** Folder of the embedded database; `:memory:` keeps it in memory (tests). */
+  readonly dataDir: string;
+  readonly databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use instead of `public` (tests isolate themselves with it). */
+  readonly pgSchema?: string | undefined;
+}
+
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+}
+
+const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options.dataDir);
+  try {
+    await migrate(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new StoreError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+function openSqlite(dataDir: string): Store {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, 'scopeward.sqlite');
+  }
+  const sqlite = new SQLite(file);
+  // WAL lets readers proceed while a writer commits; NORMAL sync is durable across
+  // process crashes (only an OS crash can lose the last transactions).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    ping: async () => {
+      sqlite.prepare('select 1').get();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(connectionString: string, schema: string | undefined): Promise<Store> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new StoreError(`invalid schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // Every connection of the pool starts in the schema, so queries stay unqualified.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client's error (server restart) must not crash the process; the pool
+  // replaces the client on the next query.
+  pool.on('error', () => {});
+  if (schema) {
+    const client = await pool.connect();
+    try {
+      await client.query(`create schema if not exists ${schema}`);
+    } finally {
+      client.release();
+    }
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const url = new URL(connectionString);
+  url.password = '';
+  url.username = '';
+  return {
+    db,
+    dialect: 'postgres',
+    location: `${url.host}${url.pathname}${schema ? `#${schema}` : ''}`,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => db.destroy(),
+  };
+}
