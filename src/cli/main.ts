@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { registerCommands } from './commands/index.ts';
+import { CliError } from './cli-error.ts';
 
 const program = new Command()
   .name('scopeward')
@@ -21,5 +22,5 @@ try {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`scopeward: ${message}\n`);
   if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-  process.exitCode = process.exitCode && process.exitCode !== 0 ? process.exitCode : 1;
+  process.exitCode = error instanceof CliError ? error.exitCode : 1;
 }

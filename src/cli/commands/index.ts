@@ -1,9 +1,13 @@
 /** The explicit list of CLI commands (one line per command file). */
 import type { Command } from 'commander';
 
+import { register as serve } from './serve.ts';
+import { register as audits } from './audits.ts';
+import { register as keys } from './keys.ts';
+
 type Register = (program: Command) => void;
 
-const commands: Register[] = [];
+const commands: Register[] = [serve, audits, keys];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
