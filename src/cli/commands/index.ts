@@ -4,10 +4,11 @@ import type { Command } from 'commander';
 import { register as serve } from './serve.ts';
 import { register as audits } from './audits.ts';
 import { register as keys } from './keys.ts';
+import { register as devnet } from './devnet.ts';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [serve, audits, keys];
+const commands: Register[] = [serve, audits, keys, devnet];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);

@@ -1,0 +1,53 @@
+/**
+ * `scopeward devnet`: runs the embedded devnet alone on loopback (DEVNET_PORT, 8545), or
+ * with `--list` prints its sample tokens and exits.
+ */
+import type { Command } from 'commander';
+import { startDevnet } from '../../devnet/devnet.ts';
+import { serveDevnet } from '../../devnet/serve-devnet.ts';
+import { CliError } from '../cli-error.ts';
+
+interface DevnetOptions {
+  list?: boolean;
+  json?: boolean;
+  port?: string;
+  host?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('devnet')
+    .description('run the embedded EVM devnet (chain id 31337) with sample tokens over JSON-RPC on loopback')
+    .option('--list', 'print the sample tokens and exit')
+    .option('--json', 'machine-readable output')
+    .option('--port <port>', 'port to listen on (default: DEVNET_PORT or 8545)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (options: DevnetOptions) => {
+      const dataDir = process.env.DATA_DIR ?? './data';
+      const devnet = await startDevnet({ dataDir });
+      if (options.list) {
+        const tokens = devnet.tokens.map(({ name, symbol, address, behaviour }) => ({ name, symbol, address, behaviour }));
+        if (options.json) process.stdout.write(`${JSON.stringify(tokens)}\n`);
+        else for (const t of tokens) process.stdout.write(`${t.behaviour.padEnd(11)} ${t.address}  ${t.symbol.padEnd(9)} ${t.name}\n`);
+        await devnet.close();
+        return;
+      }
+      const port = Number(options.port ?? process.env.DEVNET_PORT ?? 8545);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`invalid port: ${options.port ?? process.env.DEVNET_PORT}`);
+      const server = await serveDevnet(devnet, { port, host: options.host ?? '127.0.0.1' }).catch((error: unknown) => {
+        throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      const info = { url: server.url, chainId: devnet.chainId, contracts: devnet.contracts, tokens: devnet.tokens, startup: devnet.startup };
+      if (options.json) process.stdout.write(`${JSON.stringify(info)}\n`);
+      else {
+        process.stdout.write(`devnet (chain id ${devnet.chainId}) listening on ${server.url}\n`);
+        for (const [name, address] of Object.entries(devnet.contracts)) process.stdout.write(`  ${name.padEnd(11)} ${address}\n`);
+        for (const t of devnet.tokens) process.stdout.write(`  ${t.behaviour.padEnd(11)} ${t.address}  ${t.symbol}\n`);
+      }
+      const stop = () => {
+        void server.close().then(() => devnet.close());
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

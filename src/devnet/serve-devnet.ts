@@ -1,0 +1,88 @@
+/**
+ * The devnet's standalone JSON-RPC server on loopback (`scopeward devnet`). Inside the
+ * service the HTTP layer mounts `devnet.request` as `POST /rpc` instead.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Devnet } from './devnet.ts';
+
+/** Larger bodies are refused: a JSON-RPC batch of reads is a few kilobytes. */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export interface DevnetServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Answers one HTTP request with the devnet's JSON-RPC response (exported for the service's route tests). */
+export async function handleRpcHttp(devnet: Pick<Devnet, 'request'>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST' || (req.url !== '/' && req.url !== '/rpc')) {
+    send(res, req.method === 'POST' ? 404 : 405, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST JSON-RPC to / or /rpc' } });
+    return;
+  }
+  const body = await readBody(req);
+  if (body === null) {
+    send(res, 413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body too large' } });
+    return;
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    send(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    return;
+  }
+  send(res, 200, await devnet.request(payload));
+}
+
+/** Serves the devnet over HTTP on `host:port` (port 0 picks a free one). */
+export function serveDevnet(devnet: Pick<Devnet, 'request'>, options: { port: number; host?: string }): Promise<DevnetServer> {
+  const server: Server = createServer((req, res) => {
+    handleRpcHttp(devnet, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' } });
+      else res.destroy();
+    });
+  });
+  // Keep-alive sockets would hold close() open; readers reconnect cheaply on loopback.
+  server.keepAliveTimeout = 5_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const { port, address } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${address}:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
