@@ -22,6 +22,8 @@ export interface Config {
   readonly anonymousCallsPerMinute: number;
   /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address). */
   readonly trustProxyHops: number;
+  /** Prefix of the rate-limit keys in Redis (separates installations sharing one Redis). */
+  readonly rateLimitPrefix: string;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -68,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     logLevel: empty(env.LOG_LEVEL) ?? 'info',
     anonymousCallsPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 5, 1),
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0),
+    rateLimitPrefix: empty(env.RATE_LIMIT_PREFIX) ?? 'sw-rl',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     env,
   };

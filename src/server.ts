@@ -31,7 +31,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     app = await buildApp({
       db: store.db,
-      rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis }),
+      rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
       networks: { devnet: false },
       readiness,
       bodyLimitBytes: config.bodyLimitBytes,

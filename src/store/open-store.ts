@@ -5,7 +5,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -38,7 +37,7 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATION
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options.dataDir);
   try {
-    await migrate(store.db);
+    await migrate(store.db, options.databaseUrl ? options.pgSchema : undefined);
   } catch (error) {
     await store.close();
     throw error;
@@ -46,8 +45,10 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   return store;
 }
 
-export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
+  // Kysely looks for its bookkeeping tables across all schemas; naming ours keeps
+  // databases that hold several schemas (tests, side-by-side installs) apart.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -82,6 +83,8 @@ function openSqlite(dataDir: string): Store {
 
 async function openPostgres(connectionString: string, schema: string | undefined): Promise<Store> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new StoreError(`invalid schema name "${schema}"`);
+  // Loaded only for PostgreSQL, so the embedded default does not pay for it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString,
     max: 10,

@@ -64,10 +64,14 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
         body: Type.Union([Type.Array(Type.Unknown()), Type.String()]),
         response: { 200: Type.Object({ imported: Type.Integer() }), 400: ProblemsSchema, 401: MessageSchema, 403: MessageSchema },
       },
+      // Documented above, checked below: Ajv's array coercion would wrap a CSV string in an array.
+      validatorCompiler: () => () => true,
     },
     async (request) => {
       try {
-        const rows = typeof request.body === 'string' ? parseAuditFile(request.body, 'csv') : request.body;
+        const body: unknown = request.body;
+        if (typeof body !== 'string' && !Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON array of audit records or CSV text');
+        const rows = typeof body === 'string' ? parseAuditFile(body, 'csv') : body;
         return await upsertAudits(deps.db, validateAuditRecords(rows));
       } catch (error) {
         if (error instanceof AuditValidationError) throw new HttpError(400, 'Invalid audit records, nothing imported', { problems: error.problems });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { closeOnSignals, startServer } from '../../server.ts';
+// The server (Fastify, swagger, …) loads only when serving, keeping other commands quick.
 
 export function register(program: Command): void {
   program
@@ -12,6 +12,7 @@ export function register(program: Command): void {
       const env = { ...loadConfig().env };
       if (options.port !== undefined) env.PORT = options.port;
       if (options.host !== undefined) env.HOST = options.host;
+      const { closeOnSignals, startServer } = await import('../../server.ts');
       const server = await startServer(loadConfig(env));
       closeOnSignals(server);
     });

@@ -1,0 +1,70 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createApiKey } from '../../keys/api-key-repository.ts';
+
+const row = {
+  slug: 'alpha',
+  name: 'Alpha',
+  createdAt: '2024-01-01T00:00:00Z',
+  reportFile: 'https://r.example/a.pdf',
+  reportUrl: 'https://r.example/a',
+  finishedAt: '2024-01-02T00:00:00Z',
+  address: '0x00000000000000000000000000000000000000aa',
+  network: 'ETH',
+};
+
+describe('admin audit registry', () => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+  before(async () => {
+    t = await createTestApp();
+    admin = (await createApiKey(t.store.db, { name: 'ops', scope: 'admin' })).key;
+    user = (await createApiKey(t.store.db, { name: 'u' })).key;
+  });
+  after(() => t.close());
+
+  it('needs an admin key', async () => {
+    assert.equal((await t.app.inject({ method: 'GET', url: '/admin/audits' })).statusCode, 401);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/admin/audits', headers: { 'x-api-key': 'bad' } })).statusCode, 401);
+    const forbidden = await t.app.inject({ method: 'GET', url: '/admin/audits', headers: { 'x-api-key': user } });
+    assert.equal(forbidden.statusCode, 403);
+    assert.deepEqual(forbidden.json(), { message: 'Forbidden' });
+  });
+
+  it('imports JSON, then the lookup finds it; a bad row imports nothing and is named', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin }, payload: [row, { ...row, slug: 'b', address: 'nope' }] });
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(bad.json().problems, [{ row: 2, field: 'address', problem: 'must be a 0x-prefixed 20-byte hex address' }]);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/admin/audits', headers: { 'x-api-key': admin } })).json().total, 0);
+
+    const ok = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin }, payload: [row] });
+    assert.deepEqual(ok.json(), { imported: 1 });
+    const found = await t.app.inject({ method: 'GET', url: `/api/audits/search-by-address?address=${row.address}&network=ETH`, headers: { 'x-api-key': user } });
+    assert.equal(found.statusCode, 200);
+    assert.equal(found.json().slug, 'alpha');
+  });
+
+  it('imports CSV sent as text/csv', async () => {
+    const csv = `slug,name,createdAt,reportFile,reportUrl,finishedAt,address,network\nbeta,Beta,2024-01-01,https://r.example/b.pdf,https://r.example/b,2024-01-03,0x00000000000000000000000000000000000000bb,BSC\n`;
+    const res = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin, 'content-type': 'text/csv' }, payload: csv });
+    assert.deepEqual(res.json(), { imported: 1 });
+  });
+
+  it('refuses malformed bodies with a 4xx and a message', async () => {
+    const broken = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin, 'content-type': 'application/json' }, payload: '[{' });
+    assert.equal(broken.statusCode, 400);
+    assert.equal(typeof broken.json().message, 'string');
+    const xml = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin, 'content-type': 'application/xml' }, payload: '<a/>' });
+    assert.equal(xml.statusCode, 415);
+    assert.deepEqual(xml.json(), { message: 'Unsupported Media Type' });
+  });
+
+  it('removes the audits of an address', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: `/admin/audits/eth/${row.address}`, headers: { 'x-api-key': admin } });
+    assert.deepEqual(res.json(), { removed: 1 });
+    const gone = await t.app.inject({ method: 'GET', url: `/api/audits/search-by-address?address=${row.address}&network=ETH`, headers: { 'x-api-key': user } });
+    assert.equal(gone.statusCode, 404);
+  });
+});
