@@ -30,7 +30,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       readiness.redis = async () => void (await client.ping());
     }
     app = await buildApp({
-      db: store.db,
+      store,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
       networks: { devnet: false },
       readiness,

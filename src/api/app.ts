@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Store } from '../store/open-store.ts';
+import { createAuditLookup } from '../audits/audit-repository.ts';
+import { createApiKeyVerifier } from '../keys/api-key-repository.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { NetworkOptions } from '../spec/networks.ts';
 import { createAccessGate } from './access.ts';
@@ -17,7 +18,7 @@ import { adminAuditRoutes } from './routes/admin-audits.ts';
 import { healthRoutes } from './routes/health.ts';
 
 export interface AppDeps {
-  readonly db: Kysely<Database>;
+  readonly store: Store;
   readonly rateLimiter: RateLimiter;
   readonly networks: NetworkOptions;
   /** Readiness checks by name (database, redis, devnet…). */
@@ -60,10 +61,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const gate = createAccessGate({ db: deps.db, rateLimiter: deps.rateLimiter });
+  const { db } = deps.store;
+  const gate = createAccessGate({ db, verifyApiKey: createApiKeyVerifier(deps.store), rateLimiter: deps.rateLimiter });
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
-  await app.register(auditLookupRoutes, { db: deps.db, gate, networks: deps.networks });
-  await app.register(adminAuditRoutes, { db: deps.db, gate });
+  await app.register(auditLookupRoutes, { findAudit: createAuditLookup(deps.store), gate, networks: deps.networks });
+  await app.register(adminAuditRoutes, { db, gate });
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds, openTestStore } from '../testing/test-stores.ts';
-import { findLatestAudit, listAudits, removeAudits, upsertAudits } from './audit-repository.ts';
+import { createAuditLookup, listAudits, removeAudits, upsertAudits } from './audit-repository.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 
 const base: AuditRecord = {
@@ -21,9 +21,10 @@ for (const kind of storeKinds()) {
       const store = await openTestStore(kind);
       try {
         await upsertAudits(store.db, [base, { ...base, slug: 'alpha-v2', finishedAt: '2024-03-01T00:00:00.000Z' }]);
-        const found = await findLatestAudit(store.db, { network: 'BSC', address: base.address.toUpperCase().replace('0X', '0x') });
+        const findLatestAudit = createAuditLookup(store);
+        const found = await findLatestAudit({ network: 'BSC', address: base.address.toUpperCase().replace('0X', '0x') });
         assert.equal(found?.slug, 'alpha-v2');
-        assert.equal(await findLatestAudit(store.db, { network: 'ETH', address: base.address }), undefined);
+        assert.equal(await findLatestAudit({ network: 'ETH', address: base.address }), undefined);
       } finally {
         await store.dispose();
       }

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { AuditRow, Database } from '../store/schema.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { normalizeEvmAddress } from '../spec/address.ts';
+import type { Store } from '../store/open-store.ts';
+import { prepareFirst } from '../store/prepared-first.ts';
 
 export function toAuditRecord(row: AuditRow): AuditRecord {
   return {
@@ -18,17 +20,20 @@ export function toAuditRecord(row: AuditRow): AuditRecord {
   };
 }
 
-/** The most recently finished audit of an address on a network, if any. */
-export async function findLatestAudit(db: Kysely<Database>, query: { network: string; address: string }): Promise<AuditRecord | undefined> {
-  const row = await db
-    .selectFrom('audits')
-    .selectAll()
-    .where('address', '=', normalizeEvmAddress(query.address))
-    .where('network', '=', query.network)
-    .orderBy('finished_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toAuditRecord(row) : undefined;
+/** Looks up the most recently finished audit of an address on a network (case ignored). */
+export type AuditLookup = (query: { network: string; address: string }) => Promise<AuditRecord | undefined>;
+
+export function createAuditLookup(store: Store): AuditLookup {
+  const first = prepareFirst(
+    store,
+    (network: string, address: string) =>
+      store.db.selectFrom('audits').selectAll().where('address', '=', address).where('network', '=', network).orderBy('finished_at', 'desc').limit(1),
+    2,
+  );
+  return async ({ network, address }) => {
+    const row = await first(network, normalizeEvmAddress(address));
+    return row ? toAuditRecord(row) : undefined;
+  };
 }
 
 export interface ImportResult {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTestStore, storeKinds } from '../testing/test-stores.ts';
-import { createApiKey, findActiveApiKey, listApiKeys, revokeApiKey, touchApiKey } from './api-key-repository.ts';
+import { createApiKey, createApiKeyVerifier, listApiKeys, revokeApiKey, touchApiKey } from './api-key-repository.ts';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.ts';
 
 describe('api key material', () => {
@@ -19,14 +19,15 @@ for (const kind of storeKinds()) {
     it('stores only a hash, finds the key by its value, and forgets it once revoked', async () => {
       const store = await openTestStore(kind);
       try {
+        const findActiveApiKey = createApiKeyVerifier(store);
         const created = await createApiKey(store.db, { name: 'ci', scope: 'admin' });
         const row = await store.db.selectFrom('api_keys').selectAll().executeTakeFirstOrThrow();
         assert.equal(row.key_hash, hashApiKey(created.key));
         assert.ok(!JSON.stringify(row).includes(created.key));
-        assert.equal((await findActiveApiKey(store.db, created.key))?.scope, 'admin');
-        assert.equal(await findActiveApiKey(store.db, generateApiKey()), undefined);
+        assert.equal((await findActiveApiKey(created.key))?.scope, 'admin');
+        assert.equal(await findActiveApiKey(generateApiKey()), undefined);
         assert.equal((await revokeApiKey(store.db, created.prefix))?.id, created.id);
-        assert.equal(await findActiveApiKey(store.db, created.key), undefined);
+        assert.equal(await findActiveApiKey(created.key), undefined);
         assert.equal(await revokeApiKey(store.db, created.id), undefined, 'a revoked key cannot be revoked again');
         assert.equal((await listApiKeys(store.db)).length, 0);
         assert.equal((await listApiKeys(store.db, { includeRevoked: true })).length, 1);

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database } from '../store/schema.ts';
+import type { Store } from '../store/open-store.ts';
+import { prepareFirst } from '../store/prepared-first.ts';
 import { VISIBLE_PREFIX_LENGTH, generateApiKey, hashApiKey, hashesEqual, looksLikeApiKey } from './api-key.ts';
 
 export type ApiKeyScope = ApiKeyRow['scope'];
@@ -57,15 +59,20 @@ export async function createApiKey(
   return { ...toInfo(row), key };
 }
 
-/** The active key matching a presented value, or undefined (unknown, malformed or revoked). */
-export async function findActiveApiKey(db: Kysely<Database>, presented: string): Promise<ApiKeyInfo | undefined> {
-  if (!looksLikeApiKey(presented)) return undefined;
-  const hash = hashApiKey(presented);
-  const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
-  // The equality above already matched; the constant-time comparison keeps the final
-  // decision independent of where two digests would first differ.
-  if (!row || !hashesEqual(row.key_hash, hash) || row.revoked_at !== null) return undefined;
-  return toInfo(row);
+/** Finds the active key matching a presented value: undefined when unknown, malformed or revoked. */
+export type ApiKeyVerifier = (presented: string) => Promise<ApiKeyInfo | undefined>;
+
+export function createApiKeyVerifier(store: Store): ApiKeyVerifier {
+  const byHash = prepareFirst(store, (hash: string) => store.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash), 1);
+  return async (presented) => {
+    if (!looksLikeApiKey(presented)) return undefined;
+    const hash = hashApiKey(presented);
+    const row = await byHash(hash);
+    // The equality above already matched; the constant-time comparison keeps the final
+    // decision independent of where two digests would first differ.
+    if (!row || !hashesEqual(row.key_hash, hash) || row.revoked_at !== null) return undefined;
+    return toInfo(row);
+  };
 }
 
 export async function listApiKeys(db: Kysely<Database>, options: { includeRevoked?: boolean } = {}): Promise<ApiKeyInfo[]> {

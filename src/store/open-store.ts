@@ -14,6 +14,8 @@ export type StoreDialect = 'sqlite' | 'postgres';
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: StoreDialect;
+  /** The embedded database's handle (SQLite only), for prepared hot-path reads. */
+  readonly sqlite?: SQLite.Database;
   /** Where the data lives, without credentials (for logs and /readyz). */
   readonly location: string;
   ping(): Promise<void>;
@@ -73,6 +75,7 @@ function openSqlite(dataDir: string): Store {
   return {
     db,
     dialect: 'sqlite',
+    sqlite,
     location: file,
     ping: async () => {
       sqlite.prepare('select 1').get();

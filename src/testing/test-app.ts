@@ -13,7 +13,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<AppDeps> = {}, kind: StoreKind = 'sqlite'): Promise<TestApp> {
   const store = await openTestStore(kind);
   const app = await buildApp({
-    db: store.db,
+    store,
     rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
     networks: { devnet: false },
     ...overrides,

@@ -4,20 +4,18 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { isEvmAddress } from '../../spec/address.ts';
 import { findChainIdForOperation, findNetworkForOperation, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
-import { findLatestAudit } from '../../audits/audit-repository.ts';
+import type { AuditLookup } from '../../audits/audit-repository.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
 
 const M = MESSAGES.audits;
 
 export interface AuditLookupDeps {
-  readonly db: Kysely<Database>;
+  readonly findAudit: AuditLookup;
   readonly gate: AccessGate;
   readonly networks: NetworkOptions;
 }
@@ -96,7 +94,7 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
     },
     async (request) => {
       const query = parseAuditLookupQuery(request.query as Record<string, unknown>, deps.networks);
-      const record = await findLatestAudit(deps.db, { network: query.network.symbol, address: query.address });
+      const record = await deps.findAudit({ network: query.network.symbol, address: query.address });
       if (!record) throw new HttpError(404, M.notFound);
       return record;
     },

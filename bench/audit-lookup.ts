@@ -1,0 +1,119 @@
+/**
+ * Audit lookup throughput (operation 1, valid key, 100,000 stored audits on the
+ * embedded database) against a bare Fastify route returning a constant, measured with
+ * autocannon in the same run. Each server runs alone in a child process while the load
+ * generator runs here, so both see the same machine.
+ *
+ *   node --import tsx bench/audit-lookup.ts [--seconds 5] [--rounds 2]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const AUDITS = 100_000;
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, serve: { type: 'string' }, dir: { type: 'string' } } });
+
+function address(i: number): string {
+  return `0x${(i * 2654435761).toString(16).padStart(40, '0').slice(-40)}`;
+}
+
+/** Child mode: run one server and print its port and (for the lookup) a key. */
+async function serve(kind: string, dir: string): Promise<void> {
+  const Fastify = (await import('fastify')).default;
+  if (kind === 'bare') {
+    const app = Fastify();
+    app.get('/constant', async () => ({ slug: 'constant', name: 'Constant' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
+    return;
+  }
+  const { openStore } = await import('../src/store/open-store.ts');
+  const { upsertAudits } = await import('../src/audits/audit-repository.ts');
+  const { createApiKey } = await import('../src/keys/api-key-repository.ts');
+  const { buildApp } = await import('../src/api/app.ts');
+  const { createRateLimiter } = await import('../src/limits/rate-limiter.ts');
+  const store = await openStore({ dataDir: dir });
+  const existing = await store.db.selectFrom('audits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) < AUDITS) {
+    const records = Array.from({ length: AUDITS }, (_, i) => ({
+      slug: `project-${i}`,
+      name: `Project ${i}`,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      reportFile: `https://reports.example/${i}.pdf`,
+      reportUrl: `https://reports.example/${i}`,
+      finishedAt: '2024-01-02T00:00:00.000Z',
+      address: address(i),
+      network: 'BSC',
+    }));
+    await upsertAudits(store.db, records);
+  }
+  const { key } = await createApiKey(store.db, { name: 'bench' });
+  const app = await buildApp({ store, rateLimiter: createRateLimiter({ pointsPerWindow: 5 }), networks: { devnet: false } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key })}\n`);
+}
+
+async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const info = await new Promise<{ port: number; key?: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { port: number; key?: string });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  try {
+    const base = `http://127.0.0.1:${info.port}`;
+    let i = 0;
+    const result = await autocannon({
+      url: base,
+      connections: 10,
+      duration: seconds,
+      requests: [
+        kind === 'bare'
+          ? { method: 'GET', path: '/constant' }
+          : {
+              method: 'GET',
+              headers: { 'x-api-key': info.key ?? '' },
+              // Spread lookups over a thousand stored addresses (and a few misses).
+              setupRequest: (req) => ({ ...req, path: `/api/audits/search-by-address?address=${address((i++ * 97) % (AUDITS + 50))}` }),
+            },
+      ],
+    });
+    if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
+    return result.requests.average;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (values.serve) {
+  await serve(values.serve, values.dir ?? '');
+} else {
+  const seconds = Number(values.seconds);
+  const rounds = Number(values.rounds);
+  const dir = await mkdtemp(join(tmpdir(), 'sw-bench-'));
+  try {
+    console.log(`audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each`);
+    const bare: number[] = [];
+    const lookup: number[] = [];
+    // Warm-up fills the database and the JIT; not counted.
+    await measure('lookup', dir, 2);
+    for (let r = 0; r < rounds; r++) {
+      bare.push(await measure('bare', dir, seconds));
+      lookup.push(await measure('lookup', dir, seconds));
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    console.log(`bare route      ${mean(bare).toFixed(0).padStart(7)} req/s  (rounds: ${bare.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(`audit lookup    ${mean(lookup).toFixed(0).padStart(7)} req/s  (rounds: ${lookup.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(`ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)}  (target ≥ 0.70)`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
