@@ -28,7 +28,8 @@ export function toChainError(error: unknown, details: Record<string, unknown> = 
       return new ChainError('rate-limit', 'RPC rate limit exceeded', { ...details, status: http?.status }, { cause: error });
     }
     if (http) {
-      const garbage = http.status !== undefined && http.status >= 200 && http.status < 300;
+      // A 2xx answer that is not JSON-RPC, or a body that does not parse, is garbage.
+      const garbage = http.cause instanceof SyntaxError || (http.status !== undefined && http.status >= 200 && http.status < 300);
       return new ChainError(garbage ? 'bad-response' : 'network', garbage ? 'RPC answered something that is not JSON-RPC' : `RPC request failed${http.status ? ` (HTTP ${http.status})` : ''}`, { ...details, status: http.status }, { cause: error });
     }
     if (error.walk((e) => e instanceof RpcRequestError || e instanceof InvalidInputRpcError)) {
