@@ -4,8 +4,11 @@
 //   node scripts/run-tests.mjs            every *.test.ts under src/ and test/
 //   node scripts/run-tests.mjs test       only the integration suite under test/
 //   node scripts/run-tests.mjs src/store  any folders or files
+//   node scripts/run-tests.mjs --integration
+//        the integration suite: test/ plus every test that runs on the stores
+//        (those calling storeKinds(), which add PostgreSQL when DATABASE_URL is set)
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function collect(path, out) {
@@ -21,8 +24,11 @@ function collect(path, out) {
   return out;
 }
 
-const roots = process.argv.slice(2);
-const files = (roots.length > 0 ? roots : ['src', 'test']).flatMap((root) => collect(root, [])).sort();
+const args = process.argv.slice(2);
+const integration = args.includes('--integration');
+const roots = args.filter((a) => a !== '--integration');
+let files = (roots.length > 0 ? roots : ['src', 'test']).flatMap((root) => collect(root, [])).sort();
+if (integration) files = files.filter((f) => f.startsWith('test/') || readFileSync(f, 'utf8').includes('storeKinds('));
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
