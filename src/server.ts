@@ -9,11 +9,14 @@ import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
 import { createRedis } from './infra/redis.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
-import { loggerOptions } from './logger.ts';
+import { createLogger, loggerOptions } from './logger.ts';
+import { devnetRpcRoutes } from './api/routes/devnet-rpc.ts';
+import type { Devnet } from './devnet/devnet.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly store: Store;
+  readonly devnet: Devnet | undefined;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -22,6 +25,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let redis: Redis | undefined;
   let app: FastifyInstance | undefined;
+  let devnet: Devnet | undefined;
+  const logger = createLogger(config.logLevel);
   try {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
     const readiness: Record<string, () => Promise<void>> = { database: () => store.ping() };
@@ -29,10 +34,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const client = redis;
       readiness.redis = async () => void (await client.ping());
     }
+    const plugins: Array<(app: FastifyInstance) => Promise<void>> = [];
+    if (config.devnet) {
+      // Loaded only when wanted: EDR and the compiler are large.
+      const { startDevnet } = await import('./devnet/devnet.ts');
+      const chain = await startDevnet({ dataDir: config.dataDir, logger });
+      devnet = chain;
+      readiness.devnet = async () => void (await chain.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
+      plugins.push(async (instance) => instance.register(devnetRpcRoutes, { request: (payload) => chain.request(payload) }));
+    }
     app = await buildApp({
       store,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
-      networks: { devnet: false },
+      networks: { devnet: devnet !== undefined },
+      plugins,
       readiness,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxyHops: config.trustProxyHops,
@@ -41,6 +56,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close();
+    await devnet?.close();
     redis?.disconnect();
     await store.close();
     throw error;
@@ -48,17 +64,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const running = app;
   const address = running.server.address();
   const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
-  running.log.info({ url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off' }, 'scopeward is listening');
+  running.log.info(
+    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off' },
+    'scopeward is listening',
+  );
 
   let closing: Promise<void> | undefined;
   return {
     app: running,
     store,
+    devnet,
     url,
     close: () =>
       (closing ??= (async () => {
         // Stop accepting requests and finish those in flight, then release connections.
         await running.close();
+        await devnet?.close();
         redis?.disconnect();
         await store.close();
       })()),
