@@ -31,6 +31,12 @@ export function fingerprintSource(source: string, params: WinnowParameters = DEF
   return { tokens, contracts: findContracts(tokens), hashes, firstTokens, lastTokens };
 }
 
+/**
+ * Names the fingerprinting scheme (normalisation rules and winnow parameters). Stored
+ * with each corpus document: a change of scheme makes stored fingerprints stale.
+ */
+export const FINGERPRINT_VERSION = `norm1-k${DEFAULT_WINNOW.k}-w${DEFAULT_WINNOW.w}`;
+
 /** The distinct, sorted fingerprints of a reference document (what the corpus stores). */
 export function documentFingerprints(source: string, params: WinnowParameters = DEFAULT_WINNOW): Uint32Array {
   const symbols = normalizeTokens(lexSolidity(source));
