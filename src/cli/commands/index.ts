@@ -5,10 +5,11 @@ import { register as serve } from './serve.ts';
 import { register as audits } from './audits.ts';
 import { register as keys } from './keys.ts';
 import { register as devnet } from './devnet.ts';
+import { register as chain } from './chain.ts';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [serve, audits, keys, devnet];
+const commands: Register[] = [serve, audits, keys, devnet, chain];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
