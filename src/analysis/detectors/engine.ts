@@ -1,0 +1,119 @@
+/**
+ * Runs detectors over the model: builds each deployable contract's analysis once, walks
+ * the model once, dispatches to every detector's visitors, and stamps findings with the
+ * detector's metadata. A detector that throws becomes a recorded failure.
+ */
+import { compareFindings, findingId, type Finding, type LineRange } from '../findings.ts';
+import { analyzeContract, type ContractAnalysis } from '../solidity/contract-analysis.ts';
+import type { ContractModel, Diagnostic, Program } from '../solidity/program.ts';
+import { lineOf, type SourceUnit } from '../solidity/source-unit.ts';
+import type { Detector, DetectorMeta, ReportDescriptor, Visitors } from './define-detector.ts';
+import { formatMessage } from './define-detector.ts';
+
+/** A finding plus what the smartAudit builder needs that the public record does not carry. */
+export interface RawFinding {
+  readonly finding: Finding;
+  readonly meta: DetectorMeta;
+  readonly extra: Readonly<Record<string, string | null>> | undefined;
+}
+
+export interface EngineResult {
+  readonly raw: RawFinding[];
+  readonly findings: Finding[];
+  readonly failures: Diagnostic[];
+  readonly analyses: ContractAnalysis[];
+}
+
+/** Contracts of the input that no other input contract inherits: what gets deployed. */
+export function deployableContracts(program: Program): ContractModel[] {
+  const inherited = new Set<ContractModel>();
+  for (const c of program.contracts) for (const base of c.linearization.slice(1)) inherited.add(base);
+  return program.contracts.filter((c) => !c.unit.external && (c.kind === 'contract' || c.kind === 'abstract') && !inherited.has(c));
+}
+
+export function runDetectors(program: Program, detectors: readonly Detector[]): EngineResult {
+  const raw = new Map<string, RawFinding>();
+  const failures: Diagnostic[] = [];
+  const active: { meta: DetectorMeta; visitors: Visitors }[] = [];
+  for (const detector of detectors) {
+    const ctx = {
+      program,
+      report: (d: ReportDescriptor): void => {
+        const r = toFinding(detector.meta, d);
+        if (!raw.has(r.finding.id)) raw.set(r.finding.id, r);
+      },
+    };
+    guarded(detector.meta.id, failures, () => active.push({ meta: detector.meta, visitors: detector.create(ctx) }));
+  }
+  const dispatch = <K extends keyof Visitors>(key: K, arg: Parameters<NonNullable<Visitors[K]>>[0]): void => {
+    for (const { meta, visitors } of active) {
+      const handler = visitors[key] as ((a: typeof arg) => void) | undefined;
+      if (handler) guarded(meta.id, failures, () => handler(arg));
+    }
+  };
+  dispatch('program', program);
+  const inputs = program.units.filter((u) => !u.external);
+  for (const unit of inputs) dispatch('sourceUnit', unit);
+  for (const pragma of program.pragmas) if (!pragma.unit.external) dispatch('pragma', pragma);
+  for (const c of program.contracts) {
+    if (c.unit.external) continue;
+    for (const fn of [...c.functions, ...c.modifiers]) dispatch('function', fn);
+  }
+  for (const fn of program.freeFunctions) if (!fn.contract.unit.external) dispatch('function', fn);
+  const analyses: ContractAnalysis[] = [];
+  for (const c of deployableContracts(program)) {
+    let analysis: ContractAnalysis | undefined;
+    guarded('model', failures, () => {
+      analysis = analyzeContract(program, c);
+    });
+    if (!analysis) continue;
+    analyses.push(analysis);
+    dispatch('contract', analysis);
+  }
+  const list = [...raw.values()];
+  const findings = list.map((r) => r.finding).sort(compareFindings);
+  return { raw: list, findings, failures, analyses };
+}
+
+function guarded(id: string, failures: Diagnostic[], run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    failures.push({ kind: 'detector-failure', message: `${id}: ${message}` });
+  }
+}
+
+function snippetOf(unit: SourceUnit, range: LineRange): string {
+  const lines: string[] = [];
+  const last = Math.min(range[1], range[0] + 7);
+  for (let l = range[0]; l <= last; l++) {
+    const start = unit.lineStarts[l - 1];
+    if (start === undefined) break;
+    const end = unit.lineStarts[l] ?? unit.source.length;
+    lines.push(unit.source.slice(start, end).replace(/\r?\n$/, ''));
+  }
+  return lines.join('\n');
+}
+
+function toFinding(meta: DetectorMeta, d: ReportDescriptor): RawFinding {
+  const template = meta.messages[d.messageId];
+  if (template === undefined) throw new Error(`unknown messageId ${d.messageId}`);
+  const description = formatMessage(template, d.data);
+  const range: LineRange = [lineOf(d.unit, d.node.start), lineOf(d.unit, Math.max(d.node.start, d.node.end - 1))];
+  const finding: Finding = {
+    id: findingId(meta.id, d.unit.path, range, description),
+    detector: meta.id,
+    severity: meta.severity,
+    confidence: meta.confidence,
+    title: meta.title,
+    description,
+    recommendation: meta.recommendation,
+    file: d.unit.path,
+    ranges: [range],
+    ...(d.contract !== undefined ? { contract: d.contract } : {}),
+    snippet: snippetOf(d.unit, range),
+    ...(meta.checklist !== undefined ? { checklist: meta.checklist } : {}),
+  };
+  return { finding, meta, extra: d.extra };
+}

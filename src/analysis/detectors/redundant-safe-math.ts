@@ -1,0 +1,29 @@
+/** SafeMath on a compiler that already checks arithmetic (0.8 and later). */
+import { defineDetector } from './define-detector.ts';
+import { usedSafeMathLibraries } from '../solidity/safe-math-usage.ts';
+import { atLeast, versionRange } from '../solidity/pragma-version.ts';
+
+export default defineDetector({
+  meta: {
+    id: 'redundant-safe-math',
+    title: 'SafeMath on a 0.8 compiler',
+    severity: 'informational',
+    confidence: 'high',
+    smartAuditKey: 'redundantSafeMath',
+    description: 'A checked-arithmetic library is used although every compiler the file admits (0.8.0 or later) already reverts on overflow; it only costs gas and hides intent.',
+    exploitScenario: 'Informational: redundant code; a modified copy of the library could still change results unnoticed.',
+    recommendation: 'Drop the library and use the built-in operators.',
+    messages: { redundant: '{contract} uses {library} although its pragma ({constraint}) requires a 0.8 compiler.' },
+  },
+  create(ctx) {
+    return {
+      program(program) {
+        for (const use of usedSafeMathLibraries(program)) {
+          const pragmas = program.pragmas.filter((p) => p.unit === use.at.unit);
+          if (pragmas.length === 0 || !pragmas.every((p) => atLeast(versionRange(p.constraint), [0, 8, 0]))) continue;
+          ctx.report({ unit: use.at.unit, node: use.at.node, messageId: 'redundant', contract: use.at.name, data: { contract: use.at.name, library: use.library.name, constraint: pragmas[0]!.constraint } });
+        }
+      },
+    };
+  },
+});

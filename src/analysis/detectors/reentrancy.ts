@@ -1,0 +1,61 @@
+/** State written after an external call that can re-enter. */
+import { defineDetector } from './define-detector.ts';
+import type { Entry } from '../solidity/contract-analysis.ts';
+import type { ExternalCall, Write } from '../solidity/summary.ts';
+import { visit } from '../solidity/syntax-helpers.ts';
+
+export default defineDetector({
+  meta: {
+    id: 'reentrancy',
+    title: 'Reentrancy: state written after an external call',
+    severity: 'high',
+    confidence: 'medium',
+    description: 'A state-changing function makes an external call that forwards gas (a low-level call, or a call into another contract) and writes contract state afterwards, with no reentrancy lock. The callee can call back in while the state is stale.',
+    exploitScenario: 'A withdraw sends ETH before zeroing the balance; the recipient\'s fallback calls withdraw again and drains the contract.',
+    recommendation: 'Apply checks-effects-interactions (write state before the call) or a nonReentrant guard.',
+    messages: { reentrancy: '{contract}.{fn} writes {var} after the external call {call}.' },
+  },
+  create(ctx) {
+    return {
+      contract(a) {
+        for (const e of a.entries) {
+          if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || locked(e)) continue;
+          const hit = firstWriteAfterCall(e);
+          if (!hit) continue;
+          ctx.report({
+            unit: e.fn.contract.unit, node: e.fn.node, messageId: 'reentrancy', contract: a.contract.name,
+            data: { contract: a.contract.name, fn: e.fn.name, var: hit.write.v.name, call: `${hit.call.targetNode?.text.slice(0, 40) ?? ''}.${hit.call.name}` },
+          });
+        }
+      },
+    };
+  },
+});
+
+/** Calls that hand control to code someone else chose, with gas to re-enter. */
+function reentrant(c: ExternalCall): boolean {
+  if (c.inAssembly) return false;
+  if (c.kind === 'call') return true;
+  if (c.kind !== 'external') return false;
+  return c.hasValue || c.target.k === 'param' || c.target.k === 'element' || c.target.k === 'sender';
+}
+
+function firstWriteAfterCall(e: Entry): { call: ExternalCall; write: Write } | undefined {
+  const calls = e.summary.calls.filter(reentrant);
+  if (calls.length === 0) return undefined;
+  const first = calls.reduce((x, y) => (y.seq < x.seq ? y : x));
+  // Variables also written before the call are flags toggled around it (in-swap, status):
+  // the lock pattern, not stale state.
+  const before = new Set(e.summary.writes.filter((w) => w.seq < first.seq).map((w) => w.v));
+  const write = e.summary.writes.find((w) => w.seq > first.seq && !before.has(w.v) && e.summary.reads.has(w.v));
+  return write ? { call: first, write } : undefined;
+}
+
+/** A guard reading a variable that is set before the calls and reset after: nonReentrant. */
+function locked(e: Entry): boolean {
+  const firstCall = Math.min(...e.summary.calls.map((c) => c.seq));
+  const guardNames = new Set<string>();
+  for (const g of e.summary.guards) visit(g.cond, (n) => { if (n.type === 'identifier') guardNames.add(n.text); });
+  return e.summary.writes.some((w) => w.seq < firstCall && guardNames.has(w.v.name)
+    && e.summary.writes.some((x) => x.v === w.v && x.seq > firstCall));
+}

@@ -1,0 +1,44 @@
+/** Transfers start blocked until a privileged account enables trading. */
+import { defineDetector } from './define-detector.ts';
+import { reportFunction } from './report-helpers.ts';
+import { canSetTo, privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
+import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
+import type { StateVariable } from '../solidity/program.ts';
+
+export default defineDetector({
+  meta: {
+    id: 'trading-not-enabled',
+    title: 'Trading is disabled until the owner enables it',
+    severity: 'medium',
+    confidence: 'medium',
+    description: 'The transfer path reverts while a switch still has its initial value, and only a privileged function changes it: until the owner acts, holders (other than exempted addresses) cannot trade.',
+    exploitScenario: 'Buyers acquire tokens through an exempted presale or liquidity path, and the owner never enables trading, so nobody else can sell.',
+    recommendation: 'Enable trading at deployment, or enforce an automatic opening time in code.',
+    messages: { notEnabled: '{contract}.{fn} enables trading: {var} starts as {initial}, which blocks transfers.' },
+  },
+  create(ctx) {
+    return {
+      contract(a) {
+        const rules = transferRules(a);
+        if (!rules) return;
+        for (const s of rules.switches) {
+          if (initialValue(a, s.v) !== s.blocksWhen) continue;
+          for (const { entry, writes } of privilegedWrites(a, new Set([s.v]))) {
+            if (writes.some((w) => canSetTo(w, !s.blocksWhen))) {
+              reportFunction(ctx, entry.fn, 'notEnabled', { var: s.v.name, initial: String(s.blocksWhen) });
+            }
+          }
+        }
+      },
+    };
+  },
+});
+
+function initialValue(a: ContractAnalysis, v: StateVariable): boolean | undefined {
+  for (const c of a.constructors) {
+    const w = c.writes.filter((x) => x.v === v).pop();
+    if (w) return w.value.k === 'literal' ? w.value.text === 'true' : w.op === 'delete' ? false : undefined;
+  }
+  if (!v.initializer) return false;
+  return v.initializer.text === 'true' ? true : v.initializer.text === 'false' ? false : undefined;
+}

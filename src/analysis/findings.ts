@@ -1,0 +1,47 @@
+/** The finding record every output format is rendered from. */
+import { createHash } from 'node:crypto';
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'informational'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
+
+/** A line range, 1-based, inclusive. */
+export type LineRange = [start: number, end: number];
+
+export interface Finding {
+  /** Stable: a hash of detector, file, first range and message. */
+  readonly id: string;
+  readonly detector: string;
+  readonly severity: Severity;
+  readonly confidence: Confidence;
+  readonly title: string;
+  /** The detector's description made specific: what was found where. */
+  readonly description: string;
+  readonly recommendation: string;
+  readonly file: string;
+  readonly ranges: LineRange[];
+  /** The contract the finding belongs to, when there is one. */
+  readonly contract?: string;
+  /** The first lines of the first range (at most 8). */
+  readonly snippet: string;
+  /** Which module of the token checklist it fails (ST, OTUT, ELFM, MT, BT, BC), if any. */
+  readonly checklist?: string;
+}
+
+export function findingId(detector: string, file: string, range: LineRange, message: string): string {
+  return createHash('sha256').update(`${detector}\0${file}\0${range[0]}:${range[1]}\0${message}`).digest('hex').slice(0, 16);
+}
+
+export function severityRank(s: Severity): number {
+  return SEVERITIES.indexOf(s);
+}
+
+/** Most severe first, then by file and line, then detector: stable across runs. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return severityRank(a.severity) - severityRank(b.severity)
+    || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)
+    || a.ranges[0]![0] - b.ranges[0]![0]
+    || (a.detector < b.detector ? -1 : a.detector > b.detector ? 1 : 0)
+    || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -1,0 +1,61 @@
+/**
+ * Who may run an entry point. A guard restricts the caller when one of its clauses is
+ * made only of caller checks: `msg.sender == owner`, `hasRole(role, msg.sender)`,
+ * `authorized[msg.sender]`. The variables those checks read are the "authority".
+ */
+import type { FunctionModel, StateVariable } from './program.ts';
+import type { Scope } from './scope.ts';
+import type { Guard, Summary } from './summary.ts';
+import { clausesOf, type Clause, type Literal } from './conditions.ts';
+
+export type AuthorityKind = 'owner' | 'role' | 'origin' | 'fixed-address';
+
+export interface Authority {
+  readonly kind: AuthorityKind;
+  /** The variable compared with the caller (owner) or indexed by the caller (role mapping). */
+  readonly v: StateVariable | undefined;
+  readonly guard: Guard;
+  /** How it is enforced, for messages: the modifier's name or `require`. */
+  readonly via: string;
+}
+
+export function authoritiesOf(summary: Summary, scope: Scope): Authority[] {
+  const out: Authority[] = [];
+  for (const g of summary.guards) {
+    // A check inside a branch only restricts some calls, not the entry point.
+    if (g.path.length > 0) continue;
+    for (const clause of clausesOf(g.cond, g.positive, g.env, scope, g.fn)) {
+      const auth = clauseAuthority(clause);
+      if (auth) out.push({ ...auth, guard: g, via: g.viaModifier ? g.viaModifier.name : 'require' });
+    }
+  }
+  return out;
+}
+
+function clauseAuthority(clause: Clause): { kind: AuthorityKind; v: StateVariable | undefined } | undefined {
+  let result: { kind: AuthorityKind; v: StateVariable | undefined } | undefined;
+  for (const lit of clause) {
+    const a = literalAuthority(lit);
+    if (!a) return undefined;
+    result ??= a;
+  }
+  return result;
+}
+
+function literalAuthority(lit: Literal): { kind: AuthorityKind; v: StateVariable | undefined } | undefined {
+  if (!lit.positive) return undefined;
+  const atom = lit.atom;
+  if (atom.k === 'caller-is') {
+    const who = atom.who;
+    if (who.k === 'state' && who.keys.length === 0) return { kind: atom.origin ? 'origin' : 'owner', v: who.v };
+    if (who.k === 'literal') return { kind: atom.origin ? 'origin' : 'fixed-address', v: undefined };
+    if (who.k === 'state') return { kind: 'role', v: who.v };
+    return undefined;
+  }
+  if (atom.k === 'flag' && atom.keys.some((k) => k.k === 'sender' || k.k === 'origin')) return { kind: 'role', v: atom.v };
+  return undefined;
+}
+
+export function isExternallyCallable(fn: FunctionModel): boolean {
+  return fn.kind !== 'constructor' && fn.kind !== 'modifier' && (fn.visibility === 'public' || fn.visibility === 'external');
+}

@@ -1,0 +1,190 @@
+/**
+ * A compact syntax tree built from tree-sitter in one cursor pass. Keeping our own
+ * plain objects (instead of tree-sitter's native node wrappers) is what makes the
+ * whole analysis cheap: a native-node walk costs about four parses, a cursor walk one.
+ */
+import Parser from 'tree-sitter';
+import Solidity from 'tree-sitter-solidity';
+
+export interface SyntaxNode {
+  readonly type: string;
+  /** The grammar field this node fills in its parent (`name`, `left`, `operator`…). */
+  readonly field: string | null;
+  /** UTF-16 offsets into the file's source, end exclusive. */
+  readonly start: number;
+  readonly end: number;
+  readonly children: SyntaxNode[];
+  /** Source text of leaves (identifiers, literals, keywords, operators); '' otherwise. */
+  readonly text: string;
+}
+
+export interface ParsedFile {
+  readonly root: SyntaxNode;
+  /** Offsets of the `ERROR`/`MISSING` nodes tree-sitter recovered from. */
+  readonly errorOffsets: number[];
+  /** True when nesting went past the depth limit and deeper nodes were dropped. */
+  readonly truncated: boolean;
+}
+
+/** Nodes deeper than this are dropped (recorded as truncation) so no later recursion can overflow. */
+export const MAX_SYNTAX_DEPTH = 400;
+
+/** Anonymous tokens carry meaning only under these parents (operators, `constant`, `receive`…). */
+const KEEP_ANONYMOUS_UNDER = new Set([
+  'augmented_assignment_expression',
+  'state_variable_declaration',
+  'fallback_receive_definition',
+  'constructor_definition',
+  'unary_expression',
+  'binary_expression',
+  'update_expression',
+  'contract_declaration',
+  'variable_declaration',
+]);
+
+let parser: Parser | undefined;
+
+function getParser(): Parser {
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(Solidity as unknown as Parser.Language);
+  }
+  return parser;
+}
+
+/** Parses Solidity and returns the bare tree-sitter tree (used by the benchmark baseline). */
+export function parseRaw(source: string): Parser.Tree {
+  // The node binding reads the input in chunks of bufferSize; a buffer the size of the
+  // input avoids the 32 KiB default failing on large files.
+  return getParser().parse(source, undefined, { bufferSize: Math.max(1024, source.length * 2 + 16) });
+}
+
+interface TypeInfo {
+  readonly name: string;
+  readonly named: boolean;
+}
+
+// Native property reads dominate the walk's cost; type names and field names are read
+// once per id and cached, so each node costs four native reads plus the moves.
+const typeInfoById: TypeInfo[] = [];
+const fieldNameById: (string | null)[] = [];
+
+function typeInfo(cursor: Parser.TreeCursor, id: number): TypeInfo {
+  let info = typeInfoById[id];
+  if (!info) {
+    info = { name: cursor.nodeType, named: cursor.nodeIsNamed };
+    typeInfoById[id] = info;
+  }
+  return info;
+}
+
+function fieldName(cursor: Parser.TreeCursor, id: number): string | null {
+  if (id === 0) return null;
+  let name = fieldNameById[id];
+  if (name === undefined) {
+    name = cursor.currentFieldName ?? null;
+    fieldNameById[id] = name;
+  }
+  return name;
+}
+
+/**
+ * Wrapper nodes that add nothing for analysis: their children are attached to the
+ * wrapper's parent (inheriting the wrapper's field), so `a = b` is
+ * `assignment_expression(left: identifier, right: identifier)` with no `expression` layers.
+ */
+const TRANSPARENT = new Set(['expression', 'statement']);
+
+interface Frame {
+  readonly node: SyntaxNode;
+  /** Set when this frame stands for a transparent wrapper: the field its children take. */
+  readonly inheritedField: string | null;
+  readonly transparent: boolean;
+  readonly depth: number;
+}
+
+/** Parses a file and converts the tree in one iterative cursor walk. */
+export function parseSolidity(source: string): ParsedFile {
+  const tree = parseRaw(source);
+  const hasError = tree.rootNode.hasError;
+  const cursor = tree.walk();
+  const errorOffsets: number[] = [];
+  let truncated = false;
+  const root: SyntaxNode = { type: 'source_file', field: null, start: 0, end: source.length, children: [], text: '' };
+  const stack: Frame[] = [{ node: root, inheritedField: null, transparent: false, depth: 0 }];
+  if (!cursor.gotoFirstChild()) return { root, errorOffsets, truncated };
+  for (;;) {
+    const frame = stack[stack.length - 1]!;
+    const parent = frame.node;
+    const info = typeInfo(cursor, cursor.nodeTypeId);
+    const ownField = fieldName(cursor, cursor.currentFieldId);
+    const field = frame.transparent && frame.inheritedField !== null ? frame.inheritedField : ownField;
+    let descend = false;
+    if (hasError && (info.name === 'ERROR' || cursor.nodeIsMissing)) errorOffsets.push(cursor.startIndex);
+    if (TRANSPARENT.has(info.name)) {
+      if (frame.depth < MAX_SYNTAX_DEPTH && cursor.gotoFirstChild()) {
+        stack.push({ node: parent, inheritedField: field, transparent: true, depth: frame.depth + 1 });
+        descend = true;
+      }
+    } else if (info.name !== 'comment' && (info.named || ownField !== null || KEEP_ANONYMOUS_UNDER.has(parent.type))) {
+      const start = cursor.startIndex;
+      const end = cursor.endIndex;
+      const node: SyntaxNode = { type: info.name, field, start, end, children: [], text: '' };
+      parent.children.push(node);
+      if (frame.depth >= MAX_SYNTAX_DEPTH) truncated = true;
+      else if (cursor.gotoFirstChild()) {
+        stack.push({ node, inheritedField: null, transparent: false, depth: frame.depth + 1 });
+        descend = true;
+      }
+      // Short nodes keep their text (identifiers, literals, types, keywords); longer ones
+      // are sliced on demand. V8 slices share the source's storage.
+      if (end - start <= 128) (node as { text: string }).text = source.slice(start, end);
+    }
+    if (descend) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent() || stack.length <= 1) return { root, errorOffsets, truncated };
+      const done = stack.pop()!;
+      if (!done.transparent) fixPrefixPrecedence(stack[stack.length - 1]!.node);
+    }
+  }
+}
+
+const POSTFIX = new Set(['array_access', 'member_expression', 'call_expression']);
+
+/**
+ * tree-sitter-solidity binds prefix operators tighter than postfix ones: `!m[a]` comes
+ * out as `(!m)[a]`, `!a.f(x)` as `((!a).f)(x)` and `x && !m[a]` as `(x && !m)[a]`.
+ * Rotates the just-finished last child of `parent` back into `!(m[a])` / `x && !(m[a])`.
+ */
+function fixPrefixPrecedence(parent: SyntaxNode): void {
+  const last = parent.children[parent.children.length - 1];
+  if (!last || !POSTFIX.has(last.type)) return;
+  const fixed = rotate(last, 0);
+  if (fixed !== last) parent.children[parent.children.length - 1] = fixed;
+}
+
+function rotate(postfix: SyntaxNode, depth: number): SyntaxNode {
+  const head = postfix.children[0];
+  if (!head || depth > MAX_SYNTAX_DEPTH) return postfix;
+  let operand: SyntaxNode | undefined;
+  if (head.type === 'unary_expression' && head.children.length === 2) operand = head.children[1];
+  else if (head.type === 'binary_expression' && head.children.length === 3) operand = head.children[2];
+  if (!operand) return postfix;
+  // The postfix applies to the operand: rebuild it there, then rotate again if needed.
+  const inner = rotate({
+    type: postfix.type,
+    field: operand.field,
+    start: operand.start,
+    end: postfix.end,
+    children: [{ ...operand, field: head.field }, ...postfix.children.slice(1)],
+    text: postfix.text === '' ? '' : postfix.text.slice(operand.start - postfix.start),
+  }, depth + 1);
+  return {
+    type: head.type,
+    field: postfix.field,
+    start: head.start,
+    end: postfix.end,
+    children: [...head.children.slice(0, -1), inner],
+    text: postfix.text,
+  };
+}

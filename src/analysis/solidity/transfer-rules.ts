@@ -1,0 +1,141 @@
+/**
+ * Reads the transfer path's rules into the things a holder cares about: switches that
+ * stop transfers, per-address block and exemption flags, amount limits, wallet limits
+ * and cooldowns — each as the state variables a privileged account can change.
+ */
+import type { StateVariable } from './program.ts';
+import type { ContractAnalysis, Entry } from './contract-analysis.ts';
+import type { Literal } from './conditions.ts';
+import type { TokenModel, TransferRule } from './token-model.ts';
+import type { Write } from './summary.ts';
+import { evaluate } from './evaluate.ts';
+import { isMember, visit } from './syntax-helpers.ts';
+import { isBoolType } from './type-info.ts';
+import type { Scope } from './scope.ts';
+import type { SyntaxNode } from './syntax-tree.ts';
+import type { Env } from './symbolic.ts';
+import type { FunctionModel } from './program.ts';
+
+export interface Switch {
+  readonly v: StateVariable;
+  /** The value of the variable that makes the rule fail (stops transfers). */
+  readonly blocksWhen: boolean;
+  readonly rule: TransferRule;
+}
+
+export interface TransferRules {
+  readonly switches: Switch[];
+  readonly blockFlags: Set<StateVariable>;
+  readonly exemptFlags: Set<StateVariable>;
+  readonly maxAmount: Set<StateVariable>;
+  readonly maxWallet: Set<StateVariable>;
+  readonly cooldown: Set<StateVariable>;
+}
+
+const cache = new WeakMap<TokenModel, TransferRules>();
+
+export function transferRules(analysis: ContractAnalysis): TransferRules | undefined {
+  const token = analysis.token;
+  if (!token) return undefined;
+  let rules = cache.get(token);
+  if (!rules) {
+    rules = readRules(token, analysis.scope);
+    cache.set(token, rules);
+  }
+  return rules;
+}
+
+function readRules(token: TokenModel, scope: Scope): TransferRules {
+  const out: TransferRules = {
+    switches: [], blockFlags: new Set(), exemptFlags: new Set(), maxAmount: new Set(), maxWallet: new Set(), cooldown: new Set(),
+  };
+  for (const rule of token.rules) {
+    const timed = rule.clause.some((l) => l.atom.k === 'compare' && involves(l, scope, token).time);
+    for (const lit of rule.clause) {
+      const a = lit.atom;
+      if (a.k === 'bool-var') {
+        if (timed) out.cooldown.add(a.v);
+        else out.switches.push({ v: a.v, blocksWhen: !lit.positive, rule });
+      } else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k))) {
+        (lit.positive ? out.exemptFlags : out.blockFlags).add(a.v);
+      } else if (a.k === 'compare') {
+        classifyLimit(lit, scope, token, out);
+      }
+    }
+  }
+  for (const lit of token.branchLiterals) {
+    const a = lit.atom;
+    if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && !out.blockFlags.has(a.v)) out.exemptFlags.add(a.v);
+  }
+  return out;
+}
+
+interface Involvement {
+  amount: boolean;
+  ledger: boolean;
+  time: boolean;
+  vars: Set<StateVariable>;
+}
+
+function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scope, token: TokenModel): Involvement {
+  const out: Involvement = { amount: false, ledger: false, time: false, vars: new Set() };
+  visit(node, (n) => {
+    if (isMember(n, 'block', 'timestamp') || isMember(n, 'block', 'number') || (n.type === 'identifier' && n.text === 'now' && !env.values.has('now'))) {
+      out.time = true;
+      return false;
+    }
+    if (n.type !== 'identifier' && n.type !== 'array_access' && n.type !== 'call_expression') return true;
+    if (n.field === 'property' || n.field === 'function') return true;
+    const sym = evaluate(n, env, { scope, fn });
+    if (token.isAmount(sym)) out.amount = true;
+    if (sym.k === 'state') {
+      if (token.ledgers.has(sym.v)) out.ledger = true;
+      else if (sym.keys.length === 0) out.vars.add(sym.v);
+      return false;
+    }
+    return true;
+  });
+  return out;
+}
+
+function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
+  if (lit.atom.k !== 'compare') return { amount: false, ledger: false, time: false, vars: new Set() };
+  const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
+  const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
+  return { amount: l.amount || r.amount, ledger: l.ledger || r.ledger, time: l.time || r.time, vars: new Set([...l.vars, ...r.vars]) };
+}
+
+function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
+  if (lit.atom.k !== 'compare' || !/^[<>]=?$/.test(lit.atom.op)) return;
+  const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
+  const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
+  if (l.time || r.time) {
+    for (const v of [...l.vars, ...r.vars]) out.cooldown.add(v);
+    return;
+  }
+  const [limitSide, amountSide] = l.amount ? [r, l] : r.amount ? [l, r] : [undefined, undefined];
+  if (!limitSide || !amountSide || limitSide.amount || limitSide.ledger) return;
+  const target = amountSide.ledger ? out.maxWallet : out.maxAmount;
+  for (const v of limitSide.vars) if (!token.supply.has(v)) target.add(v);
+}
+
+/** Privileged entry points and the writes they make to `v` (outside the transfer path). */
+export function privilegedWrites(analysis: ContractAnalysis, vars: ReadonlySet<StateVariable>): { entry: Entry; writes: Write[] }[] {
+  const out: { entry: Entry; writes: Write[] }[] = [];
+  for (const entry of analysis.entries) {
+    if (!entry.privileged) continue;
+    const writes = entry.summary.writes.filter((w) => vars.has(w.v));
+    if (writes.length > 0) out.push({ entry, writes });
+  }
+  return out;
+}
+
+/** Whether a write can set a switch to its blocking value. */
+export function canSetTo(w: Write, value: boolean): boolean {
+  if (w.op === 'delete') return value === false;
+  if (w.op !== 'set') return false;
+  if (w.value.k === 'literal' && (w.value.text === 'true' || w.value.text === 'false')) return (w.value.text === 'true') === value;
+  const n = w.valueNode;
+  if (n && n.type === 'unary_expression' && n.children[1]?.type === 'identifier' && n.children[1].text === w.v.name) return true;
+  return isBoolType(w.v.type) || w.v.type.text !== '';
+}
