@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
+import * as corpusSignatures from './0002-corpus-signatures.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
+  '0002-corpus-signatures': corpusSignatures,
 };
