@@ -14,6 +14,7 @@ import { formatMessage } from './define-detector.ts';
 export interface RawFinding {
   readonly finding: Finding;
   readonly meta: DetectorMeta;
+  readonly messageId: string;
   readonly extra: Readonly<Record<string, string | null>> | undefined;
 }
 
@@ -115,5 +116,5 @@ function toFinding(meta: DetectorMeta, d: ReportDescriptor): RawFinding {
     snippet: snippetOf(d.unit, range),
     ...(meta.checklist !== undefined ? { checklist: meta.checklist } : {}),
   };
-  return { finding, meta, extra: d.extra };
+  return { finding, meta, messageId: d.messageId, extra: d.extra };
 }

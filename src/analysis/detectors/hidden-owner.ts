@@ -19,6 +19,7 @@ export default defineDetector({
         const owner = a.ownership.ownerVariable;
         if (!owner) return;
         for (const e of a.entries) {
+          if (a.ownership.reclaimFunctions.includes(e.fn)) continue;
           const hidden = e.authorities.find((x) => x.kind === 'owner' && x.v && x.v !== owner && x.v.visibility !== 'public' && !hasGetter(a.entries, x.v.name));
           if (hidden) reportFunction(ctx, e.fn, 'hidden', { var: hidden.v!.name });
         }

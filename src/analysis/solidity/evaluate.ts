@@ -22,7 +22,7 @@ export function evaluate(node: SyntaxNode, env: Env, cx: EvalContext, depth = 0)
     case 'member_expression':
       if (isMember(n, 'msg', 'sender')) return SENDER;
       if (isMember(n, 'tx', 'origin')) return { k: 'origin' };
-      return UNKNOWN;
+      return evalField(n, env, cx, depth);
     case 'number_literal':
     case 'hex_number':
       return { k: 'literal', text: n.text };
@@ -67,6 +67,14 @@ function evalIndex(n: SyntaxNode, env: Env, cx: EvalContext, depth: number): Sym
   if (b.k === 'state') return { k: 'state', v: b.v, keys: [...b.keys, key] };
   if (b.k === 'param' || b.k === 'unknown') return b.k === 'param' ? { k: 'element', of: b } : UNKNOWN;
   return UNKNOWN;
+}
+
+/** `s.field` of a state struct stays "that state variable" (same keys). */
+function evalField(n: SyntaxNode, env: Env, cx: EvalContext, depth: number): Sym {
+  const object = child(n, 'object');
+  if (!object || object.type === 'identifier' && (object.text === 'msg' || object.text === 'block' || object.text === 'tx')) return UNKNOWN;
+  const o = evaluate(object, env, cx, depth);
+  return o.k === 'state' ? o : UNKNOWN;
 }
 
 function isAddressCast(n: SyntaxNode): boolean {

@@ -23,7 +23,10 @@ export function buildOwnership(entries: Entry[]): Ownership {
   for (const e of entries) {
     for (const a of e.authorities) if (a.kind === 'owner' && a.v && isAddressType(a.v.type)) counts.set(a.v, (counts.get(a.v) ?? 0) + 1);
   }
-  const ownerVariable = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // The ERC-173 getter `owner()` names the owner; otherwise the most used caller check.
+  const getter = entries.find((e) => e.fn.name === 'owner' && e.fn.params.length === 0 && e.fn.returns.length === 1);
+  const reported = getter ? [...getter.summary.reads].find((v) => counts.has(v)) : undefined;
+  const ownerVariable = reported ?? [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const renounceFunctions: FunctionModel[] = [];
   const reclaimFunctions: FunctionModel[] = [];
   if (ownerVariable) {

@@ -5,7 +5,7 @@
  * is decided by what is known (`from == address(0)` when `from` is the zero address)
  * are pruned, so `_mint` through OpenZeppelin 5's `_update` is seen as a mint only.
  */
-import type { FunctionModel, StateVariable } from './program.ts';
+import type { FunctionModel, StateVariable, TypeInfo } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import { callArguments, child, isMember, operatorOf, unparen } from './syntax-helpers.ts';
@@ -388,6 +388,12 @@ class Executor {
     this.expr(o, env, true);
     const low = lowLevelKind(name, args.length);
     if (low) return this.recordCall(low, name, o, e, args, env, used, hasValue);
+    // Members of values (`x.sub(y)` through an unresolved using-for, `s.length`) are not calls out.
+    if (isValueTyped(evaluate(o, env, this.cx()))) {
+      const viaUsingValue = this.scope.usingFor(name, args.length);
+      if (viaUsingValue) this.inline(viaUsingValue, [o, ...args], env, undefined);
+      return;
+    }
     const viaUsing = this.scope.usingFor(name, args.length);
     if (viaUsing && viaUsing.contract.kind === 'library' && !isContractTyped(o, env, this.scope)) {
       this.inline(viaUsing, [o, ...args], env, undefined);
@@ -420,7 +426,7 @@ class Executor {
       // Storage references passed to library functions keep pointing at the state variable.
       if (sym.k === 'state') inner.storage.set(p.name, sym);
     });
-    this.invoke(callee, inner, viaModifier);
+    this.invoke(callee, inner, viaModifier ?? this.frame.viaModifier);
   }
 
   private assembly(s: SyntaxNode, env: Env): void {
@@ -449,6 +455,20 @@ function lowLevelKind(name: string, argc: number): CallKind | undefined {
   if (name === 'send' && argc === 1) return 'send';
   if (name === 'transfer' && argc === 1) return 'transfer-eth';
   return undefined;
+}
+
+/** A receiver whose static type is a plain value (number, bool, bytes, string, struct field). */
+function isValueTyped(sym: Sym): boolean {
+  let type: TypeInfo | undefined;
+  if (sym.k === 'state') {
+    type = sym.v.type;
+    for (let i = 0; i < sym.keys.length && type?.mapping; i++) type = type.mapping.value;
+  } else if (sym.k === 'param') {
+    type = sym.fn.params[sym.index]?.type;
+  } else if (sym.k === 'literal') {
+    return true;
+  }
+  return !!type && /^(u?int\d*|bool|bytes\d*|string)$/.test(type.text);
 }
 
 function isContractTyped(o: SyntaxNode, env: Env, scope: Scope): boolean {

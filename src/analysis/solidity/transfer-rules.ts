@@ -10,7 +10,7 @@ import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
 import { isMember, visit } from './syntax-helpers.ts';
-import { isBoolType } from './type-info.ts';
+import { addressMappingValue, isBoolType } from './type-info.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import type { Env } from './symbolic.ts';
@@ -62,6 +62,12 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
         classifyLimit(lit, scope, token, out);
       }
     }
+  }
+  // Any per-address boolean the transfer path reads (`takeFee = !excluded[from]`) changes
+  // how it treats that address.
+  for (const v of token.reads) {
+    const value = addressMappingValue(v.type);
+    if (value && isBoolType(value) && !out.blockFlags.has(v)) out.exemptFlags.add(v);
   }
   for (const lit of token.branchLiterals) {
     const a = lit.atom;
