@@ -1,0 +1,101 @@
+/**
+ * Signaturescan: POST /api/signaturescan {q} looks a text signature, a 4-byte selector
+ * or a 32-byte topic up and answers `[{id, name, types, signature, hash, total}]`.
+ * Same key and rate-limit rules as operation 3. POST /admin/signatures imports a
+ * 4byte-style dump (admin key).
+ */
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { SignatureDatabase } from '../../signatures/signature-database.ts';
+import { SignatureDumpError, SignatureQueryError } from '../../signatures/signature-errors.ts';
+import { MESSAGES } from '../../spec/messages.ts';
+import type { AccessGate } from '../access.ts';
+import { HttpError } from '../http-error.ts';
+
+export const SIGNATURESCAN_MESSAGES = { queryRequired: 'q is required' } as const;
+
+export interface SignaturescanRoutesDeps {
+  readonly gate: AccessGate;
+  readonly signatures: Pick<SignatureDatabase, 'lookup' | 'importDump'>;
+}
+
+const Message = Type.Object({ message: Type.String() });
+const Kind = Type.Union([Type.Literal('function'), Type.Literal('event'), Type.Literal('error')]);
+export const SignatureRecordSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String({ description: 'canonical text signature, e.g. balanceOf(address)' }),
+  types: Type.Array(Kind, { description: 'kinds it is declared as' }),
+  signature: Type.String({ description: 'keccak256 of the text, 32 bytes (an event topic)' }),
+  hash: Type.String({ description: 'first 4 bytes of signature (a function or error selector)' }),
+  total: Type.Integer({ description: 'contracts in the database that declare it' }),
+});
+
+export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesDeps> = async (app, deps) => {
+  app.post(
+    '/api/signaturescan',
+    {
+      schema: {
+        summary: 'Signaturescan: look up a function, event or error signature',
+        description: '`q` is a text signature (`balanceOf(address)`, names and spaces allowed), a 4-byte selector (`0x70a08231`) or a 32-byte topic. Selector collisions return several records.',
+        tags: ['signatures'],
+        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        body: Type.Object({ q: Type.String({ examples: ['balanceOf(address)', '0x70a08231'] }) }),
+        response: { 200: Type.Array(SignatureRecordSchema), 400: Message, 403: Message, 429: Message },
+      },
+      validatorCompiler: () => () => true,
+      preHandler: deps.gate({
+        bucket: 'signaturescan',
+        keyRequired: false,
+        invalidKey: () => new HttpError(403, MESSAGES.cyberscan.invalidApiKey),
+        tooManyRequests: () => new HttpError(429, MESSAGES.cyberscan.tooManyRequests),
+      }),
+    },
+    async (request) => {
+      const q = (request.body as { q?: unknown } | undefined)?.q;
+      if (q === undefined || q === null || q === '') throw new HttpError(400, SIGNATURESCAN_MESSAGES.queryRequired);
+      try {
+        return await deps.signatures.lookup(q);
+      } catch (error) {
+        if (error instanceof SignatureQueryError) throw new HttpError(400, error.message);
+        throw error;
+      }
+    },
+  );
+
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
+    admin.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    admin.addHook('preHandler', deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }));
+    admin.addHook('preHandler', async (request) => {
+      if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
+    });
+    admin.post(
+      '/admin/signatures',
+      {
+        schema: {
+          summary: 'Import a 4byte-style dump: text (one signature per line, optionally after its hash) or JSON [{hex_signature, text_signature}]',
+          tags: ['admin'],
+          body: Type.Union([Type.String(), Type.Array(Type.Unknown()), Type.Object({ results: Type.Array(Type.Unknown()) })]),
+          response: {
+            200: Type.Object({ read: Type.Integer(), added: Type.Integer(), rejected: Type.Array(Type.Object({ at: Type.Integer(), reason: Type.String() })) }),
+            400: Message,
+            401: Message,
+            403: Message,
+          },
+        },
+        validatorCompiler: () => () => true,
+      },
+      async (request) => {
+        const body: unknown = request.body;
+        const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+        try {
+          const report = await deps.signatures.importDump(text);
+          return { ...report, rejected: report.rejected.slice(0, 1000) };
+        } catch (error) {
+          if (error instanceof SignatureDumpError) throw new HttpError(400, error.message);
+          throw error;
+        }
+      },
+    );
+  });
+};

@@ -1,0 +1,210 @@
+/**
+ * Similarityscan: POST /api/search/similarity ({type: "address" | "source"}) answers
+ * `{ranks, contracts, source}` against the reference corpus. Same key and rate-limit
+ * rules as operation 3 (Cyberscan). Also the operator's corpus endpoints under
+ * /admin/corpus (admin key).
+ */
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { computeSimilarity } from '../../analysis/similarity/compute-similarity.ts';
+import { SimilarityInputError } from '../../analysis/similarity/similarity-error.ts';
+import type { SimilarityIndex } from '../../analysis/similarity/similarity-index.ts';
+import { CorpusError } from '../../corpus/corpus-error.ts';
+import type { CorpusService } from '../../corpus/corpus-service.ts';
+import { isEvmAddress } from '../../spec/address.ts';
+import { MESSAGES } from '../../spec/messages.ts';
+import { findChainIdForOperation, findNetworkForOperation, networksFor, type NetworkOptions } from '../../spec/networks.ts';
+import type { AccessGate } from '../access.ts';
+import { HttpError } from '../http-error.ts';
+
+const M = MESSAGES.cyberscan;
+
+export const SIMILARITY_MESSAGES = {
+  badType: 'type must be "address" or "source"',
+  sourceRequired: 'source is required',
+  notVerified: 'Contract source code is not verified',
+  noSourceProvider: 'Verified source lookup is not configured',
+  corpusUnavailable: 'The reference corpus is not available',
+} as const;
+
+export interface SimilarityRoutesDeps {
+  readonly gate: AccessGate;
+  readonly networks: NetworkOptions;
+  readonly corpus: Pick<CorpusService, 'index' | 'addReference' | 'removeReference' | 'list'>;
+  /** Verified source files of a contract (path -> text), null when not verified. */
+  readonly getVerifiedSource?: (network: string, address: string) => Promise<Readonly<Record<string, string>> | null>;
+}
+
+const Rank = Type.Object({ score: Type.Number({ minimum: 0, maximum: 1 }), origin: Type.String(), file: Type.String() });
+const ContractMatch = Type.Object({
+  name: Type.String(),
+  start: Type.Integer({ description: 'character offset into `source` where the matching region starts' }),
+  end: Type.Integer({ description: 'character offset into `source` where it ends (exclusive)' }),
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+  origin: Type.String(),
+  file: Type.String(),
+});
+const SimilarityResponse = Type.Object({ ranks: Type.Array(Rank), contracts: Type.Array(ContractMatch), source: Type.String() });
+const Message = Type.Object({ message: Type.String() });
+const CHAIN_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The files of a `source` field: a standard-JSON input or `{path: {content}}` map as
+ * explorers return multi-file verifications, otherwise one file.
+ */
+export function sourcesFromText(text: string): Record<string, string> {
+  const trimmed = text.trim().replace(/^\{\{([\s\S]*)\}\}$/, '{$1}');
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(trimmed) as { sources?: Record<string, { content?: unknown }> } & Record<string, { content?: unknown }>;
+      const map = parsed.sources ?? parsed;
+      const files = Object.entries(map).filter((e): e is [string, { content: string }] => typeof e[1]?.content === 'string');
+      if (files.length > 0) return Object.fromEntries(files.map(([path, f]) => [path, f.content]));
+    } catch {
+      // Not JSON: Solidity that starts with a brace is still Solidity.
+    }
+  }
+  return { 'source.sol': text };
+}
+
+function networkOf(body: Record<string, unknown>, options: NetworkOptions): string {
+  const { chainId, network } = body;
+  if (chainId !== undefined) {
+    const id = typeof chainId === 'number' ? String(chainId) : chainId;
+    if (typeof id !== 'string' || !CHAIN_ID.test(id)) throw new HttpError(400, M.invalidNetwork);
+    const found = findChainIdForOperation('cyberscan', Number(id), options);
+    if (!found) throw new HttpError(400, M.invalidNetwork);
+    return found.symbol;
+  }
+  if (typeof network !== 'string') throw new HttpError(400, M.invalidNetwork);
+  const found = findNetworkForOperation('cyberscan', network.trim().toUpperCase(), options);
+  if (!found) throw new HttpError(400, M.invalidNetwork);
+  return found.symbol;
+}
+
+async function readyIndex(corpus: SimilarityRoutesDeps['corpus']): Promise<SimilarityIndex> {
+  try {
+    return await corpus.index();
+  } catch {
+    throw new HttpError(503, SIMILARITY_MESSAGES.corpusUnavailable);
+  }
+}
+
+export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> = async (app, deps) => {
+  const symbols = networksFor('cyberscan', deps.networks).map((n) => n.symbol);
+
+  app.post(
+    '/api/search/similarity',
+    {
+      schema: {
+        summary: 'Similarityscan: which well-known sources a contract copies',
+        description:
+          'Compares Solidity source (type "source") or the verified source of a contract (type "address") with the reference corpus (OpenZeppelin 2-5, Uniswap V2, solmate, solady and operator-added templates). `ranks`: reference files found in the source, score = share of the reference file present. `contracts`: per contract of the source, its best reference match, score = share of the contract found in that reference, start/end = character offsets into `source`.',
+        tags: ['similarity'],
+        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        body: Type.Object({
+          type: Type.Union([Type.Literal('address'), Type.Literal('source')]),
+          address: Type.Optional(Type.String()),
+          chainId: Type.Optional(Type.Integer()),
+          network: Type.Optional(Type.String({ enum: symbols })),
+          source: Type.Optional(Type.String({ description: 'Solidity source, or a standard-JSON input with several files' })),
+        }),
+        response: { 200: SimilarityResponse, 400: Message, 403: Message, 404: Message, 429: Message, 503: Message },
+      },
+      // Validation is ours, to answer with exact messages (as operation 1 does).
+      validatorCompiler: () => () => true,
+      preHandler: deps.gate({
+        bucket: 'similarity',
+        keyRequired: false,
+        invalidKey: () => new HttpError(403, M.invalidApiKey),
+        tooManyRequests: () => new HttpError(429, M.tooManyRequests),
+      }),
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      let sources: Readonly<Record<string, string>>;
+      if (body.type === 'source') {
+        if (typeof body.source !== 'string' || body.source.trim() === '') throw new HttpError(400, SIMILARITY_MESSAGES.sourceRequired);
+        sources = sourcesFromText(body.source);
+      } else if (body.type === 'address') {
+        if (!isEvmAddress(body.address)) throw new HttpError(400, M.invalidAddress);
+        const network = networkOf(body, deps.networks);
+        if (!deps.getVerifiedSource) throw new HttpError(503, SIMILARITY_MESSAGES.noSourceProvider);
+        const verified = await deps.getVerifiedSource(network, body.address as string);
+        if (!verified) throw new HttpError(404, SIMILARITY_MESSAGES.notVerified);
+        sources = verified;
+      } else throw new HttpError(400, SIMILARITY_MESSAGES.badType);
+      const index = await readyIndex(deps.corpus);
+      try {
+        return computeSimilarity(index, sources);
+      } catch (error) {
+        if (error instanceof SimilarityInputError) throw new HttpError(400, error.message);
+        throw error;
+      }
+    },
+  );
+
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
+    admin.addHook(
+      'preHandler',
+      deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
+    );
+    admin.addHook('preHandler', async (request) => {
+      if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
+    });
+    const Document = Type.Object({ file: Type.String(), origin: Type.String(), kind: Type.String(), packageName: Type.Union([Type.String(), Type.Null()]), addedAt: Type.String() });
+
+    admin.get(
+      '/admin/corpus',
+      { schema: { summary: 'Reference corpus documents', tags: ['admin'], response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(Document) }), 401: Message, 403: Message } } },
+      async () => {
+        const items = await deps.corpus.list();
+        return { total: items.length, items };
+      },
+    );
+
+    admin.post(
+      '/admin/corpus',
+      {
+        schema: {
+          summary: 'Add (or replace) a reference source under a label, e.g. a known scam template',
+          tags: ['admin'],
+          body: Type.Object({ label: Type.String(), origin: Type.String(), source: Type.String() }),
+          response: { 201: Document, 400: Message, 401: Message, 403: Message, 503: Message },
+        },
+      },
+      async (request, reply) => {
+        await readyIndex(deps.corpus);
+        try {
+          const doc = await deps.corpus.addReference({ label: request.body.label, origin: request.body.origin, content: request.body.source });
+          return reply.code(201).send({ file: doc.file, origin: doc.origin, kind: doc.kind, packageName: doc.packageName, addedAt: doc.addedAt });
+        } catch (error) {
+          if (error instanceof CorpusError) throw new HttpError(400, error.message);
+          throw error;
+        }
+      },
+    );
+
+    admin.delete(
+      '/admin/corpus',
+      {
+        schema: {
+          summary: 'Remove an operator-added reference source by label',
+          tags: ['admin'],
+          querystring: Type.Object({ label: Type.String() }),
+          response: { 200: Type.Object({ removed: Type.Boolean() }), 400: Message, 401: Message, 403: Message, 404: Message },
+        },
+      },
+      async (request) => {
+        try {
+          if (!(await deps.corpus.removeReference(request.query.label))) throw new HttpError(404, MESSAGES.common.notFound);
+          return { removed: true };
+        } catch (error) {
+          if (error instanceof CorpusError) throw new HttpError(400, error.message);
+          throw error;
+        }
+      },
+    );
+  });
+};

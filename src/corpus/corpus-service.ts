@@ -1,0 +1,51 @@
+/**
+ * The corpus and signature database as one long-lived service: builds (or refreshes)
+ * the reference corpus in the background at start, serves the index once ready, and
+ * takes operator additions. The HTTP routes, the CLI and the scan service share it.
+ */
+import type { Kysely } from 'kysely';
+import type { SimilarityIndex } from '../analysis/similarity/similarity-index.ts';
+import { KyselySignatureStore } from '../signatures/kysely-signature-store.ts';
+import { SignatureDatabase } from '../signatures/signature-database.ts';
+import type { SignatureStore } from '../signatures/signature-store.ts';
+import { buildCorpusIndex, type BuildCorpusIndexOptions, type CorpusBuildResult } from './build-corpus-index.ts';
+import type { CorpusDocument, CorpusStore } from './corpus-store.ts';
+import { KyselyCorpusStore } from './kysely-corpus-store.ts';
+import { addReferenceSource, removeReferenceSource, type ReferenceSourceInput } from './reference-sources.ts';
+
+export interface CorpusService {
+  readonly signatures: SignatureDatabase;
+  /** Resolves once the corpus is built; rejects if the build failed. */
+  index(): Promise<SimilarityIndex>;
+  /** The build's report (after `index()` resolved). */
+  build(): Promise<CorpusBuildResult>;
+  addReference(input: ReferenceSourceInput): Promise<CorpusDocument>;
+  removeReference(label: string): Promise<boolean>;
+  /** Documents in the corpus, without fingerprints. */
+  list(): Promise<Omit<CorpusDocument, 'fingerprints'>[]>;
+}
+
+export interface CorpusServiceOptions extends Omit<BuildCorpusIndexOptions, 'store' | 'signatures'> {
+  readonly corpusStore: CorpusStore;
+  readonly signatureStore: SignatureStore;
+}
+
+export function createCorpusService(options: CorpusServiceOptions): CorpusService {
+  const signatures = new SignatureDatabase(options.signatureStore);
+  const building = buildCorpusIndex({ ...options, store: options.corpusStore, signatures });
+  // Callers see a failure through index(); an unobserved rejection must not crash the process.
+  building.catch(() => {});
+  return {
+    signatures,
+    index: async () => (await building).index,
+    build: () => building,
+    addReference: async (input) => addReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, input),
+    removeReference: async (label) => removeReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, label),
+    list: async () => (await options.corpusStore.list()).map(({ fingerprints: _f, ...rest }) => rest),
+  };
+}
+
+/** The service over the application's database (`store.db`). */
+export function createStoredCorpusService(db: Kysely<any>, options: Omit<CorpusServiceOptions, 'corpusStore' | 'signatureStore'> = {}): CorpusService {
+  return createCorpusService({ ...options, corpusStore: new KyselyCorpusStore(db), signatureStore: new KyselySignatureStore(db) });
+}
