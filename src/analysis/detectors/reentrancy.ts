@@ -1,6 +1,6 @@
 /** State written after an external call that can re-enter. */
 import { defineDetector } from './define-detector.ts';
-import type { Entry } from '../solidity/contract-analysis.ts';
+import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import type { ExternalCall, Write } from '../solidity/summary.ts';
 import { visit } from '../solidity/syntax-helpers.ts';
 
@@ -19,7 +19,7 @@ export default defineDetector({
     return {
       contract(a) {
         for (const e of a.entries) {
-          if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || locked(e)) continue;
+          if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || locked(e, a)) continue;
           const hit = firstWriteAfterCall(e);
           if (!hit) continue;
           ctx.report({
@@ -51,8 +51,18 @@ function firstWriteAfterCall(e: Entry): { call: ExternalCall; write: Write } | u
   return write ? { call: first, write } : undefined;
 }
 
-/** A guard reading a variable that is set before the calls and reset after: nonReentrant. */
-function locked(e: Entry): boolean {
+/**
+ * The nonReentrant pattern: a modifier that checks something before `_` and does more
+ * after it (OpenZeppelin's guard, which keeps its flag in a storage slot, or Uniswap's
+ * `lock`), or a guarded variable set before the calls and reset after them.
+ */
+function locked(e: Entry, a: ContractAnalysis): boolean {
+  for (const call of e.fn.modifiers) {
+    const mod = a.scope.modifier(call.name);
+    const stmts = mod?.body?.children ?? [];
+    const at = stmts.findIndex((s) => s.type === 'expression_statement' && s.children[0]?.type === 'identifier' && s.children[0].text === '_');
+    if (at >= 0 && at < stmts.length - 1 && e.summary.guards.some((g) => g.viaModifier === mod)) return true;
+  }
   const firstCall = Math.min(...e.summary.calls.map((c) => c.seq));
   const guardNames = new Set<string>();
   for (const g of e.summary.guards) visit(g.cond, (n) => { if (n.type === 'identifier') guardNames.add(n.text); });
