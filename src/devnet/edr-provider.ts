@@ -30,6 +30,12 @@ export interface ForkOptions {
   readonly blockNumber?: bigint;
   /** Where EDR caches remote responses (speeds up repeated forks of the same block). */
   readonly cacheDir?: string;
+  /**
+   * Chain id of the remote node. EDR knows the hardfork history of a few chains only;
+   * for this id it is told that every block runs under the latest hardfork, so a fork of
+   * any other chain (BSC, the devnet) can execute at the fork block.
+   */
+  readonly remoteChainId?: number;
 }
 
 export interface CreateEdrProviderOptions {
@@ -99,6 +105,17 @@ function providerConfig(options: CreateEdrProviderOptions): ProviderConfig {
           url: options.fork.url,
           ...(options.fork.blockNumber !== undefined ? { blockNumber: options.fork.blockNumber } : {}),
           ...(options.fork.cacheDir !== undefined ? { cacheDir: options.fork.cacheDir } : {}),
+          ...(options.fork.remoteChainId !== undefined
+            ? {
+                chainOverrides: [
+                  {
+                    chainId: BigInt(options.fork.remoteChainId),
+                    name: `chain ${options.fork.remoteChainId}`,
+                    hardforkActivationOverrides: [{ condition: { blockNumber: 0n }, hardfork: l1HardforkToString(hardfork) }],
+                  },
+                ],
+              }
+            : {}),
         }
       : {
           genesisBlockGasLimit: blockGasLimit,

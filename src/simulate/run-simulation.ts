@@ -1,0 +1,190 @@
+/**
+ * One simulation on an in-process chain that the caller has isolated (a fork, a snapshot
+ * or a fresh chain): validate the token, find its pool, run the trades, then the extra
+ * checks (holders, largest buy, owner actions), under a wall-clock cap. Never throws:
+ * every failure becomes one of the spec's taxes error values with a reason.
+ */
+import { getAddress, isAddress, type Address } from 'viem';
+import { getOwner } from '../chain/get-owner.ts';
+import type { Eip1193Provider } from '../devnet/edr-provider.ts';
+import type { ChainDetails } from '../spec/chain-details.ts';
+import { chainClientOverProvider } from './chain-client-over-provider.ts';
+import { checkHolders } from './check-holders.ts';
+import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
+import { EvmSession, SimulationAborted } from './evm-session.ts';
+import { findMaxBuy } from './find-max-buy.ts';
+import { findPool, type FoundPool } from './find-pool.ts';
+import { DEFAULT_TRADE_OPTIONS, runTrades, type TradeOptions, type TradesOutcome } from './run-trades.ts';
+import { erc20Abi } from './simulation-abis.ts';
+import { SimulationError } from './simulation-error.ts';
+import { EMPTY_CONFIRMATIONS, emptyTaxes, type Confirmations, type SimulationResult, type SimulationStep, type TaxError } from './simulation-types.ts';
+
+export interface SimulationSettings {
+  /** Wall-clock cap of the whole simulation in ms (default 5,000). */
+  readonly timeoutMs?: number;
+  /** Gas cap of each simulated transaction (default 5,000,000). */
+  readonly gasCap?: bigint;
+  /** Existing holders to replay transfers from (default: recipients of recent transfers). */
+  readonly holders?: readonly string[];
+  /** How many holders to try (default 3). */
+  readonly maxHolders?: number;
+  /** Blocks searched back for recent recipients (default 2,000). */
+  readonly holderLookbackBlocks?: number;
+  /** Owner actions to confirm (default all: blacklist, pause, setFees, mint); [] for none. */
+  readonly confirm?: readonly ConfirmKind[];
+  /** Find the largest passing buy (default true). */
+  readonly maxBuy?: boolean;
+  readonly trade?: Partial<TradeOptions>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const DEFAULT_GAS_CAP = 5_000_000n;
+
+export interface RunSimulationInput extends SimulationSettings {
+  readonly provider: Eip1193Provider;
+  readonly details: ChainDetails;
+  readonly chainId: number;
+  readonly token: string;
+  readonly mode: SimulationResult['mode'];
+  /** The pool to trade on when the caller knows it (source scans); found through the chain layer otherwise. */
+  readonly pool?: FoundPool;
+  /** Steps the caller already took (deploy, liquidity), shown first. */
+  readonly evidence?: readonly SimulationStep[];
+}
+
+export interface RunningSimulation {
+  readonly result: SimulationResult;
+  /** Settles when the chain is no longer used (after a wall-clock stop, the in-flight request ends first). */
+  readonly done: Promise<void>;
+  /** JSON-RPC requests sent to the in-process chain. */
+  readonly requests: () => number;
+}
+
+export async function runSimulation(input: RunSimulationInput): Promise<RunningSimulation> {
+  const started = performance.now();
+  const session = new EvmSession(input.provider, input.gasCap ?? DEFAULT_GAS_CAP);
+  const steps: SimulationStep[] = [...(input.evidence ?? [])];
+  const state: { trades: TradesOutcome | null; pool: FoundPool | null; confirmations: Confirmations; phase: string } = {
+    trades: null,
+    pool: input.pool ?? null,
+    confirmations: EMPTY_CONFIRMATIONS,
+    phase: 'validation',
+  };
+  const finish = (error: TaxError | '', reason: string): SimulationResult => ({
+    taxes: state.trades ? state.trades.taxes : emptyTaxes(error),
+    reason: state.trades ? (state.trades.reason || (error && reason)) : reason,
+    evidence: steps,
+    confirmations: state.confirmations,
+    pool: state.pool ? { pair: state.pool.pair, router: state.pool.router, factory: state.pool.factory, quote: state.pool.quote, quoteSymbol: state.pool.quoteSymbol, dex: state.pool.dex } : null,
+    mode: input.mode,
+    durationMs: Math.round(performance.now() - started),
+  });
+
+  const work = (async (): Promise<SimulationResult> => {
+    try {
+      await simulate(input, session, steps, state);
+      return finish('', '');
+    } catch (error) {
+      if (state.trades) {
+        // The taxes are measured; an extra check failing only loses its own evidence.
+        steps.push({ step: 'owner-action', ok: false, description: `extra checks stopped during ${state.phase}`, reason: describe(error) });
+        return finish('', '');
+      }
+      return finish(error instanceof SimulationError ? error.code : 'UNCAUGHT_ERROR', describe(error));
+    }
+  })();
+  const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const capped = new Promise<SimulationResult>((resolve) => {
+    timer = setTimeout(() => {
+      session.aborted = true;
+      const reason = `simulation stopped at its wall-clock cap of ${timeoutMs} ms during ${state.phase}`;
+      if (state.trades) steps.push({ step: 'owner-action', ok: false, description: 'extra checks stopped', reason });
+      resolve(finish('UNCAUGHT_ERROR', reason));
+    }, timeoutMs);
+  });
+  const result = await Promise.race([work, capped]);
+  clearTimeout(timer);
+  return { result, done: work.then(() => undefined), requests: () => session.requests };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof SimulationAborted) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function simulate(
+  input: RunSimulationInput,
+  session: EvmSession,
+  steps: SimulationStep[],
+  state: { trades: TradesOutcome | null; pool: FoundPool | null; confirmations: Confirmations; phase: string },
+): Promise<void> {
+  if (!isAddress(input.token, { strict: false })) throw new SimulationError('INVALID_TOKEN_ADDRESS', `not an address: ${JSON.stringify(input.token)}`);
+  const token: Address = getAddress(input.token);
+  if ((await session.code(token)) === '0x') throw new SimulationError('INVALID_TOKEN_ADDRESS', `no contract at ${token} on ${input.details.symbol}`);
+  await session.read<bigint>(token, erc20Abi, 'totalSupply', [], 'INVALID_TOKEN_ADDRESS');
+  await session.read<bigint>(token, erc20Abi, 'balanceOf', [token], 'INVALID_TOKEN_ADDRESS');
+
+  state.phase = 'pool discovery';
+  const client = chainClientOverProvider(input.provider, input.details, input.chainId);
+  if (!state.pool) {
+    try {
+      state.pool = await findPool(client, token);
+    } catch (error) {
+      if (error instanceof SimulationError) throw error;
+      throw new SimulationError('POOL_NOT_FOUND', `pool discovery failed: ${describe(error)}`, {}, { cause: error });
+    }
+  }
+  const pool = state.pool;
+  steps.push({ step: 'find-pool', ok: true, description: `trade on ${pool.dex} pair ${pool.pair} against ${pool.quoteSymbol || pool.quote}`, to: pool.pair });
+
+  state.phase = 'trades';
+  const snapshot = await session.snapshot();
+  const trades = await runTrades(session, token, pool, { ...DEFAULT_TRADE_OPTIONS, ...input.trade }, steps);
+  state.trades = trades;
+  await session.revert(snapshot);
+  if (!trades.bought) return;
+
+  const confirmations: { -readonly [K in keyof Confirmations]: Confirmations[K] } = {
+    ...EMPTY_CONFIRMATIONS,
+    cooldown: trades.cooldown,
+    sellAgain: trades.sellAgain,
+    balanceDrift: trades.balanceDrift,
+  };
+  state.confirmations = confirmations;
+
+  state.phase = 'holder transfers';
+  confirmations.holders = await checkHolders(
+    session,
+    token,
+    {
+      ...(input.holders ? { holders: input.holders } : {}),
+      exclude: [pool.pair, pool.router, pool.factory, trades.buyer],
+      max: input.maxHolders ?? 3,
+      lookbackBlocks: input.holderLookbackBlocks ?? 2_000,
+    },
+    steps,
+  );
+
+  if (input.maxBuy ?? true) {
+    state.phase = 'largest buy';
+    confirmations.maxBuy = await findMaxBuy(session, token, pool, trades.buyIn, steps);
+  }
+
+  const kinds = input.confirm ?? CONFIRM_KINDS;
+  if (kinds.length > 0) {
+    state.phase = 'owner actions';
+    const { owner } = await getOwner(client, { address: token });
+    const confirmed = await confirmOwnerActions(
+      { session, token, pool, owner: owner && owner !== '0x0000000000000000000000000000000000000000' ? owner : null, baseline: { transferTax: trades.taxes.transferTax, sellTax: trades.taxes.sellTax } },
+      kinds,
+    );
+    for (const kind of kinds) {
+      const c = confirmed[kind];
+      if (!c) continue;
+      confirmations[kind] = c;
+      steps.push(...c.evidence);
+    }
+  }
+  state.phase = 'done';
+}

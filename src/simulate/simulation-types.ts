@@ -1,0 +1,150 @@
+/**
+ * The shapes the simulator returns: the spec's taxes object, the evidence of each step
+ * and the confirmations of static findings. Units are in docs/decisions.md
+ * ("Simulation: units"): taxes in percent (0–100, two decimals), gas in gas units of a
+ * step that succeeded (0 when it did not run or reverted).
+ */
+import type { Address, Hex } from 'viem';
+
+/** The spec's non-empty taxes error values, plus '' when none. */
+export const TAX_ERRORS = [
+  'SELL_FAILED',
+  'BUY_FAILED',
+  'TRANSFER_FAILED',
+  'POOL_NOT_FOUND',
+  'INSUFFICIENT_LIQUIDITY',
+  'INVALID_TOKEN_ADDRESS',
+  'QUOTE_ERROR',
+  'UNCAUGHT_ERROR',
+] as const;
+export type TaxError = (typeof TAX_ERRORS)[number];
+
+/** The spec's taxes object. */
+export interface Taxes {
+  buyTax: number | null;
+  sellTax: number | null;
+  transferTax: number | null;
+  buyGas: number;
+  sellGas: number;
+  transferGas: number;
+  error: TaxError | '';
+}
+
+export type StepKind =
+  | 'find-pool'
+  | 'fund'
+  | 'quote'
+  | 'buy'
+  | 'transfer'
+  | 'approve'
+  | 'sell'
+  | 'sell-after-blocks'
+  | 'holder-transfer'
+  | 'max-buy'
+  | 'owner-action'
+  | 'balance-drift'
+  | 'deploy'
+  | 'add-liquidity';
+
+/** One thing the simulator did on the chain, with what it saw. Amounts are raw integer strings. */
+export interface SimulationStep {
+  readonly step: StepKind;
+  readonly ok: boolean;
+  /** What the step did, in words (e.g. "buy 0.05 WETH of FEE through router 0x…"). */
+  readonly description: string;
+  readonly from?: Address;
+  readonly to?: Address;
+  /** Raw call data, so a reader can replay the step. */
+  readonly data?: Hex;
+  readonly txHash?: Hex;
+  readonly gasUsed?: number;
+  /** The decoded revert reason ("Blacklisted", "Panic(0x11)", "out of gas …"). */
+  readonly reason?: string;
+  readonly revertData?: Hex;
+  /** Step-specific measurements: expected, received, sent, balances, tax. */
+  readonly values?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** The outcome of confirming one static finding on the fork. */
+export interface Confirmation {
+  /** True when the owner's call succeeded and changed what a trader can do. */
+  readonly confirmed: boolean;
+  /** The function that was called as the owner, e.g. `blacklist(address,bool)`; null when none existed. */
+  readonly call: string | null;
+  /** The taxes error the trader then met ('' when trading still worked). */
+  readonly error: TaxError | '';
+  readonly reason: string;
+  readonly evidence: readonly SimulationStep[];
+}
+
+export interface MaxBuy {
+  /** False when the largest probed buy passed (no limit below `probedUpTo`). */
+  readonly limited: boolean;
+  /** Largest passing buy, in the native token's raw units. */
+  readonly largestPassingIn: string;
+  /** Tokens that buy would deliver before taxes (raw units). */
+  readonly largestPassingOut: string;
+  /** That amount as a percent of total supply. */
+  readonly percentOfSupply: number | null;
+  readonly probedUpTo: string;
+  /** Why the smallest failing buy failed. */
+  readonly reason: string;
+}
+
+export interface HolderCheck {
+  readonly holder: Address;
+  readonly ok: boolean;
+  readonly reason: string;
+}
+
+export interface Confirmations {
+  /** Sell right after the buy failed but succeeded after blocks passed. */
+  readonly cooldown: boolean | null;
+  /** A second sell after some blocks succeeded; null when not tried. */
+  readonly sellAgain: boolean | null;
+  readonly holders: readonly HolderCheck[];
+  readonly maxBuy: MaxBuy | null;
+  /** Balances changed between blocks with no transfer (rebasing or reflection by time). */
+  readonly balanceDrift: boolean | null;
+  readonly blacklist: Confirmation | null;
+  readonly pause: Confirmation | null;
+  readonly setFees: Confirmation | null;
+  readonly mint: Confirmation | null;
+}
+
+export interface SimulationPool {
+  readonly pair: Address;
+  readonly router: Address;
+  readonly factory: Address;
+  readonly quote: Address;
+  readonly quoteSymbol: string;
+  readonly dex: string;
+}
+
+export interface SimulationResult {
+  readonly taxes: Taxes;
+  /** Why the taxes error is set (revert reason, missing pool…); '' when none. */
+  readonly reason: string;
+  readonly evidence: readonly SimulationStep[];
+  readonly confirmations: Confirmations;
+  readonly pool: SimulationPool | null;
+  /** 'fork' (a fork of an RPC in process), 'snapshot' (an in-process chain, reverted after) or 'local' (a fresh chain). */
+  readonly mode: 'fork' | 'snapshot' | 'local';
+  readonly durationMs: number;
+}
+
+export const EMPTY_CONFIRMATIONS: Confirmations = {
+  cooldown: null,
+  sellAgain: null,
+  holders: [],
+  maxBuy: null,
+  balanceDrift: null,
+  blacklist: null,
+  pause: null,
+  setFees: null,
+  mint: null,
+};
+
+export function emptyTaxes(error: TaxError | ''): Taxes {
+  return { buyTax: null, sellTax: null, transferTax: null, buyGas: 0, sellGas: 0, transferGas: 0, error };
+}
