@@ -6,10 +6,12 @@ import { register as audits } from './audits.ts';
 import { register as keys } from './keys.ts';
 import { register as devnet } from './devnet.ts';
 import { register as chain } from './chain.ts';
+import { register as similarity } from './similarity.ts';
+import { register as signatures } from './signatures.ts';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [serve, audits, keys, devnet, chain];
+const commands: Register[] = [serve, audits, keys, devnet, chain, similarity, signatures];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
