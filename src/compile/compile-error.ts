@@ -1,0 +1,13 @@
+/** A compile that could not run or did not produce bytecode: the message says why, `details.errors` holds solc's own. */
+export type CompileErrorKind = 'no-compiler' | 'compile-failed' | 'import-not-found' | 'bad-input';
+
+export class CompileError extends Error {
+  override readonly name = 'CompileError';
+  readonly kind: CompileErrorKind;
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(kind: CompileErrorKind, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+    this.details = details;
+  }
+}

@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileSolidity } from './compile-solidity.ts';
+import { CompileError } from './compile-error.ts';
+import { pickSolcVersion, solidityPragmas } from './solc-versions.ts';
+
+const counter = (pragma: string, ctor: string) => `// SPDX-License-Identifier: MIT
+pragma solidity ${pragma};
+contract Counter {
+  uint256 public count;
+  ${ctor}
+  function bump() public { count = count + 1; }
+}`;
+
+test('the pragma picks the newest installed compiler that satisfies it', () => {
+  assert.equal(pickSolcVersion({ 'a.sol': 'pragma solidity ^0.4.24;' }).version, '0.4.26');
+  assert.equal(pickSolcVersion({ 'a.sol': 'pragma solidity >=0.5.0 <0.6.0;' }).version, '0.5.17');
+  assert.equal(pickSolcVersion({ 'a.sol': 'pragma solidity ^0.6.2;', 'b.sol': 'pragma solidity >=0.6.0 <0.8.0;' }).version, '0.6.12');
+  assert.equal(pickSolcVersion({ 'a.sol': 'pragma solidity ~0.7.0;' }).version, '0.7.6');
+  assert.match(pickSolcVersion({ 'a.sol': 'pragma solidity ^0.8.20;' }).version, /^0\.8\.\d+$/);
+  // A commented-out pragma does not count.
+  assert.deepEqual(solidityPragmas({ 'a.sol': '// pragma solidity ^0.4.0;\npragma solidity ^0.6.0;' }), ['^0.6.0']);
+  assert.throws(() => pickSolcVersion({ 'a.sol': 'pragma solidity ^0.3.0;' }), (e: unknown) => e instanceof CompileError && e.kind === 'no-compiler' && /\^0\.3\.0/.test(e.message));
+  assert.throws(() => pickSolcVersion({ 'a.sol': 'pragma solidity ^0.8.0;' }, '0.8.99'), CompileError);
+});
+
+test('each installed compiler builds bytecode from its own era of Solidity', () => {
+  const cases: [string, string, string][] = [
+    ['^0.4.24', 'constructor() public { count = 1; }', '0.4.26'],
+    ['^0.5.0', 'constructor() public { count = 1; }', '0.5.17'],
+    ['^0.6.0', 'constructor() public { count = 1; }', '0.6.12'],
+    ['^0.7.0', 'constructor() { count = 1; }', '0.7.6'],
+    ['^0.8.0', 'constructor() { count = 1; }', '0.8.'],
+  ];
+  for (const [pragma, ctor, version] of cases) {
+    const out = compileSolidity({ 'Counter.sol': counter(pragma, ctor) });
+    assert.ok(out.version.startsWith(version), `${out.version} for ${pragma}`);
+    assert.ok(out.longVersion.startsWith(out.version), out.longVersion);
+    const c = out.contracts.find((x) => x.name === 'Counter');
+    assert.ok(c && c.bytecode.length > 100, `bytecode for ${version}`);
+    assert.ok(c.abi.some((item) => item.type === 'function' && item.name === 'bump'));
+  }
+});
+
+test('OpenZeppelin imports resolve to the release that fits the compiler', () => {
+  const v5 = compileSolidity({
+    'T.sol': `pragma solidity ^0.8.20; import "@openzeppelin/contracts/token/ERC20/ERC20.sol"; contract T is ERC20 { constructor() ERC20("T", "T") { _mint(msg.sender, 1e24); } }`,
+  });
+  assert.ok(v5.contracts.some((c) => c.name === 'T' && c.bytecode.length > 1000));
+  const v3 = compileSolidity({
+    'T.sol': `pragma solidity ^0.6.0; import "@openzeppelin/contracts/token/ERC20/ERC20.sol"; contract T is ERC20 { constructor() ERC20("T", "T") public { _mint(msg.sender, 1e24); } }`,
+  });
+  assert.equal(v3.version, '0.6.12');
+  assert.ok(v3.contracts.some((c) => c.name === 'T' && c.bytecode.length > 1000));
+});
+
+test('compile errors and missing imports are CompileErrors with solc messages', () => {
+  assert.throws(
+    () => compileSolidity({ 'Bad.sol': 'pragma solidity ^0.8.0; contract Bad { function f() public { x = ; } }' }),
+    (e: unknown) => e instanceof CompileError && e.kind === 'compile-failed' && Array.isArray(e.details.errors),
+  );
+  assert.throws(
+    () => compileSolidity({ 'I.sol': 'pragma solidity ^0.8.0; import "./Missing.sol"; contract I {}' }),
+    (e: unknown) => e instanceof CompileError && e.kind === 'import-not-found' && /Missing\.sol/.test(e.message),
+  );
+  assert.throws(() => compileSolidity({ 'X.sol': 'pragma solidity ^0.8.0; import "@openzeppelin/contracts/../../../etc/passwd"; contract X {}' }), CompileError);
+  assert.throws(() => compileSolidity({}), (e: unknown) => e instanceof CompileError && e.kind === 'bad-input');
+});

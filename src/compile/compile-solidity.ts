@@ -1,0 +1,88 @@
+/**
+ * Compiles Solidity sources with an installed solc chosen from their pragmas, through
+ * standard JSON. Imports resolve among the given sources first, then OpenZeppelin from
+ * node_modules. Warnings are returned; errors throw a CompileError with solc's messages.
+ */
+import type { Abi, Hex } from 'viem';
+import { CompileError } from './compile-error.ts';
+import { loadSolc } from './load-solc.ts';
+import { resolveImport } from './resolve-import.ts';
+import { pickSolcVersion } from './solc-versions.ts';
+
+export interface CompiledContract {
+  readonly file: string;
+  readonly name: string;
+  readonly abi: Abi;
+  /** Creation bytecode; '0x' for interfaces and abstract contracts. */
+  readonly bytecode: Hex;
+  readonly deployedBytecode: Hex;
+}
+
+export interface CompileSolidityOptions {
+  /** An installed version to use instead of choosing from the pragmas. */
+  readonly version?: string;
+  readonly optimize?: boolean;
+}
+
+export interface CompileSolidityReturnType {
+  readonly version: string;
+  /** The full version string solc reports (with commit). */
+  readonly longVersion: string;
+  readonly contracts: readonly CompiledContract[];
+  readonly warnings: readonly string[];
+  readonly durationMs: number;
+}
+
+interface SolcOutput {
+  errors?: { severity: string; formattedMessage?: string; message: string }[];
+  contracts?: Record<string, Record<string, { abi: Abi; evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string } } }>>;
+}
+
+/**
+ * @example
+ * const { version, contracts } = compileSolidity({ 'Token.sol': source });
+ */
+export function compileSolidity(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions = {}): CompileSolidityReturnType {
+  const started = performance.now();
+  if (Object.keys(sources).length === 0) throw new CompileError('bad-input', 'no sources to compile');
+  const solc = pickSolcVersion(sources, options.version);
+  const compiler = loadSolc(solc);
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([path, content]) => [path, { content }])),
+    settings: {
+      optimizer: { enabled: options.optimize ?? true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+    },
+  };
+  const missing: string[] = [];
+  const findImports = (path: string) => {
+    const contents = resolveImport(path, solc.version);
+    if (contents !== null) return { contents };
+    missing.push(path);
+    return { error: `File not found: ${path}` };
+  };
+  let output: SolcOutput;
+  try {
+    output = JSON.parse(compiler.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
+  } catch (cause) {
+    throw new CompileError('compile-failed', `solc ${solc.version} crashed or answered garbage`, { version: solc.version }, { cause });
+  }
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error').map((e) => e.formattedMessage ?? e.message);
+  const warnings = (output.errors ?? []).filter((e) => e.severity !== 'error').map((e) => e.formattedMessage ?? e.message);
+  if (missing.length > 0) throw new CompileError('import-not-found', `imports not found: ${missing.join(', ')}`, { version: solc.version, missing, errors });
+  if (errors.length > 0) throw new CompileError('compile-failed', `solc ${solc.version}: ${errors[0]?.split('\n')[0] ?? 'compile error'}`, { version: solc.version, errors });
+  const contracts: CompiledContract[] = [];
+  for (const [file, byName] of Object.entries(output.contracts ?? {})) {
+    for (const [name, c] of Object.entries(byName)) {
+      contracts.push({
+        file,
+        name,
+        abi: c.abi,
+        bytecode: `0x${c.evm?.bytecode?.object ?? ''}` as Hex,
+        deployedBytecode: `0x${c.evm?.deployedBytecode?.object ?? ''}` as Hex,
+      });
+    }
+  }
+  return { version: solc.version, longVersion: compiler.version(), contracts, warnings, durationMs: Math.round(performance.now() - started) };
+}
