@@ -13,7 +13,7 @@ import { register as worker } from './worker.ts';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [serve, audits, keys, devnet, chain, similarity, signatures, scan, worker];
+const commands: Register[] = [serve, audits, keys, devnet, chain, similarity, signatures, worker];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
