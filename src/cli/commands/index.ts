@@ -8,7 +8,6 @@ import { register as devnet } from './devnet.ts';
 import { register as chain } from './chain.ts';
 import { register as similarity } from './similarity.ts';
 import { register as signatures } from './signatures.ts';
-import { register as scan } from './scan.ts';
 import { register as worker } from './worker.ts';
 
 type Register = (program: Command) => void;
