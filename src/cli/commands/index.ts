@@ -8,11 +8,11 @@ import { register as devnet } from './devnet.ts';
 import { register as chain } from './chain.ts';
 import { register as similarity } from './similarity.ts';
 import { register as signatures } from './signatures.ts';
-import { register as worker } from './worker.ts';
+import { register as scan } from './scan.ts';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [serve, audits, keys, devnet, chain, similarity, signatures, worker];
+const commands: Register[] = [serve, audits, keys, devnet, chain, similarity, signatures, scan];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
