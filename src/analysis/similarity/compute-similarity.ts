@@ -94,9 +94,17 @@ function bestContractMatch(
   to: number,
   minScore: number,
 ): SimilarityContract | undefined {
+  // Fingerprints are in source order: find the contract's range by binary search.
   const own: number[] = [];
-  for (let i = 0; i < fp.hashes.length; i += 1) {
-    if ((fp.firstTokens[i] ?? 0) >= from && (fp.lastTokens[i] ?? 0) <= to) own.push(i);
+  let lo = 0;
+  let hi = fp.hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((fp.firstTokens[mid] ?? 0) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < fp.hashes.length && (fp.firstTokens[i] ?? 0) <= to; i += 1) {
+    if ((fp.lastTokens[i] ?? 0) <= to) own.push(i);
   }
   if (own.length === 0) return undefined;
   const unique = uniqueSorted(Uint32Array.from(own, (i) => fp.hashes[i] ?? 0));

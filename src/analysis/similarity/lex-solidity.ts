@@ -32,6 +32,13 @@ const OPERATORS = [
   '+=', '-=', '*=', '/=', '%=', '|=', '&=', '^=', '<<', '>>', '->', ':=',
 ];
 const SINGLE_PUNCT = new Set('(){}[];,.:?!~+-*/%<>=&|^@'.split(''));
+// Operators by first character, longest first: one small list to try per character.
+const OPERATORS_BY_CHAR = new Map<number, string[]>();
+for (const op of OPERATORS) {
+  const list = OPERATORS_BY_CHAR.get(op.charCodeAt(0)) ?? [];
+  list.push(op);
+  OPERATORS_BY_CHAR.set(op.charCodeAt(0), list);
+}
 
 function isIdentStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
@@ -83,14 +90,16 @@ function skipNumber(src: string, i: number): number {
 }
 
 function matchOperator(src: string, i: number): number {
-  for (const op of OPERATORS) if (src.startsWith(op, i)) return op.length;
+  const candidates = OPERATORS_BY_CHAR.get(src.charCodeAt(i));
+  if (candidates) for (const op of candidates) if (src.startsWith(op, i)) return op.length;
   return SINGLE_PUNCT.has(src[i] ?? '') ? 1 : 0;
 }
 
 /** Splits Solidity source into tokens, dropping whitespace and comments. */
 export function lexSolidity(source: string): TokenStream {
   const n = source.length;
-  let kinds = new Uint8Array(Math.min(n, 1024) + 16);
+  // About one token per 4 characters in real code; grown by doubling when short.
+  let kinds = new Uint8Array((n >> 2) + 16);
   let starts = new Uint32Array(kinds.length);
   let ends = new Uint32Array(kinds.length);
   let count = 0;
