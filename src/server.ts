@@ -43,8 +43,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
       readiness.devnet = async () => void (await chain.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
       plugins.push(async (instance) => instance.register(devnetRpcRoutes, { request: (payload) => chain.request(payload) }));
     }
+    let localRpcUrl: string | undefined;
+    const { createScanService } = await import('./scan/scan-service.ts');
+    const { scanDependencies } = await import('./scan/scan-dependencies.ts');
+    const scans = createScanService({
+      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnetSources: devnet?.verifiedSources }),
+      freshnessMs: config.scanFreshnessSeconds * 1000,
+    });
     app = await buildApp({
       store,
+      scans,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
       networks: { devnet: devnet !== undefined },
       plugins,
@@ -54,6 +62,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       logger: loggerOptions(config.logLevel),
     });
     await app.listen({ port: config.port, host: config.host });
+    // The scan readers reach the devnet over real JSON-RPC on our own port.
+    const port = (app.server.address() as { port: number }).port;
+    localRpcUrl = `http://127.0.0.1:${port}/rpc`;
   } catch (error) {
     await app?.close();
     await devnet?.close();

@@ -16,11 +16,15 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { auditLookupRoutes } from './routes/audit-lookup.ts';
 import { adminAuditRoutes } from './routes/admin-audits.ts';
 import { healthRoutes } from './routes/health.ts';
+import { cyberscanRoutes } from './routes/cyberscan.ts';
+import type { ScanService } from '../scan/scan-service.ts';
 
 export interface AppDeps {
   readonly store: Store;
   readonly rateLimiter: RateLimiter;
   readonly networks: NetworkOptions;
+  /** The scan service behind operations 2 to 4; those routes exist only with it. */
+  readonly scans?: ScanService;
   /** Readiness checks by name (database, redis, devnet…). */
   readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
   readonly bodyLimitBytes?: number;
@@ -66,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
   await app.register(auditLookupRoutes, { findAudit: createAuditLookup(deps.store), gate, networks: deps.networks });
   await app.register(adminAuditRoutes, { db, gate });
+  if (deps.scans) {
+    await app.register(cyberscanRoutes, { scans: deps.scans, gate, networks: deps.networks });
+  }
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -57,6 +57,8 @@ export interface ContractContext {
   readonly kind: 'contract' | 'no-code';
   readonly codeSize: number;
   readonly codeHash: Hex | null;
+  /** The runtime bytecode (null without code), for selector extraction. */
+  readonly code: Hex | null;
   readonly blockNumber: bigint;
   readonly contract: ContractObject;
   readonly token: GetTokenMetadataReturnType | null;
@@ -190,6 +192,7 @@ export async function readContractContext(client: ChainClient, parameters: ReadC
     kind: hasCode ? 'contract' : 'no-code',
     codeSize: hasCode ? (code.length - 2) / 2 : 0,
     codeHash: hasCode ? keccak256(code) : null,
+    code: hasCode ? code : null,
     blockNumber,
     contract,
     token,

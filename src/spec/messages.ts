@@ -33,5 +33,6 @@ export const MESSAGES = {
     unsupportedMediaType: 'Unsupported Media Type',
     badRequest: 'Bad Request',
     forbidden: 'Forbidden',
+    networkUnavailable: 'Network unavailable',
   },
 } as const;

@@ -3,7 +3,7 @@
  * snake_case. Timestamps are ISO 8601 UTC strings in both SQLite and PostgreSQL so the
  * same code reads both; they sort correctly as text.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 export interface AuditsTable {
   id: string;
@@ -33,14 +33,38 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
-export interface SchemaMigrationsNote {
-  // Kysely's Migrator keeps its own kysely_migration tables; nothing to declare here.
-  readonly _?: Generated<never>;
+interface ScoreColumns {
+  security_score: number | null;
+  decentralisation_score: number | null;
+  market_score: number | null;
+  community_score: number | null;
+  fundamentals_score: number | null;
+  total_score: number | null;
+}
+
+export interface ScanSnapshotsTable extends ScoreColumns {
+  network: string;
+  /** Lower-case for EVM addresses; Solana addresses as given (base58 is case-sensitive). */
+  address: string;
+  /** The whole scan result (JSON): {auditLayout, meta}. */
+  result: string;
+  created_at: string;
+  updated_at: string;
+  slow_poll_updated_at: string;
+}
+
+export interface ScanHistoryTable extends ScoreColumns {
+  network: string;
+  address: string;
+  taken_at: string;
+  top_holders: number | null;
 }
 
 export interface Database {
   audits: AuditsTable;
   api_keys: ApiKeysTable;
+  scan_snapshots: ScanSnapshotsTable;
+  scan_history: ScanHistoryTable;
 }
 
 export type AuditRow = Selectable<AuditsTable>;

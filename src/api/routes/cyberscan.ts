@@ -1,0 +1,109 @@
+/**
+ * Operation 3: POST /api/cyberscan — the automated audit of an address: findings,
+ * scores, taxes, pools, holders… as the spec's `{auditLayout, auditResource}` plus
+ * `meta` (which sources answered, why others did not, what moved each score).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { MESSAGES } from '../../spec/messages.ts';
+import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
+import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
+import { findChainIdForOperation, findNetworkForOperation, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import type { ScanService } from '../../scan/scan-service.ts';
+import { ChainUnavailableError, NotATokenError } from '../../scan/scan-errors.ts';
+import { HttpError } from '../http-error.ts';
+import type { AccessGate } from '../access.ts';
+
+const M = MESSAGES.cyberscan;
+const DEFAULT_NETWORK = 'BSC';
+
+export interface CyberscanDeps {
+  readonly scans: ScanService;
+  readonly gate: AccessGate;
+  readonly networks: NetworkOptions;
+}
+
+export interface ScanTarget {
+  readonly network: Network;
+  readonly address: string;
+}
+
+/**
+ * Reads `{address, network | chainId}` (operation 3's body; also the legacy scan's and
+ * similarity's address form) and throws the spec's message for the first problem.
+ */
+export function parseScanTarget(body: unknown, options: NetworkOptions, operation: 'cyberscan' | 'legacy' = 'cyberscan'): ScanTarget {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, M.invalidAddress);
+  const { address, network, chainId } = body as Record<string, unknown>;
+
+  let byChainId: Network | undefined;
+  if (chainId !== undefined && chainId !== null) {
+    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId)) throw new HttpError(400, M.invalidNetwork);
+    byChainId = findChainIdForOperation(operation, chainId, options);
+    if (!byChainId) throw new HttpError(400, M.invalidNetwork);
+  }
+  let bySymbol: Network | undefined;
+  if (network !== undefined && network !== null) {
+    if (typeof network !== 'string') throw new HttpError(400, M.invalidNetwork);
+    bySymbol = findNetworkForOperation(operation, network.trim().toUpperCase(), options);
+    if (!bySymbol) throw new HttpError(400, M.invalidNetwork);
+  }
+  if (byChainId && bySymbol && byChainId !== bySymbol) throw new HttpError(400, M.invalidNetwork);
+  const resolved = byChainId ?? bySymbol ?? findNetworkForOperation(operation, DEFAULT_NETWORK, options);
+  if (!resolved) throw new HttpError(500, MESSAGES.common.internal);
+
+  // The address must be of the network's family: 0x… on EVM chains, base58 on Solana.
+  if (resolved.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw new HttpError(400, M.invalidAddress);
+  return { network: resolved, address: address as string };
+}
+
+/** Maps what a scan can fail with to the operation's answers. */
+export function scanError(error: unknown): HttpError | undefined {
+  if (error instanceof NotATokenError) return new HttpError(400, M.invalidAddress);
+  if (error instanceof ChainUnavailableError) return new HttpError(503, MESSAGES.common.networkUnavailable, {}, { 'Retry-After': '30' });
+  return undefined;
+}
+
+export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (app, deps) => {
+  const symbols = networksFor('cyberscan', deps.networks).map((n) => n.symbol);
+  const chainIds = networksFor('cyberscan', deps.networks).flatMap((n) => (n.chainId === null ? [] : [n.chainId]));
+  app.post(
+    '/api/cyberscan',
+    {
+      schema: {
+        summary: 'Scan, version 2',
+        description:
+          'Automated audit and security analysis of an address: findings, scores, taxes (simulated buy, transfer and sell), pools, holders, locks. ' +
+          'Without a key: 5 calls a minute per client. `meta` says which sources answered and what moved each score.',
+        tags: ['scan'],
+        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        body: Type.Object({
+          address: Type.String({ description: 'EVM address (a Solana address with network SOL)' }),
+          chainId: Type.Optional(Type.Integer({ enum: chainIds })),
+          network: Type.Optional(Type.String({ enum: symbols, default: DEFAULT_NETWORK })),
+        }),
+        response: { 200: ScanResultSchema, 400: MessageSchema, 403: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: MessageSchema },
+      },
+      // Checked by parseScanTarget for the spec's messages (Ajv would coerce first).
+      validatorCompiler: () => () => true,
+      config: {
+        clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined),
+      },
+      preHandler: deps.gate({
+        bucket: 'cyberscan',
+        keyRequired: false,
+        invalidKey: () => new HttpError(403, M.invalidApiKey),
+        tooManyRequests: () => new HttpError(429, M.tooManyRequests),
+      }),
+    },
+    async (request) => {
+      const target = parseScanTarget(request.body, deps.networks);
+      try {
+        return await deps.scans.scan({ network: target.network.symbol, address: target.address });
+      } catch (error) {
+        throw scanError(error) ?? error;
+      }
+    },
+  );
+};

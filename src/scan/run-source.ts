@@ -1,0 +1,43 @@
+/**
+ * Runs one source of a scan with a time limit and records how it went in `meta`.
+ * A source that fails or times out yields null; the scan goes on without it.
+ */
+import type { SourceReport } from '../spec/schemas/audit-layout.ts';
+
+export class SourceUnavailable extends Error {
+  override readonly name = 'SourceUnavailable';
+}
+
+export interface SourceOutcome<T> {
+  readonly value: T | null;
+  readonly report: SourceReport;
+}
+
+export async function runSource<T>(fields: string[], timeoutMs: number, run: (signal: AbortSignal) => Promise<T> | T): Promise<SourceOutcome<T>> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const elapsed = () => Math.round(performance.now() - started);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve('timeout');
+    }, timeoutMs);
+  });
+  try {
+    const value = await Promise.race([Promise.resolve().then(() => run(controller.signal)), timeout]);
+    if (value === 'timeout') return { value: null, report: { status: 'timeout', reason: `no answer within ${timeoutMs} ms`, durationMs: elapsed(), fields } };
+    return { value, report: { status: 'ok', durationMs: elapsed(), fields } };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const status = error instanceof SourceUnavailable ? 'unavailable' : 'failed';
+    return { value: null, report: { status, reason, durationMs: elapsed(), fields } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A source that is not configured: recorded, never run. */
+export function unavailableSource(fields: string[], reason: string): SourceReport {
+  return { status: 'unavailable', reason, durationMs: 0, fields };
+}

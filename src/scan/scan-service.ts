@@ -1,0 +1,288 @@
+/**
+ * The scan service: address in, the spec's scan result out. Serves a stored snapshot
+ * while it is fresh; otherwise gathers the sources (chain readers first, then analysis,
+ * similarity, bytecode and simulation concurrently, each with its own time limit),
+ * scores, stores the snapshot and answers. One scan per (network, address) runs at a
+ * time however many requests ask for it.
+ */
+import type { Hex } from 'viem';
+import type { Store } from '../store/open-store.ts';
+import type { AuditLookup } from '../audits/audit-repository.ts';
+import type { ChainClient } from '../chain/create-chain-client.ts';
+import type { VerifiedSource, VerifiedSourceProvider } from '../chain/verified-source.ts';
+import type { CreationLookup } from '../chain/get-contract-creation.ts';
+import { readContractContext, type ContractContext } from '../chain/read-contract-context.ts';
+import { ChainError } from '../chain/chain-errors.ts';
+import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
+import { networkBySymbol } from '../spec/networks.ts';
+import { chainDetails } from '../spec/chain-details.ts';
+import { buildAuditLayout, emptyAuditLayout } from './build-audit-layout.ts';
+import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
+import { loadHistories, loadSnapshot, percentiles, saveSnapshot, SCORE_NAMES } from './snapshot-repository.ts';
+import { runSource, unavailableSource, type SourceOutcome } from './run-source.ts';
+import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
+
+/** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
+export interface ScanFinding extends ScoringFinding {
+  readonly origin: 'source' | 'bytecode' | 'simulation';
+  readonly [key: string]: unknown;
+}
+
+export interface SourceAnalysis {
+  readonly smartAudit: SmartAudit;
+  readonly findings: readonly ScanFinding[];
+}
+
+export interface SimulationOutcome {
+  readonly taxes: Taxes;
+  readonly evidence: readonly unknown[];
+  readonly findings?: readonly ScanFinding[];
+}
+
+export interface ScanServiceDeps {
+  readonly store: Store;
+  readonly findAudit: AuditLookup;
+  readonly chainClient: (network: string) => ChainClient;
+  readonly sourceProviders: (network: string) => readonly VerifiedSourceProvider[];
+  readonly explorer?: (network: string) => CreationLookup | undefined;
+  /** The analysis engine over verified sources (pure). */
+  readonly analyze?: (sources: Readonly<Record<string, string>>) => SourceAnalysis;
+  readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
+  /** What an unverified contract can do, from its bytecode. */
+  readonly bytecode?: (code: Hex, network: string) => Promise<{ findings: readonly ScanFinding[] }>;
+  readonly simulate?: (input: { network: string; address: string; client: ChainClient; signal: AbortSignal }) => Promise<SimulationOutcome>;
+  /** How long a snapshot is served before a request rescans (ms). */
+  readonly freshnessMs: number;
+  readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders', number>>;
+  readonly now?: () => Date;
+}
+
+export interface ScanRequest {
+  readonly network: string;
+  readonly address: string;
+  /** Rescan even if a fresh snapshot exists. */
+  readonly force?: boolean;
+}
+
+export interface ScanService {
+  scan(request: ScanRequest): Promise<ScanResult>;
+  /** The stored snapshot, fresh or not, without scanning. */
+  stored(network: string, address: string): Promise<ScanResult | undefined>;
+}
+
+const DEFAULT_TIMEOUTS = { chain: 30_000, analysis: 15_000, similarity: 5_000, bytecode: 5_000, simulation: 20_000, holders: 5_000 };
+
+/** The key a scan is stored and deduplicated under. */
+export function scanKey(network: string, address: string): { network: string; address: string } {
+  // EVM addresses ignore case; Solana's base58 does not.
+  return { network, address: networkBySymbol(network)?.family === 'solana' ? address : address.toLowerCase() };
+}
+
+function flattenSources(source: VerifiedSource | null): Record<string, string> | null {
+  return source && Object.keys(source.sources).length > 0 ? { ...source.sources } : null;
+}
+
+export function createScanService(deps: ScanServiceDeps): ScanService {
+  const inFlight = new Map<string, Promise<ScanResult>>();
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  const now = deps.now ?? (() => new Date());
+
+  async function fresh(network: string, address: string): Promise<ScanResult | undefined> {
+    const snapshot = await loadSnapshot<ScanResult>(deps.store.db, network, address);
+    if (!snapshot) return undefined;
+    if (now().getTime() - Date.parse(snapshot.updatedAt) > deps.freshnessMs) return undefined;
+    return { ...snapshot.result, meta: { ...snapshot.result.meta, cached: true } };
+  }
+
+  async function run(network: string, address: string): Promise<ScanResult> {
+    const started = performance.now();
+    const at = now().toISOString();
+    const sources: Record<string, SourceReport> = {};
+    if (networkBySymbol(network)?.family === 'solana') return solanaResult(network, address, at, sources, started);
+
+    const client = deps.chainClient(network);
+    const chainRun = await runSource(['contract', 'pools', 'topHolders', 'lockers', 'tokenCreation', 'price', 'marketcap'], timeouts.chain, () =>
+      readContractContext(client, {
+        address,
+        network,
+        sourceProviders: deps.sourceProviders(network),
+        ...(deps.explorer?.(network) ? { explorer: deps.explorer(network)! } : {}),
+        topHolders: 10,
+      }),
+    );
+    const chain = chainRun.value;
+    if (!chain) throw new ChainUnavailableError(`the ${network} node could not be read: ${chainRun.report.reason ?? 'no answer'}`);
+    if (chain.kind === 'no-code' || !chain.token?.isErc20) throw new NotATokenError(chain.contract.error || 'not a token');
+    sources.chain = { ...chainRun.report, ...(Object.keys(chain.errors).length > 0 ? { reason: `partial: ${Object.entries(chain.errors).map(([k, v]) => `${k}: ${v}`).join('; ')}` } : {}) };
+
+    const files = flattenSources(chain.sources.implementation) ?? flattenSources(chain.sources.contract);
+    const [analysis, similarity, bytecode, simulation, audit, contracts] = await Promise.all([
+      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skipped<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
+      files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skipped<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
+      !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skipped<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
+      deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skipped<SimulationOutcome>('no simulator configured'),
+      runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
+      runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+    ]);
+    sources.analysis = analysis.report;
+    sources.similarity = similarity.report;
+    sources.bytecode = bytecode.report;
+    sources.simulation = simulation.report;
+    sources.auditRegistry = audit.report;
+    sources.addressDetails = contracts.report;
+    Object.assign(sources, unconfiguredSources());
+
+    const findings: ScanFinding[] = [...(analysis.value?.findings ?? []), ...(bytecode.value?.findings ?? []), ...(simulation.value?.findings ?? [])];
+    const codeAnalysed = analysis.value !== null || bytecode.value !== null;
+    const scoring = scoreScan(scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null));
+    const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
+    const [ranks, histories, previous] = await Promise.all([
+      percentiles(deps.store.db, scoring.scores),
+      loadHistories(deps.store.db, keyNetwork, keyAddress),
+      loadSnapshot<ScanResult>(deps.store.db, keyNetwork, keyAddress),
+    ]);
+    const explorer = networkExplorer(network);
+    const layout = buildAuditLayout({
+      network,
+      address: chain.address,
+      now: at,
+      firstSeenAt: previous?.createdAt ?? '',
+      chain,
+      contractAddresses: contracts.value ?? new Set(),
+      smartAudit: analysis.value?.smartAudit ?? null,
+      similarity: similarity.value,
+      taxes: simulation.value?.taxes ?? null,
+      audit: audit.value ?? undefined,
+      scores: scoring.scores,
+      raw: scoring.raw,
+      rank: scoring.rank,
+      percentiles: ranks,
+      histories,
+      explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
+    });
+    const meta: ScanMeta = {
+      cached: false,
+      snapshotAt: at,
+      durationMs: Math.round(performance.now() - started),
+      sources,
+      findings,
+      scoreFactors: scoring.factors,
+    };
+    const result: ScanResult = { auditLayout: layout, auditResource: null, meta };
+    await saveSnapshot(deps.store.db, {
+      network: keyNetwork,
+      address: keyAddress,
+      result,
+      scores: scoring.scores,
+      topHolders: chain.holders?.total ?? null,
+      createdAt: layout.createdAt,
+      now: at,
+    });
+    return result;
+  }
+
+  return {
+    async scan(request) {
+      const { network, address } = scanKey(request.network, request.address);
+      if (!request.force) {
+        const cached = await fresh(network, address);
+        if (cached) return cached;
+      }
+      const key = `${network}:${address}`;
+      let job = inFlight.get(key);
+      if (!job) {
+        job = run(request.network, request.address).finally(() => inFlight.delete(key));
+        inFlight.set(key, job);
+      }
+      return job;
+    },
+    async stored(network, address) {
+      const key = scanKey(network, address);
+      return (await loadSnapshot<ScanResult>(deps.store.db, key.network, key.address))?.result;
+    },
+  };
+}
+
+function skipped<T>(reason: string): Promise<SourceOutcome<T>> {
+  return Promise.resolve({ value: null, report: { status: 'skipped', reason, durationMs: 0, fields: [] } });
+}
+
+/** Sources this build has no provider for: their fields keep their empty values. */
+function unconfiguredSources(): Record<string, SourceReport> {
+  return {
+    socials: unavailableSource(['twitter', 'telegram', 'discord', 'reddit', 'facebook', 'socialCounters', 'twitterFollowers', 'telegramMembers', 'discordMembers', 'redditMembers', 'facebookLikes'], 'no social-network provider is configured'),
+    aggregators: unavailableSource(['aggregatorA', 'aggregatorB', 'logo', 'description', 'website'], 'no market-data provider is configured'),
+    domain: unavailableSource(['domainInfo'], 'no project website is known'),
+    repository: unavailableSource(['githubRepositoryStats'], 'no project repository is known'),
+    marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
+  };
+}
+
+/** The network's block explorer home page, without a trailing slash; undefined when it has none (LOCAL). */
+function networkExplorer(network: string): string | undefined {
+  return chainDetails(network)?.explorer.url?.replace(/\/$/, '') ?? undefined;
+}
+
+async function contractAddresses(client: ChainClient, chain: ContractContext): Promise<Set<string>> {
+  const candidates = [...new Set((chain.holders?.top ?? []).map((h) => h.address))];
+  const codes = await Promise.all(candidates.map((address) => client.public.getCode({ address })));
+  return new Set(candidates.filter((_, i) => codes[i] !== undefined && codes[i] !== '0x').map((a) => a.toLowerCase()));
+}
+
+function scoringInput(chain: ContractContext, findings: readonly ScoringFinding[] | null, taxes: Taxes | null, audited: boolean): ScoringInput {
+  const supply = chain.contract.totalSupply;
+  const excluded = new Set([...(chain.pools?.pairs ?? []).map((p) => p.address.toLowerCase()), ...(chain.lockers ?? []).map((l) => l.address.toLowerCase())]);
+  const decimals = chain.contract.decimals;
+  const shares =
+    chain.holders && supply > 0
+      ? chain.holders.top
+          .filter((h) => !excluded.has(h.address.toLowerCase()) && !/^0x0{40}$|^0x0{36}dead$/i.test(h.address))
+          .map((h) => Number(h.balance) / 10 ** decimals / supply)
+      : null;
+  const deepest = [...(chain.pools?.pairs ?? [])].sort((a, b) => b.worth - a.worth)[0];
+  const lpLocks = (chain.lockers ?? []).filter((l) => l.type !== 'token' && deepest && l.token.toLowerCase() === deepest.address.toLowerCase());
+  const liquidityUsd = chain.pools ? chain.pools.pairs.reduce((sum, p) => sum + p.worth, 0) : null;
+  const price = chain.pools?.priceUsd ?? null;
+  return {
+    findings,
+    unverified: chain.contract.unverified,
+    proxy: chain.contract.proxy,
+    renounced: chain.owner ? chain.contract.renounced : null,
+    taxes,
+    topHolderShares: shares,
+    holderCount: chain.holders?.total ?? null,
+    liquidityUsd,
+    lockedLiquidityShare: lockedShare(chain, deepest, lpLocks),
+    marketcapUsd: price === null ? null : price * Math.max(0, supply - chain.contract.deadAmount),
+    socials: null,
+    ageDays: chain.creation ? Math.max(0, (Date.now() / 1000 - chain.creation.timestamp) / 86_400) : null,
+    audited,
+    hasWebsite: false,
+  };
+}
+
+/**
+ * Share of the deepest pool's LP tokens held by lockers. Unknown (null) when the lock
+ * reader did not answer or there is no pool. The LP supply of a V2 pair is estimated as
+ * sqrt(reserve0 × reserve1), what Uniswap V2 mints for the first liquidity (fees make
+ * the real supply slightly smaller, so the share errs low, never high).
+ */
+function lockedShare(chain: ContractContext, deepest: { reserve0: number; reserve1: number } | undefined, locks: readonly { currentAmountLocked: number }[]): number | null {
+  if (chain.lockers === null || !deepest) return null;
+  const lpSupply = Math.sqrt(deepest.reserve0 * deepest.reserve1);
+  if (locks.length === 0 || lpSupply <= 0) return 0;
+  return Math.min(1, locks.reduce((sum, l) => sum + l.currentAmountLocked, 0) / lpSupply);
+}
+
+function solanaResult(network: string, address: string, at: string, sources: Record<string, SourceReport>, started: number): ScanResult {
+  sources.solana = unavailableSource(['contract', 'tokenProgram', 'smartAudit', 'taxes', 'pools', 'topHolders'], 'Solana token programs are not read yet: tokenProgram is null');
+  Object.assign(sources, unconfiguredSources());
+  const layout = emptyAuditLayout(network, address, at);
+  return {
+    auditLayout: layout,
+    auditResource: null,
+    meta: { cached: false, snapshotAt: at, durationMs: Math.round(performance.now() - started), sources, findings: [], scoreFactors: [] },
+  };
+}
+
+export { SCORE_NAMES, ChainError };

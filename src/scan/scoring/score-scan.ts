@@ -1,0 +1,233 @@
+/**
+ * The scoring model (docs/scoring.md): six scores from 0 to 100, higher is safer, each
+ * with its raw value and the factors that moved it. Pure and deterministic: the same
+ * facts always give the same scores.
+ *
+ * A score whose facts are all unavailable is null (its raw value too) and is left out
+ * of the total, whose weights are renormalised over the scores that exist. Unknown is
+ * never scored as safe.
+ */
+import type { ScoreName } from '../../spec/schemas/audit-layout.ts';
+
+export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'informational';
+
+export interface ScoringFinding {
+  readonly detector: string;
+  readonly severity: FindingSeverity;
+  readonly title: string;
+}
+
+export interface ScoringInput {
+  /** Findings from the source analysis and the bytecode analysis; null when no code could be analysed. */
+  readonly findings: readonly ScoringFinding[] | null;
+  readonly unverified: boolean;
+  readonly proxy: boolean;
+  /** null when the owner could not be read. */
+  readonly renounced: boolean | null;
+  /** Simulation outcome; null when it did not run. */
+  readonly taxes: { readonly buyTax: number | null; readonly sellTax: number | null; readonly transferTax: number | null; readonly error: string } | null;
+  /** Shares of the supply (0..1) of the largest holders, excluding pools, lockers and dead addresses; null when unknown. */
+  readonly topHolderShares: readonly number[] | null;
+  readonly holderCount: number | null;
+  /** USD value of all pools; null when pools could not be read. */
+  readonly liquidityUsd: number | null;
+  /** Share (0..1) of the deepest pool's LP tokens held by lockers; null when unknown. */
+  readonly lockedLiquidityShare: number | null;
+  readonly marketcapUsd: number | null;
+  /** Follower and member counts from configured social providers; null when none is configured. */
+  readonly socials: { readonly twitterFollowers: number; readonly telegramMembers: number; readonly discordMembers: number } | null;
+  /** Age of the contract in days; null when the creation is unknown. */
+  readonly ageDays: number | null;
+  /** An audit report is registered for the address (operation 1's registry). */
+  readonly audited: boolean;
+  readonly hasWebsite: boolean;
+}
+
+export interface ScoreFactor {
+  readonly score: ScoreName;
+  readonly factor: string;
+  /** Points added (positive) or taken (negative). */
+  readonly effect: number;
+  readonly detail: string;
+}
+
+export interface ScoreResult {
+  /** Clamped to 0..100 and rounded; null when the score has no facts. */
+  readonly scores: Record<ScoreName, number | null>;
+  /** Before clamping (may leave 0..100), unrounded. */
+  readonly raw: Record<ScoreName, number | null>;
+  readonly rank: string;
+  readonly factors: ScoreFactor[];
+}
+
+export const TOTAL_WEIGHTS: Readonly<Record<Exclude<ScoreName, 'total'>, number>> = {
+  security: 0.45,
+  decentralisation: 0.2,
+  market: 0.15,
+  fundamentals: 0.1,
+  community: 0.1,
+};
+
+/** Points a finding takes from the security score, by severity. */
+export const SEVERITY_PENALTY: Readonly<Record<FindingSeverity, number>> = { critical: 35, high: 20, medium: 8, low: 2, informational: 0 };
+
+/** Rank labels from the total score, highest first (docs/scoring.md). */
+export const RANKS: ReadonlyArray<readonly [min: number, label: string]> = [
+  [85, 'AAA'],
+  [70, 'AA'],
+  [55, 'A'],
+  [40, 'B'],
+  [25, 'C'],
+  [0, 'D'],
+];
+
+class Tally {
+  raw: number;
+  readonly factors: ScoreFactor[] = [];
+  constructor(
+    readonly score: ScoreName,
+    base: number,
+    baseDetail: string,
+  ) {
+    this.raw = base;
+    this.factors.push({ score, factor: 'base', effect: base, detail: baseDetail });
+  }
+  add(factor: string, effect: number, detail: string): void {
+    if (effect === 0) return;
+    this.raw += effect;
+    this.factors.push({ score: this.score, factor, effect: round1(effect), detail });
+  }
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const clamp = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
+
+function security(input: ScoringInput): Tally | null {
+  if (input.findings === null && input.taxes === null) return null;
+  const t = new Tally('security', 100, 'no known risk');
+  // Owner-gated powers matter less once ownership is really given up.
+  const ownerless = input.renounced === true;
+  const seen = new Map<string, number>();
+  for (const finding of input.findings ?? []) {
+    // A detector counts fully once, then at a quarter: ten mint functions are not ten times one.
+    const times = seen.get(finding.detector) ?? 0;
+    seen.set(finding.detector, times + 1);
+    let penalty = SEVERITY_PENALTY[finding.severity] * (times === 0 ? 1 : 0.25);
+    if (ownerless && penalty > 0) penalty /= 2;
+    t.add(`finding:${finding.detector}`, -penalty, `${finding.severity}: ${finding.title}${ownerless ? ' (halved: ownership renounced)' : ''}`);
+  }
+  if (input.findings === null) t.add('no-code-analysis', -15, 'neither source nor bytecode could be analysed');
+  if (input.unverified) t.add('unverified', -20, 'source code is not verified: behaviour known only from bytecode and simulation');
+  if (input.proxy) t.add('upgradeable', -10, 'behind an upgradeable proxy: the code can be replaced');
+  const taxes = input.taxes;
+  if (taxes) {
+    const failures: Record<string, [number, string]> = {
+      SELL_FAILED: [-70, 'the simulated sell failed: looks like a honeypot'],
+      BUY_FAILED: [-40, 'the simulated buy failed'],
+      TRANSFER_FAILED: [-40, 'the simulated transfer failed'],
+      INSUFFICIENT_LIQUIDITY: [-10, 'the pool lacks liquidity for a simulated trade'],
+    };
+    const failure = failures[taxes.error];
+    if (failure) t.add(`simulation:${taxes.error}`, failure[0], failure[1]);
+    for (const [name, value] of [['buy', taxes.buyTax], ['sell', taxes.sellTax], ['transfer', taxes.transferTax]] as const) {
+      // Up to 5% is an ordinary token fee; beyond it every point of tax costs a point, doubled past 25%.
+      if (value !== null && value > 5) t.add(`${name}-tax`, -((value - 5) + Math.max(0, value - 25)), `${name} tax ${round1(value)}%`);
+    }
+  } else {
+    t.add('no-simulation', -5, 'the trade simulation did not run: taxes and sellability unconfirmed');
+  }
+  return t;
+}
+
+function decentralisation(input: ScoringInput): Tally | null {
+  if (input.topHolderShares === null && input.renounced === null && input.lockedLiquidityShare === null) return null;
+  const t = new Tally('decentralisation', 100, 'supply, ownership and liquidity spread out');
+  if (input.renounced === false) t.add('owned', -15, 'an owner account still controls the contract');
+  if (input.proxy) t.add('upgrade-admin', -10, 'an admin can upgrade the implementation');
+  const shares = input.topHolderShares;
+  if (shares) {
+    const top1 = shares[0] ?? 0;
+    const top10 = shares.slice(0, 10).reduce((a, b) => a + b, 0);
+    if (top1 > 0.05) t.add('largest-holder', -Math.min(40, (top1 - 0.05) * 100), `the largest holder has ${round1(top1 * 100)}% of the supply`);
+    if (top10 > 0.3) t.add('top-10-holders', -Math.min(30, (top10 - 0.3) * 60), `the 10 largest holders have ${round1(top10 * 100)}% of the supply`);
+  }
+  if (input.holderCount !== null && input.holderCount < 50) t.add('few-holders', -Math.min(20, 50 - input.holderCount) / 2, `${input.holderCount} holders`);
+  if (input.lockedLiquidityShare !== null) {
+    if (input.lockedLiquidityShare < 0.5) t.add('unlocked-liquidity', -20 * (1 - input.lockedLiquidityShare * 2), `${round1(input.lockedLiquidityShare * 100)}% of the liquidity is locked`);
+  } else if (input.liquidityUsd !== null && input.liquidityUsd > 0) {
+    t.add('liquidity-lock-unknown', -10, 'no lock of the liquidity was found');
+  }
+  return t;
+}
+
+function market(input: ScoringInput): Tally | null {
+  if (input.liquidityUsd === null) return null;
+  const t = new Tally('market', 0, 'no liquidity');
+  // 20 points per decade of liquidity above $1,000: $1M or more scores 60, $100M scores 100.
+  if (input.liquidityUsd > 1000) t.add('liquidity', Math.min(100, 20 * Math.log10(input.liquidityUsd / 1000)), `$${Math.round(input.liquidityUsd).toLocaleString('en-US')} of liquidity`);
+  if (input.liquidityUsd > 0 && input.marketcapUsd !== null && input.marketcapUsd > 0) {
+    const ratio = input.liquidityUsd / input.marketcapUsd;
+    if (ratio < 0.02) t.add('thin-liquidity', -15, `liquidity is ${round1(ratio * 100)}% of the market cap: large sells move the price far`);
+  }
+  return t;
+}
+
+function community(input: ScoringInput): Tally | null {
+  if (input.socials === null) return null;
+  const t = new Tally('community', 0, 'no audience');
+  const audience = input.socials.twitterFollowers + input.socials.telegramMembers + input.socials.discordMembers;
+  if (audience > 100) t.add('audience', Math.min(100, 25 * Math.log10(audience / 100)), `${audience} followers and members`);
+  return t;
+}
+
+function fundamentals(input: ScoringInput): Tally {
+  const t = new Tally('fundamentals', 20, 'a deployed contract');
+  if (!input.unverified) t.add('verified', 25, 'source code is verified');
+  if (input.audited) t.add('audited', 30, 'an audit report is registered');
+  if (input.hasWebsite) t.add('website', 5, 'a website is known');
+  if (input.ageDays !== null) {
+    if (input.ageDays >= 30) t.add('age', Math.min(20, input.ageDays / 18), `deployed ${Math.floor(input.ageDays)} days ago`);
+    else t.add('new', -10, `deployed ${Math.floor(input.ageDays)} days ago`);
+  }
+  return t;
+}
+
+export function rankOf(total: number | null): string {
+  if (total === null) return '';
+  return RANKS.find(([min]) => total >= min)?.[1] ?? 'D';
+}
+
+export function scoreScan(input: ScoringInput): ScoreResult {
+  const tallies = {
+    security: security(input),
+    decentralisation: decentralisation(input),
+    market: market(input),
+    community: community(input),
+    fundamentals: fundamentals(input),
+  };
+  const scores = {} as Record<ScoreName, number | null>;
+  const raw = {} as Record<ScoreName, number | null>;
+  const factors: ScoreFactor[] = [];
+  let weighted = 0;
+  let weights = 0;
+  let rawWeighted = 0;
+  for (const [name, tally] of Object.entries(tallies) as Array<[Exclude<ScoreName, 'total'>, Tally | null]>) {
+    raw[name] = tally ? round1(tally.raw) : null;
+    scores[name] = tally ? clamp(tally.raw) : null;
+    if (!tally) continue;
+    factors.push(...tally.factors);
+    weighted += TOTAL_WEIGHTS[name] * clamp(tally.raw);
+    rawWeighted += TOTAL_WEIGHTS[name] * tally.raw;
+    weights += TOTAL_WEIGHTS[name];
+  }
+  // Without a security score the total would describe everything but the code: no total.
+  const total = tallies.security && weights > 0 ? weighted / weights : null;
+  scores.total = total === null ? null : clamp(total);
+  raw.total = total === null ? null : round1(rawWeighted / weights);
+  // A honeypot is never above the lowest rank, whatever else looks good.
+  if (input.taxes?.error === 'SELL_FAILED' && scores.total !== null && scores.total >= RANKS.at(-2)![0]) {
+    factors.push({ score: 'total', factor: 'honeypot-cap', effect: RANKS.at(-2)![0] - 1 - scores.total, detail: 'capped: the token cannot be sold' });
+    scores.total = RANKS.at(-2)![0] - 1;
+  }
+  return { scores, raw, rank: rankOf(scores.total), factors };
+}

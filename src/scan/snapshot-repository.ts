@@ -1,0 +1,107 @@
+/**
+ * Stored scans: the latest snapshot per (network, address), one history row per
+ * snapshot (the score histories), and percentiles across all latest snapshots.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { ScoreName } from '../spec/schemas/audit-layout.ts';
+import type { HistoryPoint } from './build-audit-layout.ts';
+
+export const SCORE_NAMES: readonly ScoreName[] = ['security', 'decentralisation', 'market', 'community', 'fundamentals', 'total'];
+type ScoreColumn = `${ScoreName}_score`;
+const column = (name: ScoreName): ScoreColumn => `${name}_score`;
+
+export interface StoredSnapshot<R> {
+  readonly result: R;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly slowPollUpdatedAt: string;
+}
+
+export async function loadSnapshot<R>(db: Kysely<Database>, network: string, address: string): Promise<StoredSnapshot<R> | undefined> {
+  const row = await db.selectFrom('scan_snapshots').select(['result', 'created_at', 'updated_at', 'slow_poll_updated_at']).where('network', '=', network).where('address', '=', address).executeTakeFirst();
+  if (!row) return undefined;
+  return { result: JSON.parse(row.result) as R, createdAt: row.created_at, updatedAt: row.updated_at, slowPollUpdatedAt: row.slow_poll_updated_at };
+}
+
+export interface SaveSnapshot<R> {
+  readonly network: string;
+  readonly address: string;
+  readonly result: R;
+  readonly scores: Record<ScoreName, number | null>;
+  readonly topHolders: number | null;
+  readonly createdAt: string;
+  readonly now: string;
+}
+
+/** Replaces the latest snapshot and appends a history row, in one transaction. */
+export async function saveSnapshot<R>(db: Kysely<Database>, snapshot: SaveSnapshot<R>): Promise<void> {
+  const scores = Object.fromEntries(SCORE_NAMES.map((n) => [column(n), snapshot.scores[n]])) as Record<ScoreColumn, number | null>;
+  const row = {
+    network: snapshot.network,
+    address: snapshot.address,
+    result: JSON.stringify(snapshot.result),
+    created_at: snapshot.createdAt,
+    updated_at: snapshot.now,
+    slow_poll_updated_at: snapshot.now,
+    ...scores,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('scan_snapshots')
+      .values(row)
+      .onConflict((oc) => oc.columns(['network', 'address']).doUpdateSet({ result: row.result, updated_at: row.updated_at, slow_poll_updated_at: row.slow_poll_updated_at, ...scores }))
+      .execute();
+    await trx
+      .insertInto('scan_history')
+      .values({ network: snapshot.network, address: snapshot.address, taken_at: snapshot.now, top_holders: snapshot.topHolders, ...scores })
+      .onConflict((oc) => oc.columns(['network', 'address', 'taken_at']).doNothing())
+      .execute();
+  });
+}
+
+/**
+ * Percentile rank (0–100) of each score among the latest snapshots of all addresses:
+ * the share scoring lower, counting ties as half. 0 when the score is null.
+ */
+export async function percentiles(db: Kysely<Database>, scores: Record<ScoreName, number | null>): Promise<Record<ScoreName, number>> {
+  const entries = await Promise.all(
+    SCORE_NAMES.map(async (name) => {
+      const value = scores[name];
+      if (value === null) return [name, 0] as const;
+      const col = column(name);
+      const row = await db
+        .selectFrom('scan_snapshots')
+        .select((eb) => [
+          eb.fn.count<number | string>(col).as('n'),
+          eb.fn.sum<number | string | null>(eb.case().when(col, '<', value).then(1).else(0).end()).as('below'),
+          eb.fn.sum<number | string | null>(eb.case().when(col, '=', value).then(1).else(0).end()).as('equal'),
+        ])
+        .where(col, 'is not', null)
+        .executeTakeFirstOrThrow();
+      const n = Number(row.n);
+      if (n === 0) return [name, 100] as const;
+      return [name, Math.round(((Number(row.below ?? 0) + 0.5 * Number(row.equal ?? 0)) / n) * 1000) / 10] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<ScoreName, number>;
+}
+
+/** Earlier values of each score and of the holder count, oldest first (at most `limit` each). */
+export async function loadHistories(
+  db: Kysely<Database>,
+  network: string,
+  address: string,
+  limit = 365,
+): Promise<Record<ScoreName | 'topHolders', HistoryPoint[]>> {
+  const rows = await db.selectFrom('scan_history').selectAll().where('network', '=', network).where('address', '=', address).orderBy('taken_at', 'desc').limit(limit).execute();
+  rows.reverse();
+  const series = (pick: (r: (typeof rows)[number]) => number | null) =>
+    rows.flatMap((r) => {
+      const v = pick(r);
+      return v === null ? [] : [{ v: Number(v), t: r.taken_at }];
+    });
+  const out = { topHolders: series((r) => r.top_holders) } as Record<ScoreName | 'topHolders', HistoryPoint[]>;
+  for (const name of SCORE_NAMES) out[name] = series((r) => r[column(name)]);
+  return out;
+}
