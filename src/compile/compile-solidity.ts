@@ -3,6 +3,7 @@
  * standard JSON. Imports resolve among the given sources first, then OpenZeppelin from
  * node_modules. Warnings are returned; errors throw a CompileError with solc's messages.
  */
+import { createHash } from 'node:crypto';
 import type { Abi, Hex } from 'viem';
 import { CompileError } from './compile-error.ts';
 import { loadSolc } from './load-solc.ts';
@@ -43,6 +44,24 @@ interface SolcOutput {
  * const { version, contracts } = compileSolidity({ 'Token.sol': source });
  */
 export function compileSolidity(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions = {}): CompileSolidityReturnType {
+  // Source scans of the same files repeat (rescans, simulate after analyse): keep recent outputs.
+  const key = createHash('sha256').update(JSON.stringify([options.version ?? '', options.optimize ?? true, Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))])).digest('hex');
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return { ...hit, durationMs: 0 };
+  }
+  const out = compileUncached(sources, options);
+  cache.set(key, out);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return out;
+}
+
+const CACHE_ENTRIES = 32;
+const cache = new Map<string, CompileSolidityReturnType>();
+
+function compileUncached(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions): CompileSolidityReturnType {
   const started = performance.now();
   if (Object.keys(sources).length === 0) throw new CompileError('bad-input', 'no sources to compile');
   const solc = pickSolcVersion(sources, options.version);

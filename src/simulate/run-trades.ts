@@ -38,6 +38,12 @@ export interface TradesOutcome {
 /** Below this many raw units a V2 reserve is the locked minimum liquidity, not a market. */
 const MIN_RESERVE = 1000n;
 
+/** The least quote reserve that carries a realistic trade: 0.0001 of a quote unit, and at least 10^6 raw units. */
+function minQuoteReserve(decimals: number): bigint {
+  const tenThousandth = decimals >= 4 ? 10n ** BigInt(decimals - 4) : 1n;
+  return tenThousandth > 1_000_000n ? tenThousandth : 1_000_000n;
+}
+
 export async function runTrades(session: EvmSession, token: Address, pool: FoundPool, options: TradeOptions, steps: SimulationStep[]): Promise<TradesOutcome> {
   const path = { buy: [pool.quote, token], sell: [token, pool.quote] };
   const balance = (holder: Address) => session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'INVALID_TOKEN_ADDRESS');
@@ -66,7 +72,8 @@ export async function runTrades(session: EvmSession, token: Address, pool: Found
   const token0 = await session.read<Address>(pool.pair, pairAbi, 'token0', [], 'QUOTE_ERROR');
   const [tokenReserve, quoteReserve] = token0.toLowerCase() === token.toLowerCase() ? [reserve0, reserve1] : [reserve1, reserve0];
   const buyIn = (quoteReserve * BigInt(options.buyBps)) / 10_000n;
-  if (tokenReserve <= MIN_RESERVE || quoteReserve <= MIN_RESERVE || buyIn === 0n) {
+  const quoteDecimals = Number(await session.read<number>(pool.quote, erc20Abi, 'decimals', [], 'QUOTE_ERROR'));
+  if (tokenReserve <= MIN_RESERVE || quoteReserve < minQuoteReserve(quoteDecimals) || buyIn === 0n) {
     throw new SimulationError('INSUFFICIENT_LIQUIDITY', `pool ${pool.pair} holds ${tokenReserve} token and ${quoteReserve} ${pool.quoteSymbol} raw units: too little to trade`, {
       tokenReserve: String(tokenReserve),
       quoteReserve: String(quoteReserve),

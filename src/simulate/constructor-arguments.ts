@@ -1,0 +1,56 @@
+/**
+ * Constructor arguments for deploying a token from source with no deployer to ask: the
+ * common token shapes (name, symbol, decimals, supply, owner, router…) filled by each
+ * parameter's type and name. Two attempts: supply-like numbers large, then every other
+ * number 1 (a fee or a limit that must be non-zero). See docs/decisions.md
+ * ("Simulation: constructor arguments").
+ */
+import type { Abi, AbiParameter, Address } from 'viem';
+
+export interface ConstructorContext {
+  readonly deployer: Address;
+  readonly router: Address;
+  readonly factory: Address;
+  readonly weth: Address;
+}
+
+/** Thrown when a parameter's type cannot be guessed (a struct, a function pointer). */
+export class UnguessableConstructorError extends Error {
+  override readonly name = 'UnguessableConstructorError';
+}
+
+const SUPPLY = /supply|total|initial|amount|cap|max|mint/i;
+
+function valueFor(param: AbiParameter, ctx: ConstructorContext, attempt: number): unknown {
+  const name = param.name ?? '';
+  const type = param.type;
+  if (type.endsWith(']')) return [];
+  if (type === 'string') return /symbol|ticker/i.test(name) ? 'SIM' : 'Simulated Token';
+  if (type === 'bool') return false;
+  if (type === 'address') {
+    if (/router/i.test(name)) return ctx.router;
+    if (/factory/i.test(name)) return ctx.factory;
+    if (/weth|wrapped|wbnb|weth/i.test(name)) return ctx.weth;
+    return ctx.deployer;
+  }
+  const uint = /^u?int(\d*)$/.exec(type);
+  if (uint) {
+    const bits = Number(uint[1] || 256);
+    if (/decimal/i.test(name)) return bits >= 8 ? 18 : 0;
+    const max = type.startsWith('u') ? 2n ** BigInt(bits) - 1n : 2n ** BigInt(bits - 1) - 1n;
+    const big = 10n ** 27n;
+    if (SUPPLY.test(name) || (attempt === 0 && name === '')) return big <= max ? big : max / 2n;
+    return attempt === 0 ? 0n : 1n;
+  }
+  if (/^bytes\d+$/.test(type)) return `0x${'00'.repeat(Number(type.slice(5)))}`;
+  if (type === 'bytes') return '0x';
+  throw new UnguessableConstructorError(`constructor parameter ${name || '(unnamed)'} of type ${type} cannot be guessed`);
+}
+
+/** Argument lists to try in order; [[]] for a constructor without parameters. */
+export function constructorArgumentAttempts(abi: Abi, ctx: ConstructorContext): unknown[][] {
+  const ctor = abi.find((item) => item.type === 'constructor');
+  const inputs = ctor && 'inputs' in ctor ? ctor.inputs : [];
+  if (inputs.length === 0) return [[]];
+  return [0, 1].map((attempt) => inputs.map((p) => valueFor(p, ctx, attempt)));
+}
