@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { constructorArgumentAttempts } from './constructor-arguments.ts';
+import { simulateSource } from './simulate-source.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+const bad = { 'BadTokens.sol': fixture('BadTokens.sol') };
+
+test('a source-only scan of the devnet fee token reports its exact taxes', async () => {
+  const source = readFileSync(new URL('../devnet/contracts/FeeToken.sol', import.meta.url), 'utf8');
+  const r = await simulateSource({ 'FeeToken.sol': source }, { confirm: ['setFees'] });
+  assert.equal(r.compiler.contract, 'FeeToken');
+  assert.match(r.compiler.version, /^0\.8\./);
+  assert.deepEqual([r.taxes.buyTax, r.taxes.transferTax, r.taxes.sellTax, r.taxes.error], [5, 5, 5, '']);
+  assert.equal(r.mode, 'local');
+  assert.ok(r.evidence[0]?.step === 'deploy' && r.evidence[0].ok);
+  assert.match(r.evidence[0].description, /"Simulated Token","SIM","1000000000000000000000000000"/);
+  assert.ok(r.confirmations.setFees?.confirmed);
+});
+
+test('a 0.6 fee-on-transfer token compiles with solc 0.6.12 and shows 3% everywhere', async () => {
+  const r = await simulateSource({ 'FeeOnTransfer06.sol': fixture('FeeOnTransfer06.sol') }, { confirm: [], maxBuy: false });
+  assert.equal(r.compiler.version, '0.6.12');
+  assert.deepEqual([r.taxes.buyTax, r.taxes.transferTax, r.taxes.sellTax, r.taxes.error], [3, 3, 3, '']);
+  assert.ok(r.taxes.buyGas > 21_000);
+});
+
+test('bad input gives a clear error value and reason, never a hang', async () => {
+  const cases: [string, object, string, RegExp][] = [
+    ['ConstructorReverts', {}, 'UNCAUGHT_ERROR', /constructor of ConstructorReverts reverted: deployment disabled/],
+    ['NeedsLaunchCode', {}, 'UNCAUGHT_ERROR', /wrong launch code \(constructor takes 1 argument/],
+    ['InfiniteLoop', { gasCap: 1_000_000n }, 'BUY_FAILED', /out of gas .* cap of 1000000 gas/],
+    ['Rebasing', {}, 'QUOTE_ERROR', /rebasing/],
+    ['Plain', { liquidity: 10n ** 13n }, 'INSUFFICIENT_LIQUIDITY', /too little to trade/],
+  ];
+  for (const [contractName, extra, error, reason] of cases) {
+    const r = await simulateSource(bad, { contractName, confirm: [], maxBuy: false, ...extra });
+    assert.equal(r.taxes.error, error, `${contractName}: ${r.reason}`);
+    assert.match(r.reason, reason);
+  }
+  const ok = await simulateSource(bad, { contractName: 'NeedsLaunchCode', constructorArgs: [424242n], confirm: [], maxBuy: false });
+  assert.deepEqual([ok.taxes.buyTax, ok.taxes.error], [0, '']);
+});
+
+test('sources that do not compile or hold no token say so', async () => {
+  const broken = await simulateSource({ 'X.sol': 'pragma solidity ^0.8.0; contract X { function f() public { y = ; } }' });
+  assert.equal(broken.taxes.error, 'UNCAUGHT_ERROR');
+  assert.match(broken.compiler.error, /solc 0\.8\.\d+/);
+  const none = await simulateSource({ 'C.sol': 'pragma solidity ^0.8.0; contract C { uint256 public x; }' });
+  assert.equal(none.taxes.error, 'INVALID_TOKEN_ADDRESS');
+  assert.match(none.reason, /no deployable ERC-20/);
+});
+
+test('constructor arguments are guessed from parameter names and types', () => {
+  const abi = [
+    {
+      type: 'constructor',
+      stateMutability: 'nonpayable',
+      inputs: [
+        { name: 'name_', type: 'string' },
+        { name: 'symbol_', type: 'string' },
+        { name: 'decimals_', type: 'uint8' },
+        { name: 'totalSupply_', type: 'uint256' },
+        { name: 'router_', type: 'address' },
+        { name: 'taxFee', type: 'uint256' },
+      ],
+    },
+  ] as const;
+  const ctx = { deployer: '0x1111111111111111111111111111111111111111', router: '0x2222222222222222222222222222222222222222', factory: '0x3333333333333333333333333333333333333333', weth: '0x4444444444444444444444444444444444444444' } as const;
+  const [first, second] = constructorArgumentAttempts(abi, ctx);
+  assert.deepEqual(first, ['Simulated Token', 'SIM', 18, 10n ** 27n, ctx.router, 0n]);
+  assert.deepEqual(second, ['Simulated Token', 'SIM', 18, 10n ** 27n, ctx.router, 1n]);
+  assert.deepEqual(constructorArgumentAttempts([], ctx), [[]]);
+});
