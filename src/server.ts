@@ -12,6 +12,8 @@ import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { devnetRpcRoutes } from './api/routes/devnet-rpc.ts';
 import type { Devnet } from './devnet/devnet.ts';
+import type { ScanService } from './scan/scan-service.ts';
+import type { ScanResult } from './spec/schemas/audit-layout.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -26,6 +28,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let redis: Redis | undefined;
   let app: FastifyInstance | undefined;
   let devnet: Devnet | undefined;
+  let scans: ScanService | undefined;
+  let closeWorker = async () => {};
   const logger = createLogger(config.logLevel);
   try {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
@@ -46,10 +50,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
     let localRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
     const { scanDependencies } = await import('./scan/scan-dependencies.ts');
-    const scans = createScanService({
+    const scanDeps = {
       ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnetSources: devnet?.verifiedSources }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
-    });
+    };
+    if (config.redisUrl) {
+      // Scans go through the BullMQ queue; this process also works the queue unless
+      // SCAN_WORKER=off leaves that to `scopeward worker` processes.
+      const { createBullMqRunner } = await import('./scan/jobs/bullmq-runner.ts');
+      const { createBullMqWorker } = await import('./scan/jobs/bullmq-worker.ts');
+      const redisUrl = config.redisUrl;
+      scans = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl }));
+      if (config.scanWorker) {
+        const service = scans;
+        const worker = createBullMqWorker<ScanResult>({ redisUrl, handler: (job, signal) => service.execute(job, signal), concurrency: 2 });
+        closeWorker = () => worker.close();
+      }
+    } else {
+      scans = createScanService(scanDeps);
+    }
     app = await buildApp({
       store,
       scans,
@@ -67,6 +86,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     localRpcUrl = `http://127.0.0.1:${port}/rpc`;
   } catch (error) {
     await app?.close();
+    await closeWorker();
+    await scans?.close();
     await devnet?.close();
     redis?.disconnect();
     await store.close();
@@ -90,6 +111,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       (closing ??= (async () => {
         // Stop accepting requests and finish those in flight, then release connections.
         await running.close();
+        await closeWorker();
+        await scans?.close();
         await devnet?.close();
         redis?.disconnect();
         await store.close();

@@ -21,6 +21,8 @@ import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/sco
 import { loadHistories, loadSnapshot, percentiles, saveSnapshot, SCORE_NAMES } from './snapshot-repository.ts';
 import { runSource, unavailableSource, type SourceOutcome } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
+import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
+import { createInProcessRunner } from './jobs/in-process-runner.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -65,7 +67,11 @@ export interface ScanRequest {
 }
 
 export interface ScanService {
+  /** A fresh snapshot, or a scan through the job runner (joined if one is running). */
   scan(request: ScanRequest): Promise<ScanResult>;
+  /** Runs a scan now, in this process: the job handler of the runners. */
+  execute(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult>;
+  close(): Promise<void>;
   /** The stored snapshot, fresh or not, without scanning. */
   stored(network: string, address: string): Promise<ScanResult | undefined>;
 }
@@ -82,8 +88,10 @@ function flattenSources(source: VerifiedSource | null): Record<string, string> |
   return source && Object.keys(source.sources).length > 0 ? { ...source.sources } : null;
 }
 
-export function createScanService(deps: ScanServiceDeps): ScanService {
-  const inFlight = new Map<string, Promise<ScanResult>>();
+/** Builds the runner that executes scans (in process by default, BullMQ with Redis). */
+export type RunnerFactory = (execute: (job: ScanJob, signal: AbortSignal) => Promise<ScanResult>) => JobRunner<ScanResult>;
+
+export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFactory): ScanService {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const now = deps.now ?? (() => new Date());
 
@@ -181,21 +189,19 @@ export function createScanService(deps: ScanServiceDeps): ScanService {
     return result;
   }
 
+  const execute = (request: ScanRequest) => run(request.network, request.address);
+  const runner = (makeRunner ?? ((handler) => createInProcessRunner(handler, { concurrency: 2 })))((job) => execute(job));
   return {
+    execute,
     async scan(request) {
       const { network, address } = scanKey(request.network, request.address);
       if (!request.force) {
         const cached = await fresh(network, address);
         if (cached) return cached;
       }
-      const key = `${network}:${address}`;
-      let job = inFlight.get(key);
-      if (!job) {
-        job = run(request.network, request.address).finally(() => inFlight.delete(key));
-        inFlight.set(key, job);
-      }
-      return job;
+      return runner.run({ network: request.network, address: request.address, ...(request.force ? { force: true } : {}) });
     },
+    close: () => runner.close(),
     async stored(network, address) {
       const key = scanKey(network, address);
       return (await loadSnapshot<ScanResult>(deps.store.db, key.network, key.address))?.result;

@@ -34,5 +34,6 @@ export const MESSAGES = {
     badRequest: 'Bad Request',
     forbidden: 'Forbidden',
     networkUnavailable: 'Network unavailable',
+    scanTimeout: 'Scan did not finish in time, try again',
   },
 } as const;

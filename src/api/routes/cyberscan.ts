@@ -11,7 +11,8 @@ import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
 import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
 import { findChainIdForOperation, findNetworkForOperation, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
-import { ChainUnavailableError, NotATokenError } from '../../scan/scan-errors.ts';
+import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
+import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
 
@@ -60,8 +61,10 @@ export function parseScanTarget(body: unknown, options: NetworkOptions, operatio
 
 /** Maps what a scan can fail with to the operation's answers. */
 export function scanError(error: unknown): HttpError | undefined {
-  if (error instanceof NotATokenError) return new HttpError(400, M.invalidAddress);
-  if (error instanceof ChainUnavailableError) return new HttpError(503, MESSAGES.common.networkUnavailable, {}, { 'Retry-After': '30' });
+  const failure = scanFailure(error);
+  if (failure instanceof NotATokenError) return new HttpError(400, M.invalidAddress);
+  if (failure instanceof ChainUnavailableError) return new HttpError(503, MESSAGES.common.networkUnavailable, {}, { 'Retry-After': '30' });
+  if (error instanceof JobTimeoutError) return new HttpError(503, MESSAGES.common.scanTimeout, {}, { 'Retry-After': '30' });
   return undefined;
 }
 

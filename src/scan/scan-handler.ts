@@ -1,0 +1,42 @@
+/**
+ * The scan as a queue job handler, for `scopeward worker`: opens the store, starts the
+ * embedded devnet when DEVNET is on (the same deterministic chain the API process runs,
+ * served on an ephemeral loopback port) and executes scans in this process.
+ */
+import type { Config } from '../config.ts';
+import { openStore } from '../store/open-store.ts';
+import type { ScanResult } from '../spec/schemas/audit-layout.ts';
+import type { ScanHandler } from './jobs/job-runner.ts';
+import { createScanService } from './scan-service.ts';
+import { scanDependencies } from './scan-dependencies.ts';
+
+export async function createScanHandler(config: Config): Promise<{ handler: ScanHandler<ScanResult>; close(): Promise<void> }> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let localRpcUrl = config.env.RPC_URL_LOCAL;
+  let closeDevnet = async () => {};
+  let devnetSources;
+  if (config.devnet) {
+    const { startDevnet } = await import('../devnet/devnet.ts');
+    const { serveDevnet } = await import('../devnet/serve-devnet.ts');
+    const devnet = await startDevnet({ dataDir: config.dataDir });
+    const server = await serveDevnet(devnet, { port: 0, host: '127.0.0.1' });
+    localRpcUrl ??= server.url;
+    devnetSources = devnet.verifiedSources;
+    closeDevnet = async () => {
+      await server.close();
+      await devnet.close();
+    };
+  }
+  const service = createScanService({
+    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnetSources }),
+    freshnessMs: config.scanFreshnessSeconds * 1000,
+  });
+  return {
+    handler: (job, signal) => service.execute(job, signal),
+    async close() {
+      await service.close();
+      await closeDevnet();
+      await store.close();
+    },
+  };
+}
