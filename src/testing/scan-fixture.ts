@@ -1,0 +1,49 @@
+/**
+ * A complete scanning stack for tests: the embedded devnet served over loopback
+ * JSON-RPC, an in-memory store, the real scan service and the HTTP app.
+ */
+import type { FastifyInstance } from 'fastify';
+import { startDevnet, type Devnet } from '../devnet/devnet.ts';
+import { serveDevnet } from '../devnet/serve-devnet.ts';
+import { loadConfig } from '../config.ts';
+import { buildApp } from '../api/app.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
+import { createScanService, type ScanService, type ScanServiceDeps } from '../scan/scan-service.ts';
+import { scanDependencies } from '../scan/scan-dependencies.ts';
+import { openTestStore, type TestStore } from './test-stores.ts';
+
+export interface ScanFixture {
+  readonly app: FastifyInstance;
+  readonly devnet: Devnet;
+  readonly store: TestStore;
+  readonly scans: ScanService;
+  readonly rpcUrl: string;
+  close(): Promise<void>;
+}
+
+export async function createScanFixture(overrides: Partial<ScanServiceDeps> = {}, env: Record<string, string> = {}): Promise<ScanFixture> {
+  const devnet = await startDevnet({ dataDir: process.env.DATA_DIR ?? './data' });
+  const server = await serveDevnet(devnet, { port: 0, host: '127.0.0.1' });
+  const store = await openTestStore();
+  const config = loadConfig({ ...process.env, ...env });
+  const scans = createScanService({
+    ...scanDependencies({ config, store, localRpcUrl: () => server.url, devnetSources: devnet.verifiedSources }),
+    freshnessMs: 60_000,
+    ...overrides,
+  });
+  const app = await buildApp({ store, scans, rateLimiter: createRateLimiter({ pointsPerWindow: 5 }), networks: { devnet: true } });
+  return {
+    app,
+    devnet,
+    store,
+    scans,
+    rpcUrl: server.url,
+    async close() {
+      await app.close();
+      await scans.close();
+      await server.close();
+      await devnet.close();
+      await store.dispose();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Operation 3 end to end on the devnet: every sample token's scan validates against the
+ * spec's shape and shows its known truth; every error path answers as decided.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import Ajv from 'ajv';
+import { ScanResultSchema, type ScanResult } from '../src/spec/schemas/audit-layout.ts';
+import { createScanFixture, type ScanFixture } from '../src/testing/scan-fixture.ts';
+import { createApiKey } from '../src/keys/api-key-repository.ts';
+import type { SampleToken } from '../src/devnet/devnet.ts';
+
+const validate = new Ajv({ strict: false, allErrors: true }).compile(ScanResultSchema);
+
+describe('POST /api/cyberscan on the devnet', () => {
+  let f: ScanFixture;
+  let key: string;
+  const results = new Map<SampleToken['behaviour'], ScanResult>();
+  before(async () => {
+    f = await createScanFixture({}, { RPC_URL_ETH: 'http://127.0.0.1:9/unreachable' });
+    key = (await createApiKey(f.store.db, { name: 'test' })).key;
+  });
+  after(() => f.close());
+
+  const scan = (body: unknown, headers: Record<string, string> = { 'x-api-key': key }) =>
+    f.app.inject({ method: 'POST', url: '/api/cyberscan', headers, payload: body as object });
+
+  it('answers every sample token with a result of exactly the spec shape', async () => {
+    for (const token of f.devnet.tokens) {
+      const res = await scan({ address: token.address, network: 'LOCAL' });
+      assert.equal(res.statusCode, 200, `${token.behaviour}: ${res.body.slice(0, 200)}`);
+      const body = res.json() as ScanResult;
+      assert.ok(validate(body), `${token.behaviour}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+      assert.equal(body.auditResource, null);
+      assert.equal(body.auditLayout.contract.address.toLowerCase(), token.address.toLowerCase());
+      assert.equal(body.auditLayout.contract.symbol, token.symbol);
+      results.set(token.behaviour, body);
+    }
+  });
+
+  it('shows each token’s known truth', () => {
+    const get = (b: SampleToken['behaviour']) => results.get(b)!.auditLayout;
+    assert.ok(get('mint').smartAudit.mint.length > 0, 'owner mint found');
+    assert.equal(get('plain').smartAudit.mint.length, 0, 'plain token has no mint');
+    assert.ok(get('blacklist').smartAudit.blacklist.length > 0, 'blacklist found');
+    assert.ok(get('fee').smartAudit.setFees.length > 0, 'fee setter found');
+    assert.equal(get('renounced').contract.renounced, true);
+    assert.equal(get('plain').contract.renounced, false);
+    assert.equal(get('proxy').contract.proxy, true);
+    assert.equal(get('proxy').addressDescriptors.length, 2, 'the implementation is named');
+    assert.equal(get('unverified').contract.unverified, true);
+    assert.equal(get('plain').contract.unverified, false);
+    for (const { auditLayout: layout } of results.values()) {
+      assert.ok(layout.pools.pairs.length >= 1, `${layout.contract.symbol} has a pool`);
+      assert.ok(layout.price > 0);
+      assert.ok(layout.topHolders.total > 0);
+      assert.ok(layout.tokenCreation.txHash.startsWith('0x'));
+      assert.equal(layout.totalScoresHistory.length > 0 || layout.rawTotalScore === null, true);
+    }
+    // Scores move with what the code can do: a blacklist costs more than nothing.
+    assert.ok(get('blacklist').securityScore < get('plain').securityScore);
+    assert.ok(get('mint').securityScore < get('plain').securityScore);
+  });
+
+  it('explains in meta which sources answered and what moved the scores', () => {
+    const meta = results.get('blacklist')!.meta;
+    assert.equal(meta.sources.chain?.status, 'ok');
+    assert.equal(meta.sources.analysis?.status, 'ok');
+    assert.equal(meta.sources.socials?.status, 'unavailable');
+    assert.ok(meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0 && /blacklist/i.test(x.factor + x.detail)));
+  });
+
+  it('serves a repeat request from the stored snapshot', async () => {
+    const token = f.devnet.tokens[0]!;
+    const res = await scan({ address: token.address.toLowerCase(), chainId: 31337 });
+    assert.equal(res.statusCode, 200);
+    const body = res.json() as ScanResult;
+    assert.equal(body.meta.cached, true);
+    assert.equal(body.meta.snapshotAt, results.get(token.behaviour)!.meta.snapshotAt);
+  });
+
+  it('runs one scan for many concurrent identical requests', async () => {
+    const token = f.devnet.tokens.find((t) => t.behaviour === 'fee')!;
+    const many = await Promise.all(Array.from({ length: 20 }, () => f.scans.scan({ network: 'LOCAL', address: token.address, force: true })));
+    assert.equal(new Set(many.map((r) => r.meta.snapshotAt)).size, 1);
+  });
+
+  it('answers a Solana token with tokenProgram null and says why', async () => {
+    const res = await scan({ address: 'So11111111111111111111111111111111111111112', network: 'SOL' });
+    assert.equal(res.statusCode, 200);
+    const body = res.json() as ScanResult;
+    assert.ok(validate(body), JSON.stringify(validate.errors?.slice(0, 3)));
+    assert.equal(body.auditLayout.tokenProgram, null);
+    assert.equal(body.meta.sources.solana?.status, 'unavailable');
+  });
+
+  const invalid: Array<[string, unknown, string]> = [
+    ['an account without code', { address: '0x000000000000000000000000000000000000dEaD', network: 'LOCAL' }, 'Invalid Address'],
+    ['a contract that is not a token', { address: '0xcA11bde05977b3631167028862bE2a173976CA11', network: 'LOCAL' }, 'Invalid Address'],
+    ['a missing address', { network: 'LOCAL' }, 'Invalid Address'],
+    ['a malformed address', { address: '0x1234', network: 'LOCAL' }, 'Invalid Address'],
+    ['an address of the wrong family', { address: 'So11111111111111111111111111111111111111112', network: 'LOCAL' }, 'Invalid Address'],
+    ['an EVM address on Solana', { address: '0x000000000000000000000000000000000000dEaD', network: 'SOL' }, 'Invalid Address'],
+    ['an unknown network', { address: '0x000000000000000000000000000000000000dEaD', network: 'MOON' }, 'Invalid Network'],
+    ['a network only the score operation lists', { address: '0x000000000000000000000000000000000000dEaD', network: 'SEPOLIA' }, 'Invalid Network'],
+    ['a chainId as text', { address: '0x000000000000000000000000000000000000dEaD', chainId: '56' }, 'Invalid Network'],
+    ['an unknown chainId', { address: '0x000000000000000000000000000000000000dEaD', chainId: 12345 }, 'Invalid Network'],
+    ['network and chainId that disagree', { address: '0x000000000000000000000000000000000000dEaD', network: 'ETH', chainId: 56 }, 'Invalid Network'],
+    ['a body that is an array', [1, 2], 'Invalid Address'],
+  ];
+  for (const [what, body, message] of invalid) {
+    it(`answers 400 ${message} for ${what}`, async () => {
+      const res = await scan(body);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.json(), { message });
+    });
+  }
+
+  it('refuses malformed JSON, other content types and huge bodies with a 4xx and a message', async () => {
+    const bad = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'application/json', 'x-api-key': key }, payload: '{"address": ' });
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(bad.json(), { message: 'Bad Request' });
+    const xml = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'application/xml', 'x-api-key': key }, payload: '<address/>' });
+    assert.equal(xml.statusCode, 415);
+    assert.deepEqual(xml.json(), { message: 'Unsupported Media Type' });
+    // Plain text is read as a body without an address.
+    const text = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'text/plain', 'x-api-key': key }, payload: 'address=0x' });
+    assert.deepEqual([text.statusCode, text.json()], [400, { message: 'Invalid Address' }]);
+    const huge = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'application/json', 'x-api-key': key }, payload: JSON.stringify({ address: 'x'.repeat(2 * 1024 * 1024) }) });
+    assert.equal(huge.statusCode, 413);
+    assert.deepEqual(huge.json(), { message: 'Payload Too Large' });
+  });
+
+  it('answers 503 when the network’s node cannot be reached, without internals', async () => {
+    const res = await scan({ address: '0x000000000000000000000000000000000000dEaD', network: 'ETH' });
+    assert.equal(res.statusCode, 503);
+    assert.deepEqual(res.json(), { message: 'Network unavailable' });
+    assert.equal(res.headers['retry-after'], '30');
+  });
+
+  it('refuses an invalid key with 403 and limits keyless callers to 5 a minute', async () => {
+    const forbidden = await scan({ address: '0x000000000000000000000000000000000000dEaD' }, { 'x-api-key': 'nope' });
+    assert.equal(forbidden.statusCode, 403);
+    assert.deepEqual(forbidden.json(), { message: 'Invalid API_KEY' });
+    const token = f.devnet.tokens[0]!;
+    for (let i = 0; i < 5; i++) assert.equal((await scan({ address: token.address, network: 'LOCAL' }, {})).statusCode, 200);
+    const limited = await scan({ address: token.address, network: 'LOCAL' }, {});
+    assert.equal(limited.statusCode, 429);
+    assert.deepEqual(limited.json(), { message: 'Too Many Requests' });
+  });
+});
