@@ -1,0 +1,99 @@
+/**
+ * Honeypot/tax simulations over the devnet sample tokens.
+ *   - snapshot mode (the devnet's own in-process chain, reverted after each run): ms per
+ *     token and simulations per second, for the trades alone and with every extra check;
+ *   - fork mode (EDR forking the devnet served on loopback): JSON-RPC round trips (HTTP
+ *     requests reaching the node) and ms per simulation.
+ * Baselines measured in the same run: a bare eth_call and a plain token transfer
+ * (send + receipt) on the in-process devnet. Target: ≤ 300 ms per token on the devnet.
+ *
+ *   node --import tsx bench/simulate.ts
+ */
+import { encodeFunctionData, parseAbi } from 'viem';
+import { startDevnet, sampleToken } from '../src/devnet/devnet.ts';
+import { serveDevnet } from '../src/devnet/serve-devnet.ts';
+import { simulateToken } from '../src/simulate/simulate-token.ts';
+
+const devnet = await startDevnet({ dataDir: process.env.DATA_DIR ?? './data' });
+let httpRequests = 0;
+let rpcCalls = 0;
+const server = await serveDevnet(
+  {
+    request: (payload) => {
+      httpRequests += 1;
+      rpcCalls += Array.isArray(payload) ? payload.length : 1;
+      return devnet.request(payload);
+    },
+  },
+  { port: 0 },
+);
+const provider = devnet.provider;
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function transfer(address, uint256) returns (bool)']);
+const plain = sampleToken(devnet, 'plain').address;
+const alice = devnet.accounts.alice.address;
+
+async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(3, n); i += 1) await fn();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i += 1) await fn();
+  return (performance.now() - t0) / n;
+}
+
+const callMs = await timeIt(200, () => provider.request({ method: 'eth_call', params: [{ to: plain, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [alice] }) }, 'latest'] }));
+const snap = await provider.request({ method: 'evm_snapshot' });
+const transferMs = await timeIt(50, async () => {
+  const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from: alice, to: plain, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [devnet.accounts.bob.address, 1n] }) }] });
+  await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] });
+});
+await provider.request({ method: 'evm_revert', params: [snap] });
+
+const tokens = devnet.tokens;
+const rounds = 3;
+const rows: string[] = [];
+for (const [label, extra] of [
+  ['trades only', { confirm: [], maxBuy: false }],
+  ['all checks', {}],
+] as const) {
+  const t0 = performance.now();
+  let runs = 0;
+  let worst = 0;
+  let requests = 0;
+  for (let r = 0; r < rounds; r += 1) {
+    for (const t of tokens) {
+      const s = performance.now();
+      await simulateToken({ network: 'LOCAL', token: t.address, rpc: { provider }, ...extra, onRequests: (n) => (requests += n) });
+      worst = Math.max(worst, performance.now() - s);
+      runs += 1;
+    }
+  }
+  const per = (performance.now() - t0) / runs;
+  rows.push(
+    `snapshot, ${label.padEnd(11)}: ${per.toFixed(1)} ms/token (worst ${worst.toFixed(0)} ms), ${(1000 / per).toFixed(1)} simulations/s, ` +
+      `${(requests / runs).toFixed(0)} in-process requests/simulation, = ${(per / transferMs).toFixed(0)}× a plain transfer, ${(per / callMs).toFixed(0)}× an eth_call`,
+  );
+}
+
+for (const [label, extra] of [
+  ['trades only', { confirm: [], maxBuy: false }],
+  ['all checks', {}],
+] as const) {
+  let ms = 0;
+  const before = { http: httpRequests, calls: rpcCalls };
+  for (const t of tokens) {
+    const s = performance.now();
+    await simulateToken({ network: 'LOCAL', token: t.address, rpc: { url: server.url }, timeoutMs: 30_000, ...extra });
+    ms += performance.now() - s;
+  }
+  const n = tokens.length;
+  rows.push(
+    `fork over loopback, ${label.padEnd(11)}: ${((httpRequests - before.http) / n).toFixed(1)} HTTP round trips/simulation ` +
+      `(${((rpcCalls - before.calls) / n).toFixed(1)} JSON-RPC calls), ${(ms / n).toFixed(0)} ms/simulation = ${(ms / n / transferMs).toFixed(0)}× a plain transfer`,
+  );
+}
+
+process.stdout.write(`baseline: eth_call ${(callMs * 1000).toFixed(0)} µs, plain transfer (send + receipt) ${transferMs.toFixed(2)} ms (in process)\n`);
+for (const row of rows) process.stdout.write(`${row}\n`);
+const target = 300;
+process.stdout.write(`target ≤ ${target} ms per token on the devnet\n`);
+await server.close();
+await devnet.close();
