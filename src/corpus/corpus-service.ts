@@ -3,7 +3,7 @@
  * the reference corpus in the background at start, serves the index once ready, and
  * takes operator additions. The HTTP routes, the CLI and the scan service share it.
  */
-import type { Kysely } from 'kysely';
+import type { Store } from '../store/open-store.ts';
 import type { SimilarityIndex } from '../analysis/similarity/similarity-index.ts';
 import { KyselySignatureStore } from '../signatures/kysely-signature-store.ts';
 import { SignatureDatabase } from '../signatures/signature-database.ts';
@@ -45,7 +45,7 @@ export function createCorpusService(options: CorpusServiceOptions): CorpusServic
   };
 }
 
-/** The service over the application's database (`store.db`). */
-export function createStoredCorpusService(db: Kysely<any>, options: Omit<CorpusServiceOptions, 'corpusStore' | 'signatureStore'> = {}): CorpusService {
-  return createCorpusService({ ...options, corpusStore: new KyselyCorpusStore(db), signatureStore: new KyselySignatureStore(db) });
+/** The service over the application's database. */
+export function createStoredCorpusService(store: Pick<Store, 'db' | 'sqlite'>, options: Omit<CorpusServiceOptions, 'corpusStore' | 'signatureStore'> = {}): CorpusService {
+  return createCorpusService({ ...options, corpusStore: new KyselyCorpusStore(store.db), signatureStore: new KyselySignatureStore(store.db, store.sqlite) });
 }

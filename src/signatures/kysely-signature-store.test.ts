@@ -25,7 +25,7 @@ for (const kind of storeKinds()) {
     it('answers exactly like the in-memory store, and lookups by text and hash agree', async () => {
       const store = await openTestStore(kind);
       try {
-        const persisted = new SignatureDatabase(new KyselySignatureStore(store.db));
+        const persisted = new SignatureDatabase(new KyselySignatureStore(store.db, store.sqlite));
         const memory = new SignatureDatabase(new InMemorySignatureStore());
         for (const db of [persisted, memory]) {
           await db.addExtraction(extractSignatures(SOURCES));

@@ -1,4 +1,5 @@
 /** The signature database in the service's store (SQLite or PostgreSQL), tables `signature_*`. */
+import type SQLite from 'better-sqlite3';
 import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { Hex } from 'viem';
 import type { SignatureKind } from './extract-signatures.ts';
@@ -26,12 +27,44 @@ function toRecord(row: Row): SignatureRecord {
   };
 }
 
+interface PreparedReads {
+  byText(text: string): Row | undefined;
+  bySelector(selector: string): Row[];
+  byTopic(topic: string): Row[];
+}
+
+/**
+ * Lookups on the embedded database as prepared statements: Kysely compiles and
+ * better-sqlite3 prepares a query on every call, which costs more than the lookup.
+ */
+function prepareReads(sqlite: SQLite.Database): PreparedReads {
+  const text = sqlite.prepare('select * from signature_texts where text = ?');
+  const selector = sqlite.prepare('select * from signature_texts where selector = ? order by id');
+  const topic = sqlite.prepare('select * from signature_texts where topic = ? order by id');
+  return {
+    byText: (t) => text.get(t) as Row | undefined,
+    bySelector: (s) => selector.all(s) as Row[],
+    byTopic: (t) => topic.all(t) as Row[],
+  };
+}
+
 export class KyselySignatureStore implements SignatureStore {
   readonly #db: Kysely<SignatureTables>;
+  readonly #sqlite: SQLite.Database | undefined;
+  #reads: PreparedReads | undefined;
 
-  /** Takes the store's Kysely instance (any schema that has the `signature_*` tables). */
-  constructor(db: Kysely<any>) {
+  /**
+   * Takes the store's Kysely instance (any schema that has the `signature_*` tables)
+   * and, on the embedded database, its better-sqlite3 handle for prepared lookups.
+   */
+  constructor(db: Kysely<any>, sqlite?: SQLite.Database) {
     this.#db = db as Kysely<SignatureTables>;
+    this.#sqlite = sqlite;
+  }
+
+  #prepared(): PreparedReads | undefined {
+    if (this.#sqlite && !this.#reads) this.#reads = prepareReads(this.#sqlite);
+    return this.#reads;
   }
 
   async addSignatures(rows: readonly NewSignature[]): Promise<number> {
@@ -47,11 +80,17 @@ export class KyselySignatureStore implements SignatureStore {
     await this.#db.transaction().execute(async (trx) => {
       for (let i = 0; i < all.length; i += CHUNK) {
         const chunk = all.slice(i, i + CHUNK);
+        const inserted = await trx
+          .insertInto('signature_texts')
+          .values(chunk.map((c) => ({ ...c, total: 0 })))
+          .onConflict((oc) => oc.column('text').doNothing())
+          .executeTakeFirst();
+        const fresh = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+        added += fresh;
+        if (fresh === chunk.length) continue;
+        // Some texts were known: merge the kinds they are declared as.
         const existing = await trx.selectFrom('signature_texts').select(['text', 'kinds']).where('text', 'in', chunk.map((c) => c.text)).execute();
         const known = new Map(existing.map((e) => [e.text, Number(e.kinds)]));
-        const fresh = chunk.filter((c) => !known.has(c.text));
-        if (fresh.length > 0) await trx.insertInto('signature_texts').values(fresh.map((c) => ({ ...c, total: 0 }))).execute();
-        added += fresh.length;
         for (const c of chunk) {
           const kinds = known.get(c.text);
           if (kinds !== undefined && (kinds | c.kinds) !== kinds) {
@@ -90,16 +129,25 @@ export class KyselySignatureStore implements SignatureStore {
   }
 
   async byText(text: string): Promise<SignatureRecord | undefined> {
+    const prepared = this.#prepared();
+    if (prepared) {
+      const found = prepared.byText(text);
+      return found ? toRecord(found) : undefined;
+    }
     const row = await this.#db.selectFrom('signature_texts').selectAll().where('text', '=', text).executeTakeFirst();
     return row ? toRecord(row) : undefined;
   }
 
   async bySelector(selector: Hex): Promise<SignatureRecord[]> {
+    const prepared = this.#prepared();
+    if (prepared) return prepared.bySelector(selector).map(toRecord);
     const rows = await this.#db.selectFrom('signature_texts').selectAll().where('selector', '=', selector).orderBy('id').execute();
     return rows.map(toRecord);
   }
 
   async byTopic(topic: Hex): Promise<SignatureRecord[]> {
+    const prepared = this.#prepared();
+    if (prepared) return prepared.byTopic(topic).map(toRecord);
     const rows = await this.#db.selectFrom('signature_texts').selectAll().where('topic', '=', topic).orderBy('id').execute();
     return rows.map(toRecord);
   }

@@ -27,7 +27,7 @@ describe('Similarityscan and Signaturescan routes', () => {
     store = await openTestStore();
     const rateLimiter = createRateLimiter({ pointsPerWindow: 30 });
     const gate = createAccessGate({ db: store.db, verifyApiKey: createApiKeyVerifier(store), rateLimiter });
-    const corpus = createStoredCorpusService(store.db, { packages: [{ installedAs: '@uniswap/v2-core', origin: 'uniswap', dirs: ['contracts'] }] });
+    const corpus = createStoredCorpusService(store, { packages: [{ installedAs: '@uniswap/v2-core', origin: 'uniswap', dirs: ['contracts'] }] });
     const getVerifiedSource = async (network: string, address: string) =>
       network === 'ETH' && address.toLowerCase() === VERIFIED ? { 'contracts/Pair.sol': pair } : null;
     app = await buildApp({

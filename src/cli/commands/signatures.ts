@@ -19,7 +19,7 @@ const KINDS = new Set(['function', 'event', 'error']);
 /** The signature database over the configured store, with the corpus's signatures in it. */
 async function withSignatures<T>(run: (db: SignatureDatabase) => Promise<T>): Promise<T> {
   return withStore(async (store) => {
-    const corpus = createStoredCorpusService(store.db);
+    const corpus = createStoredCorpusService(store);
     await corpus.build();
     return run(corpus.signatures);
   });

@@ -26,7 +26,7 @@ export async function readSourceFile(file: string): Promise<string> {
 
 async function withCorpus<T>(run: (corpus: CorpusService) => Promise<T>): Promise<T> {
   return withStore(async (store) => {
-    const corpus = createStoredCorpusService(store.db);
+    const corpus = createStoredCorpusService(store);
     await corpus.build();
     return run(corpus);
   });
@@ -72,7 +72,7 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (options: { json?: boolean }) => {
       const report = await withStore(async (store) => {
-        const { index: _index, ...rest } = await createStoredCorpusService(store.db).build();
+        const { index: _index, ...rest } = await createStoredCorpusService(store).build();
         return rest;
       });
       output(options.json === true, report, () =>

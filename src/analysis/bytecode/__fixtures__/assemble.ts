@@ -52,7 +52,7 @@ export function vyperStyleDispatcher(selectors: readonly string[]): `0x${string}
   items.push('dispatch:', 'PUSH1:00', 'CALLDATALOAD', 'PUSH1:e0', 'SHR');
   selectors.forEach((selector, i) => {
     items.push(`PUSH4:${selector.replace(/^0x/, '')}`, 'DUP2', 'XOR', `@next${i}`, 'JUMPI');
-    items.push(`PUSH1:${(i + 1).toString(16).padStart(2, '0')}`, 'PUSH1:00', 'MSTORE', 'PUSH1:20', 'PUSH1:00', 'RETURN');
+    items.push(`PUSH2:${(i + 1).toString(16).padStart(4, '0')}`, 'PUSH1:00', 'MSTORE', 'PUSH1:20', 'PUSH1:00', 'RETURN');
     items.push(`next${i}:`);
   });
   items.push('@fallback', 'JUMP');
