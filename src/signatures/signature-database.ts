@@ -4,7 +4,7 @@
  * text or by hash. Storage is behind `SignatureStore`.
  */
 import type { Hex } from 'viem';
-import type { SignatureExtraction } from './extract-signatures.ts';
+import { extractSignatures, type SignatureExtraction } from './extract-signatures.ts';
 import { parseSignatureQuery } from './parse-signature-query.ts';
 import { parseSignatureDump, type DumpRejection } from './parse-signature-dump.ts';
 import { signatureHashes } from './signature-hash.ts';
@@ -42,6 +42,14 @@ export class SignatureDatabase {
       await this.store.setContract(`${keyPrefix}${c.file}:${c.contract ?? ''}`, c.signatures.map((s) => s.text));
     }
     return { added, contracts: extraction.contracts.length };
+  }
+
+  /**
+   * Adds the signatures of a scanned contract's verified source, counted once per
+   * contract of that address however often it is scanned.
+   */
+  async addVerifiedSource(network: string, address: string, sources: Readonly<Record<string, string>>): Promise<{ added: number; contracts: number }> {
+    return this.addExtraction(extractSignatures(sources), `verified:${network}:${address.toLowerCase()}:`);
   }
 
   /** Imports a 4byte-style dump (see `parseSignatureDump`). */
