@@ -1,6 +1,6 @@
 /** SafeMath on a compiler that already checks arithmetic (0.8 and later). */
 import { defineDetector } from './define-detector.ts';
-import { usedSafeMathLibraries } from '../solidity/safe-math-usage.ts';
+import { safeMathUse } from '../solidity/safe-math-usage.ts';
 import { atLeast, versionRange } from '../solidity/pragma-version.ts';
 
 export default defineDetector({
@@ -17,12 +17,12 @@ export default defineDetector({
   },
   create(ctx) {
     return {
-      program(program) {
-        for (const use of usedSafeMathLibraries(program)) {
-          const pragmas = program.pragmas.filter((p) => p.unit === use.at.unit);
-          if (pragmas.length === 0 || !pragmas.every((p) => atLeast(versionRange(p.constraint), [0, 8, 0]))) continue;
-          ctx.report({ unit: use.at.unit, node: use.at.node, messageId: 'redundant', contract: use.at.name, data: { contract: use.at.name, library: use.library.name, constraint: pragmas[0]!.constraint } });
-        }
+      contract(a) {
+        const use = safeMathUse(a);
+        if (!use) return;
+        const pragmas = ctx.program.pragmas.filter((p) => p.unit === a.contract.unit);
+        if (pragmas.length === 0 || !pragmas.every((p) => atLeast(versionRange(p.constraint), [0, 8, 0]))) return;
+        ctx.report({ unit: a.contract.unit, node: use.node, messageId: 'redundant', contract: a.contract.name, data: { contract: a.contract.name, library: use.library, constraint: pragmas[0]!.constraint } });
       },
     };
   },

@@ -3,6 +3,8 @@ import { defineDetector } from './define-detector.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import type { ExternalCall, Write } from '../solidity/summary.ts';
 import { visit } from '../solidity/syntax-helpers.ts';
+import { isReadOnlyCall } from '../solidity/call-target.ts';
+import type { Scope } from '../solidity/scope.ts';
 
 export default defineDetector({
   meta: {
@@ -20,7 +22,7 @@ export default defineDetector({
       contract(a) {
         for (const e of a.entries) {
           if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || locked(e, a)) continue;
-          const hit = firstWriteAfterCall(e);
+          const hit = firstWriteAfterCall(e, a.scope);
           if (!hit) continue;
           ctx.report({
             unit: e.fn.contract.unit, node: e.fn.node, messageId: 'reentrancy', contract: a.contract.name,
@@ -33,15 +35,15 @@ export default defineDetector({
 });
 
 /** Calls that hand control to code someone else chose, with gas to re-enter. */
-function reentrant(c: ExternalCall): boolean {
+function reentrant(c: ExternalCall, scope: Scope): boolean {
   if (c.inAssembly) return false;
   if (c.kind === 'call') return true;
-  if (c.kind !== 'external') return false;
+  if (c.kind !== 'external' || isReadOnlyCall(c, scope)) return false;
   return c.hasValue || c.target.k === 'param' || c.target.k === 'element' || c.target.k === 'sender';
 }
 
-function firstWriteAfterCall(e: Entry): { call: ExternalCall; write: Write } | undefined {
-  const calls = e.summary.calls.filter(reentrant);
+function firstWriteAfterCall(e: Entry, scope: Scope): { call: ExternalCall; write: Write } | undefined {
+  const calls = e.summary.calls.filter((c) => reentrant(c, scope));
   if (calls.length === 0) return undefined;
   const first = calls.reduce((x, y) => (y.seq < x.seq ? y : x));
   // Variables also written before the call are flags toggled around it (in-swap, status):

@@ -1,6 +1,6 @@
 /** The code does arithmetic through a SafeMath-style checked-arithmetic library. */
 import { defineDetector } from './define-detector.ts';
-import { usedSafeMathLibraries } from '../solidity/safe-math-usage.ts';
+import { safeMathUse } from '../solidity/safe-math-usage.ts';
 
 export default defineDetector({
   meta: {
@@ -16,10 +16,9 @@ export default defineDetector({
   },
   create(ctx) {
     return {
-      program(program) {
-        for (const use of usedSafeMathLibraries(program)) {
-          ctx.report({ unit: use.at.unit, node: use.at.node, messageId: 'safeMath', contract: use.at.name, data: { contract: use.at.name, library: use.library.name } });
-        }
+      contract(a) {
+        const use = safeMathUse(a);
+        if (use) ctx.report({ unit: a.contract.unit, node: use.node, messageId: 'safeMath', contract: a.contract.name, data: { contract: a.contract.name, library: use.library } });
       },
     };
   },

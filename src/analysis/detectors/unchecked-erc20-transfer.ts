@@ -1,5 +1,6 @@
 /** An ERC-20 transfer whose boolean result is ignored. */
 import { defineDetector } from './define-detector.ts';
+import { returnsValue } from '../solidity/call-target.ts';
 
 export default defineDetector({
   meta: {
@@ -20,7 +21,8 @@ export default defineDetector({
           for (const call of e.summary.calls) {
             if (call.kind !== 'external' || call.resultUsed || seen.has(call.node)) continue;
             const erc20 = (call.name === 'transfer' && call.args.length === 2) || (call.name === 'transferFrom' && call.args.length === 3) || (call.name === 'approve' && call.args.length === 2);
-            if (!erc20) continue;
+            // ERC-721's transferFrom returns nothing: only flag calls that drop a declared result.
+            if (!erc20 || returnsValue(call, a.scope) === false) continue;
             seen.add(call.node);
             ctx.report({ unit: call.fn.contract.unit, node: call.node, messageId: 'unchecked', contract: a.contract.name, data: { contract: a.contract.name, fn: call.fn.name, target: call.targetNode?.text.slice(0, 60) || 'token', name: call.name } });
           }

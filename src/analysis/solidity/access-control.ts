@@ -8,7 +8,7 @@ import type { Scope } from './scope.ts';
 import type { Guard, Summary } from './summary.ts';
 import { clausesOf, type Clause, type Literal } from './conditions.ts';
 
-export type AuthorityKind = 'owner' | 'role' | 'origin' | 'fixed-address';
+export type AuthorityKind = 'owner' | 'role' | 'origin' | 'fixed-address' | 'self';
 
 export interface Authority {
   readonly kind: AuthorityKind;
@@ -47,6 +47,10 @@ function literalAuthority(lit: Literal): { kind: AuthorityKind; v: StateVariable
   const atom = lit.atom;
   if (atom.k === 'caller-is') {
     const who = atom.who;
+    if (who.k === 'this') return { kind: 'self', v: undefined };
+    // A variable of a contract type is a contract calling back (an NFT sent to a
+    // wrapper, a pool paying a callback), not an account holding privileges.
+    if (who.k === 'state' && who.keys.length === 0 && isContractType(who.v)) return undefined;
     if (who.k === 'state' && who.keys.length === 0) return { kind: atom.origin ? 'origin' : 'owner', v: who.v };
     if (who.k === 'literal') return { kind: atom.origin ? 'origin' : 'fixed-address', v: undefined };
     if (who.k === 'state') return { kind: 'role', v: who.v };
@@ -54,6 +58,10 @@ function literalAuthority(lit: Literal): { kind: AuthorityKind; v: StateVariable
   }
   if (atom.k === 'flag' && atom.keys.some((k) => k.k === 'sender' || k.k === 'origin')) return { kind: 'role', v: atom.v };
   return undefined;
+}
+
+function isContractType(v: StateVariable): boolean {
+  return !v.type.mapping && !v.type.isArray && /^[A-Z]\w*$/.test(v.type.text) && v.contract.unit !== undefined && !/^(address|bool|string|bytes)/.test(v.type.text);
 }
 
 export function isExternallyCallable(fn: FunctionModel): boolean {

@@ -41,7 +41,7 @@ export function buildOwnership(entries: Entry[]): Ownership {
       if (renounceFunctions.includes(e.fn) || e.authorities.some((a) => a.v === ownerVariable)) continue;
       const sets = e.summary.writes.some((w) => w.v === ownerVariable && w.op !== 'delete');
       if (!sets) continue;
-      const stale = e.authorities.length === 0 || e.authorities.some((a) => !a.v || !cleared.has(a.v));
+      const stale = e.authorities.length === 0 || e.authorities.some((a) => a.kind === 'fixed-address' || (a.v !== undefined && !cleared.has(a.v)));
       if (stale) reclaimFunctions.push(e.fn);
     }
   }

@@ -1,50 +1,71 @@
-/** Finds checked-arithmetic libraries (SafeMath and copies) used by input contracts. */
-import type { ContractModel, FunctionModel, Program } from './program.ts';
-import { callArguments, child, contains, operatorOf } from './syntax-helpers.ts';
+/**
+ * Finds SafeMath-style arithmetic wrappers that a contract actually calls: library
+ * functions of two integers that compute `a + b`, `a - b`, `a * b`, `a / b` or `a % b`
+ * of their parameters and return it (with or without overflow checks). Libraries that
+ * merely offer other maths (min, max, mulDiv, average, SafeCast) do not count.
+ */
+import type { FunctionModel } from './program.ts';
+import type { ContractAnalysis } from './contract-analysis.ts';
+import type { SyntaxNode } from './syntax-tree.ts';
+import { child, childrenOfType, operatorOf, unparen, visit } from './syntax-helpers.ts';
+import { isUintType } from './type-info.ts';
+
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
+const cache = new WeakMap<FunctionModel, boolean>();
 
 export interface SafeMathUse {
-  readonly library: ContractModel;
-  /** The input contract that uses it. */
-  readonly at: ContractModel;
+  readonly library: string;
+  /** Where to report: the `using` directive, else the contract's name. */
+  readonly node: SyntaxNode;
 }
 
-export function usedSafeMathLibraries(program: Program): SafeMathUse[] {
-  const out: SafeMathUse[] = [];
-  const checked = new Map<ContractModel, boolean>();
-  const isChecked = (lib: ContractModel): boolean => {
-    let r = checked.get(lib);
-    if (r === undefined) {
-      r = lib.kind === 'library' && lib.functions.some(checksArithmetic);
-      checked.set(lib, r);
-    }
-    return r;
-  };
-  for (const c of program.contracts) {
-    if (c.unit.external || c.kind === 'interface') continue;
-    const names = new Set(c.usingFor.map((u) => u.library.split('.').pop()!));
-    for (const lib of program.contracts) if (lib.kind === 'library' && lib.unit === c.unit && c.unit.source.includes(`${lib.name}.`)) names.add(lib.name);
-    for (const name of names) {
-      const lib = program.byName.get(name)?.find((x) => x.kind === 'library');
-      if (lib && isChecked(lib)) {
-        out.push({ library: lib, at: c });
-        break;
-      }
-    }
+export function safeMathUse(analysis: ContractAnalysis): SafeMathUse | undefined {
+  const called = new Set<FunctionModel>();
+  for (const s of [...analysis.entries.map((e) => e.summary), ...analysis.constructors]) {
+    for (const f of s.reached) if (f.contract.kind === 'library' && isArithmeticWrapper(f)) called.add(f);
   }
-  return out;
+  const first = [...called][0];
+  if (!first) return undefined;
+  const c = analysis.contract;
+  const body = child(c.node, 'body');
+  const using = body ? childrenOfType(body, 'using_directive').find((u) => u.children.some((x) => x.text === first.contract.name)) : undefined;
+  return { library: first.contract.name, node: using ?? child(c.node, 'name') ?? c.node };
 }
 
-/** `c = a + b; require(c >= a)`, `if (c < a) return (false, 0)`, `require(b <= a)` before `a - b`. */
-function checksArithmetic(fn: FunctionModel): boolean {
-  if (!fn.body || fn.params.length < 2) return false;
-  const arithmetic = contains(fn.body, (n) => n.type === 'binary_expression' && ['+', '-', '*'].includes(operatorOf(n)));
-  if (!arithmetic) return false;
-  return contains(fn.body, (n) => {
-    if (n.type === 'call_expression') {
-      const f = child(n, 'function')?.text;
-      return (f === 'require' || f === 'assert') && callArguments(n).length > 0;
+export function isArithmeticWrapper(fn: FunctionModel): boolean {
+  let r = cache.get(fn);
+  if (r === undefined) {
+    r = computeWrapper(fn);
+    cache.set(fn, r);
+  }
+  return r;
+}
+
+function computeWrapper(fn: FunctionModel): boolean {
+  if (!fn.body || fn.params.length < 2 || fn.params.length > 3) return false;
+  const [a, b] = fn.params;
+  if (!a || !b || !isUintType(a.type) || !isUintType(b.type)) return false;
+  const isOperation = (n: SyntaxNode | undefined): boolean => {
+    const u = n ? unparen(n) : undefined;
+    if (!u || u.type !== 'binary_expression' || !ARITHMETIC.has(operatorOf(u))) return false;
+    const l = child(u, 'left');
+    const r = child(u, 'right');
+    const names = new Set([l?.text, r?.text]);
+    return names.has(a.name) && names.has(b.name) && l?.type === 'identifier' && r?.type === 'identifier';
+  };
+  const locals = new Set<string>();
+  let returnsOperation = false;
+  visit(fn.body, (n) => {
+    if (n.type === 'variable_declaration_statement' && isOperation(child(n, 'value'))) {
+      const decl = n.children.find((c) => c.type === 'variable_declaration');
+      const name = decl ? child(decl, 'name')?.text : undefined;
+      if (name) locals.add(name);
     }
-    if (n.type === 'if_statement' || n.type === 'revert_statement') return true;
-    return false;
+    if (n.type === 'return_statement') {
+      const value = n.children[0];
+      if (value && (isOperation(value) || (value.type === 'identifier' && locals.has(value.text)))) returnsOperation = true;
+    }
+    return true;
   });
+  return returnsOperation;
 }

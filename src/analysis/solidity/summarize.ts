@@ -376,16 +376,31 @@ class Executor {
       if (callee) this.inline(callee, args, env, undefined);
       return;
     }
-    if (o.type === 'identifier' && !env.values.has(o.text) && !this.scope.stateVariable(o.text)) {
-      const lib = this.scope.contractNamed(o.text);
-      if (lib?.kind === 'library') {
-        const callee = lib.functions.find((fn) => fn.name === name && fn.params.length === args.length && fn.body);
+    if (o.type === 'identifier' && !env.values.has(o.text) && !env.storage.has(o.text) && !this.scope.stateVariable(o.text)) {
+      const named = this.scope.contractNamed(o.text);
+      if (named?.kind === 'library') {
+        const callee = named.functions.find((fn) => fn.name === name && fn.params.length === args.length && fn.body);
         if (callee) this.inline(callee, args, env, undefined);
         return;
       }
-      if (o.text === 'abi' || o.text === 'msg' || o.text === 'block' || o.text === 'tx') return;
+      // `Base.f(x)` calls a base contract's version internally.
+      if (named && this.scope.contract.linearization.includes(named)) {
+        const callee = named.functions.find((fn) => fn.name === name && fn.params.length === args.length && fn.body);
+        if (callee) this.inline(callee, args, env, undefined);
+        return;
+      }
+      // Anything else named without a variable is a type (`MyType.wrap`), a global or unknown: not a call out.
+      return;
     }
     this.expr(o, env, true);
+    const receiver = evaluate(o, env, this.cx());
+    if (receiver.k === 'state' && (name === 'push' || name === 'pop') && isArrayTyped(receiver)) {
+      this.summary.writes.push({
+        fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
+        valueNode: args[0], env, inLoop: this.loopDepth > 0,
+      });
+      return;
+    }
     const low = lowLevelKind(name, args.length);
     if (low) return this.recordCall(low, name, o, e, args, env, used, hasValue);
     // Members of values (`x.sub(y)` through an unresolved using-for, `s.length`) are not calls out.
@@ -455,6 +470,14 @@ function lowLevelKind(name: string, argc: number): CallKind | undefined {
   if (name === 'send' && argc === 1) return 'send';
   if (name === 'transfer' && argc === 1) return 'transfer-eth';
   return undefined;
+}
+
+/** A state array (or an array inside a mapping or struct): `push`/`pop` write it. */
+function isArrayTyped(sym: Sym): boolean {
+  if (sym.k !== 'state') return false;
+  let type: TypeInfo | undefined = sym.v.type;
+  for (let i = 0; i < sym.keys.length && type?.mapping; i++) type = type.mapping.value;
+  return !type?.mapping && (type?.isArray === true || !/^(u?int\d*|bool|address( payable)?|bytes\d*|string)$/.test(type?.text ?? ''));
 }
 
 /** A receiver whose static type is a plain value (number, bool, bytes, string, struct field). */

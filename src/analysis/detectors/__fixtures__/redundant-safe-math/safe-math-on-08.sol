@@ -3,8 +3,8 @@ pragma solidity >=0.8.4 <0.9.0;
 
 import "@openzeppelin/contracts-v4/utils/math/SafeMath.sol";
 
-contract Vault { // @expect safe-math redundant-safe-math
-    using SafeMath for uint256;
+contract Vault {
+    using SafeMath for uint256; // @expect safe-math redundant-safe-math
 
     mapping(address => uint256) public deposits;
 

@@ -28,8 +28,8 @@ library SafeMath {
     }
 }
 
-contract ReflectToken { // @expect safe-math
-    using SafeMath for uint256;
+contract ReflectToken {
+    using SafeMath for uint256; // @expect safe-math
 
     mapping(address => uint256) private _rOwned;
     mapping(address => mapping(address => uint256)) private _allowances;

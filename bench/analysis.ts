@@ -1,0 +1,136 @@
+/**
+ * Benchmark of the Solidity analysis against three baselines measured in the same run:
+ * (a) a bare tree-sitter parse, (b) @solidity-parser/parser, (c) solhint with its
+ * recommended rules — over every .sol file of @openzeppelin/contracts 5.x and 4.x plus
+ * the project's fixtures.
+ *
+ *   node --import tsx bench/analysis.ts [--rounds 3]
+ *
+ * The analysis runs as a scan would: each corpus is one input (imports resolve inside
+ * it), and the time covers parse, model, every detector, smartAudit, SARIF and text.
+ */
+import { createRequire } from 'node:module';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeSources } from '../src/analysis/analyze.ts';
+import { parseRaw } from '../src/analysis/solidity/syntax-tree.ts';
+import { detectors } from '../src/analysis/detectors/index.ts';
+import { toSarif } from '../src/analysis/report/sarif.ts';
+import { toText } from '../src/analysis/report/text-report.ts';
+
+const require = createRequire(import.meta.url);
+const solidityParser = require('@solidity-parser/parser') as { parse: (src: string, opts?: object) => unknown };
+const solhint = require('solhint') as { processStr: (src: string, config: object, file?: string) => { reports: unknown[] } };
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const roundsArg = process.argv.indexOf('--rounds');
+const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
+
+interface Corpus {
+  readonly name: string;
+  /** Paths as imports name them (`@openzeppelin/contracts/...`), so imports resolve inside. */
+  readonly files: Map<string, string>;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir)) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (p.endsWith('.sol')) out.push(p);
+  }
+  return out;
+}
+
+function corpus(name: string, dir: string, importPrefix: string): Corpus {
+  const files = new Map<string, string>();
+  for (const f of walk(dir).sort()) files.set(`${importPrefix}${relative(dir, f).split(sep).join('/')}`, readFileSync(f, 'utf8'));
+  return { name, files };
+}
+
+const corpora: Corpus[] = [
+  corpus('@openzeppelin/contracts 5.x', join(root, 'node_modules/@openzeppelin/contracts'), '@openzeppelin/contracts/'),
+  corpus('@openzeppelin/contracts 4.x', join(root, 'node_modules/@openzeppelin/contracts-v4'), '@openzeppelin/contracts/'),
+  corpus('fixtures', join(root, 'src/analysis'), ''),
+];
+const allSources = corpora.flatMap((c) => [...c.files.values()]);
+const fileCount = allSources.length;
+const lineCount = allSources.reduce((n, s) => n + s.split('\n').length, 0);
+
+function time(run: () => void): number {
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t0 = performance.now();
+    run();
+    samples.push(performance.now() - t0);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+}
+
+const measures: { name: string; ms: number; note: string }[] = [];
+
+// Warm-up: load the grammar and JIT the hot paths once.
+for (const c of corpora) analyzeSources(c.files);
+
+measures.push({ name: 'tree-sitter parse (baseline)', ms: time(() => { for (const s of allSources) parseRaw(s); }), note: '' });
+
+let analysisFindings = 0;
+let analysisDiagnostics = 0;
+measures.push({
+  name: 'scopeward analysis (parse+model+detectors+report)',
+  ms: time(() => {
+    analysisFindings = 0;
+    analysisDiagnostics = 0;
+    for (const c of corpora) {
+      const r = analyzeSources(c.files);
+      toSarif(r.findings, detectors.map((d) => d.meta), { toolVersion: 'bench' });
+      toText(r);
+      analysisFindings += r.findings.length;
+      analysisDiagnostics += r.diagnostics.length;
+    }
+  }),
+  note: '',
+});
+
+let parserErrors = 0;
+measures.push({
+  name: '@solidity-parser/parser',
+  ms: time(() => {
+    parserErrors = 0;
+    for (const s of allSources) {
+      try {
+        solidityParser.parse(s, { loc: true, range: true, tolerant: true });
+      } catch {
+        parserErrors++;
+      }
+    }
+  }),
+  note: '',
+});
+
+let solhintReports = 0;
+measures.push({
+  name: 'solhint (recommended rules)',
+  ms: time(() => {
+    solhintReports = 0;
+    for (const s of allSources) {
+      try {
+        solhintReports += solhint.processStr(s, { extends: 'solhint:recommended' }).reports.length;
+      } catch {
+        solhintReports += 0;
+      }
+    }
+  }),
+  note: '',
+});
+
+const base = measures[0]!.ms;
+console.log(`${fileCount} files, ${lineCount} lines (${corpora.map((c) => `${c.name}: ${c.files.size}`).join(', ')}); median of ${ROUNDS} rounds\n`);
+console.log(`${'run'.padEnd(52)} ${'ms'.padStart(8)} ${'files/s'.padStart(9)} ${'ms/1k lines'.padStart(12)} ${'× parse'.padStart(8)}`);
+for (const m of measures) {
+  console.log(`${m.name.padEnd(52)} ${m.ms.toFixed(0).padStart(8)} ${(fileCount / (m.ms / 1000)).toFixed(0).padStart(9)} ${(m.ms / (lineCount / 1000)).toFixed(2).padStart(12)} ${(m.ms / base).toFixed(2).padStart(8)}`);
+}
+const analysis = measures[1]!.ms;
+console.log(`\nanalysis / bare parse: ${(analysis / base).toFixed(2)}× (target ≤ 5×)`);
+console.log(`@solidity-parser/parser / analysis: ${(measures[2]!.ms / analysis).toFixed(2)}×; solhint recommended / analysis: ${(measures[3]!.ms / analysis).toFixed(2)}×`);
+console.log(`analysis found ${analysisFindings} findings (${analysisDiagnostics} diagnostics); solhint ${solhintReports} reports; @solidity-parser/parser failed on ${parserErrors} files`);
