@@ -24,6 +24,8 @@ export interface Config {
   readonly trustProxyHops: number;
   /** Prefix of the rate-limit keys in Redis (separates installations sharing one Redis). */
   readonly rateLimitPrefix: string;
+  /** Public base URL of the main host (links in responses); unset: the request's host. */
+  readonly baseUrl: string | undefined;
   /** With Redis: whether the API process also works the scan queue. */
   readonly scanWorker: boolean;
   /** How long a scan snapshot is served before a request rescans, in seconds. */
@@ -75,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     anonymousCallsPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 5, 1),
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0),
     rateLimitPrefix: empty(env.RATE_LIMIT_PREFIX) ?? 'sw-rl',
+    baseUrl: empty(env.BASE_URL),
     scanWorker: flag(env, 'SCAN_WORKER', true),
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),

@@ -49,9 +49,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     let localRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
-    const { scanDependencies } = await import('./scan/scan-dependencies.ts');
+    const { scanDependencies, sourceScanner } = await import('./scan/scan-dependencies.ts');
     const scanDeps = {
-      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnetSources: devnet?.verifiedSources }),
+      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
     };
     if (config.redisUrl) {
@@ -72,6 +72,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app = await buildApp({
       store,
       scans,
+      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity),
+      baseUrl: config.baseUrl,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
       networks: { devnet: devnet !== undefined },
       plugins,

@@ -57,6 +57,13 @@ describe('POST /api/cyberscan on the devnet', () => {
       assert.ok(layout.tokenCreation.txHash.startsWith('0x'));
       assert.equal(layout.totalScoresHistory.length > 0 || layout.rawTotalScore === null, true);
     }
+    // The simulated trades: the honeypot cannot be sold, the plain token costs nothing.
+    assert.equal(get('honeypot').taxes.error, 'SELL_FAILED');
+    assert.deepEqual([get('plain').taxes.buyTax, get('plain').taxes.sellTax, get('plain').taxes.transferTax, get('plain').taxes.error], [0, 0, 0, '']);
+    assert.ok(get('plain').taxes.buyGas > 0 && get('plain').taxes.sellGas > 0);
+    assert.equal(get('fee').taxes.error, '');
+    assert.ok(Math.abs(get('fee').taxes.transferTax! - 5) < 0.01, `fee token transfer tax ${get('fee').taxes.transferTax}`);
+    assert.ok(get('honeypot').totalScore < 25, 'a honeypot ranks lowest');
     // Scores move with what the code can do: a blacklist costs more than nothing.
     assert.ok(get('blacklist').securityScore < get('plain').securityScore);
     assert.ok(get('mint').securityScore < get('plain').securityScore);

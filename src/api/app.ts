@@ -17,6 +17,9 @@ import { auditLookupRoutes } from './routes/audit-lookup.ts';
 import { adminAuditRoutes } from './routes/admin-audits.ts';
 import { healthRoutes } from './routes/health.ts';
 import { cyberscanRoutes } from './routes/cyberscan.ts';
+import { scoreRoutes } from './routes/score.ts';
+import { legacyScanRoutes } from './routes/legacy-scan.ts';
+import type { SourceScanResult } from '../scan/scan-source.ts';
 import type { ScanService } from '../scan/scan-service.ts';
 
 export interface AppDeps {
@@ -25,6 +28,10 @@ export interface AppDeps {
   readonly networks: NetworkOptions;
   /** The scan service behind operations 2 to 4; those routes exist only with it. */
   readonly scans?: ScanService;
+  /** Scans of source code (operation 4's `type: source`). */
+  readonly scanSource?: (sources: Readonly<Record<string, string>>) => Promise<SourceScanResult>;
+  /** Public base URL of the main host (for links such as the legacy scan's successor). */
+  readonly baseUrl?: string | undefined;
   /** Readiness checks by name (database, redis, devnet…). */
   readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
   readonly bodyLimitBytes?: number;
@@ -72,6 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAuditRoutes, { db, gate });
   if (deps.scans) {
     await app.register(cyberscanRoutes, { scans: deps.scans, gate, networks: deps.networks });
+    await app.register(scoreRoutes, { scans: deps.scans, gate, networks: deps.networks });
+    if (deps.scanSource) {
+      await app.register(legacyScanRoutes, { scans: deps.scans, scanSource: deps.scanSource, gate, networks: deps.networks, baseUrl: deps.baseUrl });
+    }
   }
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 

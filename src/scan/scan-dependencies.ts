@@ -9,31 +9,48 @@ import { createChainClient, type ChainClient } from '../chain/create-chain-clien
 import { createSourcifySourceProvider } from '../chain/sourcify-source-provider.ts';
 import { createExplorerSourceProvider } from '../chain/explorer-source-provider.ts';
 import type { VerifiedSourceProvider } from '../chain/verified-source.ts';
+import type { Eip1193Provider } from '../devnet/edr-provider.ts';
+import { join } from 'node:path';
 import { LOCAL_NETWORK } from '../spec/networks.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
 import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SourceAnalysis } from './scan-service.ts';
+import { scanSource, type SourceScanDeps } from './scan-source.ts';
 
 export interface ScanDependencyOptions {
   readonly config: Config;
   readonly store: Store;
   /** JSON-RPC URL of the devnet (`…/rpc` of the API process) when it runs. */
   readonly localRpcUrl: () => string | undefined;
-  /** Verified sources of what the devnet deployed. */
-  readonly devnetSources?: VerifiedSourceProvider | undefined;
+  /** The embedded devnet of this process: its verified sources, and its provider for simulations. */
+  readonly devnet?: { readonly verifiedSources: VerifiedSourceProvider; readonly provider: Eip1193Provider } | undefined;
 }
 
 /** The analysis engine over a verified source map, as the scan reports it. */
 export function analyzeVerifiedSources(resolveImport: (path: string) => string | undefined) {
-  return (sources: Readonly<Record<string, string>>): SourceAnalysis => {
+  return (sources: Readonly<Record<string, string>>): SourceAnalysis & { contracts: unknown[]; diagnostics: unknown[] } => {
     const result = analyzeSources(sources, { resolveImport });
     const findings: ScanFinding[] = result.findings.map((f) => ({ ...f, origin: 'source' as const }));
-    return { smartAudit: result.smartAudit, findings };
+    return { smartAudit: result.smartAudit, findings, contracts: result.contracts.filter((c) => !c.library), diagnostics: result.diagnostics };
   };
 }
 
-export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServiceDeps, 'freshnessMs'> {
+/** Scans of source code: analysis, and a simulation of the compiled token on a fresh chain. */
+export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>, similarity?: SourceScanDeps['similarity']) {
+  const deps: SourceScanDeps = {
+    analyze,
+    ...(similarity ? { similarity } : {}),
+    async simulateSource(sources) {
+      const { simulateSource } = await import('../simulate/simulate-source.ts');
+      const result = await simulateSource(sources, { timeoutMs: 20_000 });
+      return { taxes: result.taxes, reason: result.reason, compiler: result.compiler };
+    },
+  };
+  return (sources: Readonly<Record<string, string>>) => scanSource(deps, sources);
+}
+
+export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {
   const { config, store } = options;
   const clients = new Map<string, ChainClient>();
   const sourcify = createSourcifySourceProvider();
@@ -52,10 +69,17 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       return client;
     },
     sourceProviders(network) {
-      if (network === LOCAL_NETWORK.symbol) return options.devnetSources ? [options.devnetSources] : [];
+      if (network === LOCAL_NETWORK.symbol) return options.devnet ? [options.devnet.verifiedSources] : [];
       return [sourcify, explorer];
     },
     explorer: (network) => (network === LOCAL_NETWORK.symbol ? undefined : explorer),
     analyze: analyzeVerifiedSources(createNodeModulesResolver()),
+    async simulate({ network, address, client }) {
+      const { simulateToken } = await import('../simulate/simulate-token.ts');
+      // The devnet runs in this process: simulate under a snapshot of it. Elsewhere fork the node.
+      const rpc = network === LOCAL_NETWORK.symbol && options.devnet ? { provider: options.devnet.provider } : { url: client.rpcUrl };
+      const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
+      return { taxes: result.taxes, evidence: [{ reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations }] };
+    },
   };
 }

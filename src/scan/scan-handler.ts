@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { openStore } from '../store/open-store.ts';
 import type { ScanResult } from '../spec/schemas/audit-layout.ts';
 import type { ScanHandler } from './jobs/job-runner.ts';
+import type { Devnet } from '../devnet/devnet.ts';
 import { createScanService } from './scan-service.ts';
 import { scanDependencies } from './scan-dependencies.ts';
 
@@ -14,21 +15,21 @@ export async function createScanHandler(config: Config): Promise<{ handler: Scan
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let localRpcUrl = config.env.RPC_URL_LOCAL;
   let closeDevnet = async () => {};
-  let devnetSources;
+  let devnet: Devnet | undefined;
   if (config.devnet) {
     const { startDevnet } = await import('../devnet/devnet.ts');
     const { serveDevnet } = await import('../devnet/serve-devnet.ts');
-    const devnet = await startDevnet({ dataDir: config.dataDir });
-    const server = await serveDevnet(devnet, { port: 0, host: '127.0.0.1' });
+    const chain = await startDevnet({ dataDir: config.dataDir });
+    const server = await serveDevnet(chain, { port: 0, host: '127.0.0.1' });
     localRpcUrl ??= server.url;
-    devnetSources = devnet.verifiedSources;
+    devnet = chain;
     closeDevnet = async () => {
       await server.close();
-      await devnet.close();
+      await chain.close();
     };
   }
   const service = createScanService({
-    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnetSources }),
+    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet }),
     freshnessMs: config.scanFreshnessSeconds * 1000,
   });
   return {

@@ -24,6 +24,11 @@ export const MESSAGES = {
     missingKey: 'API key not found',
     invalidKey: 'Invalid API key',
   },
+  /** Operation 4's messages are not fixed by the spec; chosen in docs/decisions.md. */
+  legacy: {
+    invalidType: 'Invalid type: use "address" or "source"',
+    sourceRequired: 'Source is required',
+  },
   /** Not fixed by the spec; chosen in docs/decisions.md. */
   common: {
     tooManyRequests: 'Too Many Requests',

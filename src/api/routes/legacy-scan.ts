@@ -1,0 +1,130 @@
+/**
+ * Operation 4 (deprecated): POST /api/search/contract — an audit report of an address
+ * or of source code. Its response shape is ours (the spec leaves it open; see
+ * docs/decisions.md). Every answer carries Deprecation, Sunset and a Link to cyberscan.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { MESSAGES } from '../../spec/messages.ts';
+import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { SimilaritySchema, SmartAuditSchema, TaxesSchema, type ScanResult } from '../../spec/schemas/audit-layout.ts';
+import type { NetworkOptions } from '../../spec/networks.ts';
+import type { ScanService } from '../../scan/scan-service.ts';
+import type { SourceScanResult } from '../../scan/scan-source.ts';
+import { HttpError } from '../http-error.ts';
+import type { AccessGate } from '../access.ts';
+import { parseScanTarget, scanError } from './cyberscan.ts';
+
+/** When version 1 was deprecated and when it goes away (docs/decisions.md). */
+export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
+export const LEGACY_SUNSET = new Date(Date.UTC(2027, 5, 30)).toUTCString();
+/** Largest `source` accepted, in characters. */
+export const MAX_SOURCE_CHARS = 5 * 1024 * 1024;
+
+export interface LegacyScanDeps {
+  readonly scans: ScanService;
+  readonly scanSource: (sources: Readonly<Record<string, string>>) => Promise<SourceScanResult>;
+  readonly gate: AccessGate;
+  readonly networks: NetworkOptions;
+  /** Where the successor lives, for the Link header; the request's own host when unset. */
+  readonly baseUrl?: string | undefined;
+}
+
+const LegacyReportSchema = Type.Object(
+  {
+    type: Type.Union([Type.Literal('address'), Type.Literal('source')]),
+    network: Type.Optional(Type.String()),
+    address: Type.Optional(Type.String()),
+    report: Type.Object({
+      smartAudit: SmartAuditSchema,
+      findings: Type.Array(Type.Unknown()),
+      similarity: SimilaritySchema,
+      taxes: Type.Union([TaxesSchema, Type.Null()]),
+      score: Type.Object({ security: Type.Union([Type.Number(), Type.Null()]), total: Type.Union([Type.Number(), Type.Null()]), rank: Type.String() }),
+      contracts: Type.Array(Type.Unknown()),
+      diagnostics: Type.Array(Type.Unknown()),
+    }),
+    meta: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { $id: 'LegacyReport' },
+);
+
+function fromScan(result: ScanResult) {
+  const layout = result.auditLayout;
+  return {
+    smartAudit: layout.smartAudit,
+    findings: result.meta.findings,
+    similarity: layout.similarity,
+    taxes: result.meta.sources.simulation?.status === 'ok' ? layout.taxes : null,
+    score: { security: layout.securityScore, total: layout.rawTotalScore === null ? null : layout.totalScore, rank: layout.rank },
+    contracts: [],
+    diagnostics: [],
+  };
+}
+
+export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async (app, deps) => {
+  app.addHook('onSend', async (request, reply) => {
+    const base = deps.baseUrl ?? `${request.protocol}://${request.host}`;
+    reply.header('Deprecation', `@${LEGACY_DEPRECATED_AT}`);
+    reply.header('Sunset', LEGACY_SUNSET);
+    reply.header('Link', `<${base.replace(/\/$/, '')}/api/cyberscan>; rel="successor-version"`);
+  });
+
+  app.post(
+    '/api/search/contract',
+    {
+      schema: {
+        summary: 'Scan, version 1 (deprecated: use POST /api/cyberscan)',
+        description: 'An audit report (findings, smartAudit, similarity, taxes, score) of an address (`type: address`) or of Solidity source (`type: source`).',
+        tags: ['scan'],
+        deprecated: true,
+        body: Type.Union([
+          Type.Object({ type: Type.Literal('address'), address: Type.String(), network: Type.Optional(Type.String()) }),
+          Type.Object({ type: Type.Literal('source'), source: Type.String({ maxLength: MAX_SOURCE_CHARS }) }),
+        ]),
+        response: { 200: LegacyReportSchema, 400: MessageSchema, 403: MessageSchema, 413: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: MessageSchema },
+      },
+      bodyLimit: MAX_SOURCE_CHARS * 2,
+      validatorCompiler: () => () => true,
+      config: { clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined) },
+      preHandler: deps.gate({
+        bucket: 'legacy',
+        keyRequired: false,
+        invalidKey: () => new HttpError(403, MESSAGES.cyberscan.invalidApiKey),
+        tooManyRequests: () => new HttpError(429, MESSAGES.cyberscan.tooManyRequests),
+      }),
+    },
+    async (request) => {
+      const body = request.body as Record<string, unknown> | null;
+      const type = typeof body === 'object' && body !== null ? body.type : undefined;
+      if (type === 'source') {
+        const source = body?.source;
+        if (typeof source !== 'string' || source.trim() === '') throw new HttpError(400, MESSAGES.legacy.sourceRequired);
+        if (source.length > MAX_SOURCE_CHARS) throw new HttpError(413, MESSAGES.common.payloadTooLarge);
+        const started = performance.now();
+        const result = await deps.scanSource({ 'contract.sol': source });
+        return {
+          type: 'source' as const,
+          report: {
+            smartAudit: result.smartAudit,
+            findings: [...result.findings],
+            similarity: result.similarity,
+            taxes: result.taxes,
+            score: { security: result.score.security, total: null, rank: result.score.rank },
+            contracts: [...result.contracts],
+            diagnostics: [...result.diagnostics],
+          },
+          meta: { sources: result.sources, simulation: result.simulation, scoreFactors: result.score.factors, durationMs: Math.round(performance.now() - started) },
+        };
+      }
+      if (type !== 'address') throw new HttpError(400, MESSAGES.legacy.invalidType);
+      const target = parseScanTarget(body, deps.networks, 'legacy');
+      try {
+        const result = await deps.scans.scan({ network: target.network.symbol, address: target.address });
+        return { type: 'address' as const, network: target.network.symbol, address: result.auditLayout.contract.address, report: fromScan(result), meta: result.meta };
+      } catch (error) {
+        throw scanError(error) ?? error;
+      }
+    },
+  );
+};

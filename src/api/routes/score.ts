@@ -1,0 +1,75 @@
+/**
+ * Operation 2: GET /api/score — the security score of an address (the app host).
+ * A key is required. Statuses and bodies as the spec gives them; the spec does not say
+ * what a scan that cannot reach the network answers, so that is a 503 (docs/decisions.md).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { MESSAGES } from '../../spec/messages.ts';
+import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
+import { findNetworkForOperation, networksFor, SCORE_SYMBOL_ALIASES, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import type { ScanService } from '../../scan/scan-service.ts';
+import { scanFailure, NotATokenError } from '../../scan/scan-errors.ts';
+import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
+import { HttpError } from '../http-error.ts';
+import type { AccessGate } from '../access.ts';
+
+const M = MESSAGES.score;
+
+export interface ScoreDeps {
+  readonly scans: ScanService;
+  readonly gate: AccessGate;
+  readonly networks: NetworkOptions;
+}
+
+const badRequest = () => new HttpError(400, M.badRequest, { success: true, score: null });
+
+/** The network of the score operation's list, or one of the example aliases (BNB, POL, ARB). */
+export function scoreNetwork(raw: unknown, options: NetworkOptions): Network | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const symbol = raw.trim().toUpperCase();
+  return findNetworkForOperation('score', SCORE_SYMBOL_ALIASES[symbol] ?? symbol, options);
+}
+
+const ScoreBody = Type.Object({ success: Type.Boolean(), message: Type.String(), score: Type.Union([Type.Number(), Type.Null()]) });
+const FailureBody = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, deps) => {
+  const symbols = [...networksFor('score', deps.networks).map((n) => n.symbol), ...Object.keys(SCORE_SYMBOL_ALIASES)];
+  app.get(
+    '/api/score',
+    {
+      schema: {
+        summary: 'Contract score',
+        description: 'The security score (0–100, higher is safer) of a token. Needs an API key. BNB, POL and ARB are accepted for BSC, MATIC and ARBITRUM.',
+        tags: ['scan'],
+        headers: Type.Object({ 'x-api-key': Type.String() }),
+        querystring: Type.Object({ address: Type.String(), network: Type.String({ enum: symbols }) }),
+        response: { 200: ScoreBody, 400: ScoreBody, 401: FailureBody, 503: ScoreBody },
+      },
+      validatorCompiler: () => () => true,
+      config: { internalError: () => new HttpError(500, MESSAGES.common.internal, { success: false, score: null }) },
+      preHandler: deps.gate({
+        bucket: 'score',
+        keyRequired: true,
+        missingKey: () => new HttpError(401, M.missingKey, { success: false }),
+        invalidKey: () => new HttpError(401, M.invalidKey, { success: false }),
+      }),
+    },
+    async (request) => {
+      const { address, network: rawNetwork } = request.query as Record<string, unknown>;
+      const network = scoreNetwork(rawNetwork, deps.networks);
+      if (!network) throw badRequest();
+      if (network.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw badRequest();
+      try {
+        const result = await deps.scans.scan({ network: network.symbol, address: address as string });
+        return { success: true, message: `Security score of ${result.auditLayout.contract.symbol || address} on ${network.symbol}`, score: result.auditLayout.securityScore };
+      } catch (error) {
+        const failure = scanFailure(error);
+        if (failure instanceof NotATokenError) throw badRequest();
+        if (failure || error instanceof JobTimeoutError) throw new HttpError(503, MESSAGES.common.networkUnavailable, { success: false, score: null }, { 'Retry-After': '30' });
+        throw error;
+      }
+    },
+  );
+};

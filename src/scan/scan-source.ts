@@ -1,0 +1,65 @@
+/**
+ * A scan of source code rather than an address (the legacy scan's `type: source`):
+ * analysis, similarity and, when the source compiles and deploys, a simulated
+ * buy, transfer and sell on a fresh in-process chain.
+ */
+import type { AuditLayout, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
+import type { ScanFinding, SourceAnalysis } from './scan-service.ts';
+import { runSource } from './run-source.ts';
+import { scoreScan } from './scoring/score-scan.ts';
+
+export interface SourceScanDeps {
+  readonly analyze: (sources: Readonly<Record<string, string>>) => SourceAnalysis & { readonly contracts?: readonly unknown[]; readonly diagnostics?: readonly unknown[] };
+  readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
+  readonly simulateSource?: (sources: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<{ taxes: Taxes; reason: string; compiler: unknown }>;
+}
+
+export interface SourceScanResult {
+  readonly smartAudit: SmartAudit;
+  readonly findings: readonly ScanFinding[];
+  readonly similarity: AuditLayout['similarity'];
+  readonly taxes: Taxes | null;
+  readonly simulation: { readonly reason: string; readonly compiler: unknown } | null;
+  readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
+  readonly contracts: readonly unknown[];
+  readonly diagnostics: readonly unknown[];
+  readonly sources: Record<string, SourceReport>;
+}
+
+export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<string, string>>): Promise<SourceScanResult> {
+  const [analysis, similarity, simulation] = await Promise.all([
+    runSource(['smartAudit'], 15_000, () => deps.analyze(sources)),
+    deps.similarity ? runSource(['similarity'], 5_000, () => deps.similarity!(sources)) : Promise.resolve({ value: null, report: { status: 'skipped' as const, reason: 'no similarity index', durationMs: 0, fields: [] } }),
+    deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : Promise.resolve({ value: null, report: { status: 'skipped' as const, reason: 'no simulator', durationMs: 0, fields: [] } }),
+  ]);
+  const findings = analysis.value?.findings ?? [];
+  const taxes = simulation.value?.taxes ?? null;
+  // Only the code is known: the security score; the chain-based scores need an address.
+  const scoring = scoreScan({
+    findings: analysis.value ? findings : null,
+    unverified: false,
+    proxy: false,
+    renounced: null,
+    taxes,
+    topHolderShares: null,
+    holderCount: null,
+    liquidityUsd: null,
+    lockedLiquidityShare: null,
+    marketcapUsd: null,
+    socials: null,
+    ageDays: null,
+    audited: false,
+    hasWebsite: false,
+  });
+  return {
+    smartAudit: analysis.value?.smartAudit ?? (await import('./build-audit-layout.ts')).EMPTY_SMART_AUDIT,
+    findings,
+    similarity: similarity.value ?? { ranks: [], contracts: [] },
+    taxes,
+    simulation: simulation.value ? { reason: simulation.value.reason, compiler: simulation.value.compiler } : null,
+    score: { security: scoring.scores.security, rank: scoring.scores.security === null ? '' : scoring.rank, factors: scoring.factors.filter((f) => f.score === 'security') },
+    contracts: analysis.value?.contracts ?? [],
+    diagnostics: analysis.value?.diagnostics ?? [],
+    sources: { analysis: analysis.report, similarity: similarity.report, simulation: simulation.report },
+  };
+}
