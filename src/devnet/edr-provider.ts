@@ -7,6 +7,8 @@
  * both created here: `createEdrProvider({ fork: { url, blockNumber } })` gives the
  * honeypot simulator a forked chain with the same interface.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import edr from '@nomicfoundation/edr';
 import type { Provider, ProviderConfig } from '@nomicfoundation/edr';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -104,7 +106,8 @@ function providerConfig(options: CreateEdrProviderOptions): ProviderConfig {
       ? {
           url: options.fork.url,
           ...(options.fork.blockNumber !== undefined ? { blockNumber: options.fork.blockNumber } : {}),
-          ...(options.fork.cacheDir !== undefined ? { cacheDir: options.fork.cacheDir } : {}),
+          // EDR's own default is ./edr-cache in the working directory: keep it out of checkouts.
+          cacheDir: options.fork.cacheDir ?? join(tmpdir(), 'scopeward-edr-cache'),
           ...(options.fork.remoteChainId !== undefined
             ? {
                 chainOverrides: [

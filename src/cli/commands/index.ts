@@ -10,10 +10,11 @@ import { register as simulate } from './simulate.ts';
 import { register as similarity } from './similarity.ts';
 import { register as signatures } from './signatures.ts';
 import { register as scan } from './scan.ts';
+import { register as worker } from './worker.ts';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [serve, audits, keys, devnet, chain, simulate, similarity, signatures, scan];
+const commands: Register[] = [serve, audits, keys, devnet, chain, simulate, similarity, signatures, scan, worker];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
