@@ -49,9 +49,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     let localRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
-    const { scanDependencies, sourceScanner } = await import('./scan/scan-dependencies.ts');
+    const { scanDependencies, sourceScanner, verifiedSourceLookup } = await import('./scan/scan-dependencies.ts');
+    const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
+    // Builds (or, after the first start, reloads) the reference corpus in the background.
+    const corpus = createStoredCorpusService(store);
     const scanDeps = {
-      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet }),
+      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
     };
     if (config.redisUrl) {
@@ -73,6 +76,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       store,
       scans,
       scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity),
+      corpus,
+      getVerifiedSource: verifiedSourceLookup(scanDeps),
       baseUrl: config.baseUrl,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
       networks: { devnet: devnet !== undefined },

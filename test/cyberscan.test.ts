@@ -69,6 +69,22 @@ describe('POST /api/cyberscan on the devnet', () => {
     assert.ok(get('mint').securityScore < get('plain').securityScore);
   });
 
+  it('reads what an unverified token can do from its bytecode', () => {
+    const unverified = results.get('unverified')!;
+    assert.equal(unverified.meta.sources.bytecode?.status, 'ok', JSON.stringify(unverified.meta.sources.bytecode));
+    const detectors = unverified.meta.findings.map((x) => (x as { detector: string }).detector);
+    assert.ok(detectors.includes('bytecode-mint'), detectors.join(', '));
+    // Its setBots(address[],bool) is declared by no source the signature database holds,
+    // so that selector stays unresolved rather than guessed.
+    assert.ok(unverified.meta.findings.every((x) => (x as { origin: string }).origin === 'bytecode'));
+    assert.ok(unverified.auditLayout.securityScore < results.get('plain')!.auditLayout.securityScore);
+  });
+
+  it('compares verified sources with the reference corpus', () => {
+    const meta = results.get('plain')!.meta;
+    assert.equal(meta.sources.similarity?.status, 'ok', JSON.stringify(meta.sources.similarity));
+  });
+
   it('explains in meta which sources answered and what moved the scores', () => {
     const meta = results.get('blacklist')!.meta;
     assert.equal(meta.sources.chain?.status, 'ok');

@@ -20,6 +20,9 @@ import { cyberscanRoutes } from './routes/cyberscan.ts';
 import { scoreRoutes } from './routes/score.ts';
 import { legacyScanRoutes } from './routes/legacy-scan.ts';
 import type { SourceScanResult } from '../scan/scan-source.ts';
+import type { CorpusService } from '../corpus/corpus-service.ts';
+import { similarityRoutes } from './routes/similarity.ts';
+import { signaturescanRoutes } from './routes/signaturescan.ts';
 import type { ScanService } from '../scan/scan-service.ts';
 
 export interface AppDeps {
@@ -30,6 +33,10 @@ export interface AppDeps {
   readonly scans?: ScanService;
   /** Scans of source code (operation 4's `type: source`). */
   readonly scanSource?: (sources: Readonly<Record<string, string>>) => Promise<SourceScanResult>;
+  /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
+  readonly corpus?: CorpusService;
+  /** Verified source of an address (Similarityscan's `type: address`). */
+  readonly getVerifiedSource?: (network: string, address: string) => Promise<Readonly<Record<string, string>> | null>;
   /** Public base URL of the main host (for links such as the legacy scan's successor). */
   readonly baseUrl?: string | undefined;
   /** Readiness checks by name (database, redis, devnet…). */
@@ -83,6 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (deps.scanSource) {
       await app.register(legacyScanRoutes, { scans: deps.scans, scanSource: deps.scanSource, gate, networks: deps.networks, baseUrl: deps.baseUrl });
     }
+  }
+  if (deps.corpus) {
+    await app.register(similarityRoutes, { gate, networks: deps.networks, corpus: deps.corpus, ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}) });
+    await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });
   }
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 

@@ -17,6 +17,9 @@ import { analyzeSources } from '../analysis/analyze.ts';
 import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SourceAnalysis } from './scan-service.ts';
 import { scanSource, type SourceScanDeps } from './scan-source.ts';
+import type { CorpusService } from '../corpus/corpus-service.ts';
+import { computeSimilarity } from '../analysis/similarity/compute-similarity.ts';
+import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
 
 export interface ScanDependencyOptions {
   readonly config: Config;
@@ -25,6 +28,16 @@ export interface ScanDependencyOptions {
   readonly localRpcUrl: () => string | undefined;
   /** The embedded devnet of this process: its verified sources, and its provider for simulations. */
   readonly devnet?: { readonly verifiedSources: VerifiedSourceProvider; readonly provider: Eip1193Provider } | undefined;
+  /** The reference corpus and signature database (similarity, bytecode, signatures). */
+  readonly corpus?: CorpusService | undefined;
+}
+
+/** The spec's similarity object of a source map against the corpus. */
+export function similarityOf(corpus: CorpusService) {
+  return async (sources: Readonly<Record<string, string>>): Promise<AuditLayout['similarity']> => {
+    const { ranks, contracts } = computeSimilarity(await corpus.index(), { ...sources });
+    return { ranks, contracts };
+  };
 }
 
 /** The analysis engine over a verified source map, as the scan reports it. */
@@ -74,6 +87,7 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
     },
     explorer: (network) => (network === LOCAL_NETWORK.symbol ? undefined : explorer),
     analyze: analyzeVerifiedSources(createNodeModulesResolver()),
+    ...(options.corpus ? corpusDependencies(options.corpus) : {}),
     async simulate({ network, address, client }) {
       const { simulateToken } = await import('../simulate/simulate-token.ts');
       // The devnet runs in this process: simulate under a snapshot of it. Elsewhere fork the node.
@@ -81,5 +95,29 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
       return { taxes: result.taxes, evidence: [{ reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations }] };
     },
+  };
+}
+
+function corpusDependencies(corpus: CorpusService): Pick<ScanServiceDeps, 'similarity' | 'bytecode' | 'recordVerifiedSource'> {
+  return {
+    similarity: similarityOf(corpus),
+    async bytecode(code) {
+      const { scanBytecode } = await import('../signatures/scan-bytecode.ts');
+      const scan = await scanBytecode(corpus.signatures, code);
+      return { findings: scan.findings.map((f) => ({ ...f, origin: 'bytecode' as const })) };
+    },
+    // Every verified source scanned adds its declarations to Signaturescan.
+    recordVerifiedSource: async (network, address, sources) => void (await corpus.signatures.addVerifiedSource(network, address, sources)),
+  };
+}
+
+/** The verified source of an address from the providers of its network, or null. */
+export function verifiedSourceLookup(deps: Pick<ScanServiceDeps, 'sourceProviders'>) {
+  return async (network: string, address: string): Promise<Readonly<Record<string, string>> | null> => {
+    for (const provider of deps.sourceProviders(network)) {
+      const source = await provider.getSource(network, address).catch(() => null);
+      if (source && Object.keys(source.sources).length > 0) return source.sources;
+    }
+    return null;
   };
 }

@@ -28,8 +28,9 @@ export async function createScanHandler(config: Config): Promise<{ handler: Scan
       await chain.close();
     };
   }
+  const { createStoredCorpusService } = await import('../corpus/corpus-service.ts');
   const service = createScanService({
-    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet }),
+    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus: createStoredCorpusService(store) }),
     freshnessMs: config.scanFreshnessSeconds * 1000,
   });
   return {

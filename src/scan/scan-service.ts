@@ -52,6 +52,8 @@ export interface ScanServiceDeps {
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
   /** What an unverified contract can do, from its bytecode. */
   readonly bytecode?: (code: Hex, network: string) => Promise<{ findings: readonly ScanFinding[] }>;
+  /** Called with each verified source a scan read (feeds the signature database). */
+  readonly recordVerifiedSource?: (network: string, address: string, sources: Readonly<Record<string, string>>) => Promise<void>;
   readonly simulate?: (input: { network: string; address: string; client: ChainClient; signal: AbortSignal }) => Promise<SimulationOutcome>;
   /** How long a snapshot is served before a request rescans (ms). */
   readonly freshnessMs: number;
@@ -124,6 +126,10 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     sources.chain = { ...chainRun.report, ...(Object.keys(chain.errors).length > 0 ? { reason: `partial: ${Object.entries(chain.errors).map(([k, v]) => `${k}: ${v}`).join('; ')}` } : {}) };
 
     const files = flattenSources(chain.sources.implementation) ?? flattenSources(chain.sources.contract);
+    if (files && deps.recordVerifiedSource) {
+      // Bookkeeping for Signaturescan: never holds up or fails the scan.
+      deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
+    }
     const [analysis, similarity, bytecode, simulation, audit, contracts] = await Promise.all([
       files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skipped<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
       files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skipped<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),

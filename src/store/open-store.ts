@@ -39,7 +39,7 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATION
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options.dataDir);
   try {
-    await migrate(store.db, options.databaseUrl ? options.pgSchema : undefined);
+    await migrate(store.db, options.databaseUrl ? (options.pgSchema ?? 'public') : undefined);
   } catch (error) {
     await store.close();
     throw error;

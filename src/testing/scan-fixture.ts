@@ -9,7 +9,8 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../api/app.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createScanService, type ScanService, type ScanServiceDeps } from '../scan/scan-service.ts';
-import { scanDependencies, sourceScanner } from '../scan/scan-dependencies.ts';
+import { scanDependencies, sourceScanner, verifiedSourceLookup } from '../scan/scan-dependencies.ts';
+import { createStoredCorpusService } from '../corpus/corpus-service.ts';
 import { openTestStore, type TestStore } from './test-stores.ts';
 
 export interface ScanFixture {
@@ -26,9 +27,10 @@ export async function createScanFixture(overrides: Partial<ScanServiceDeps> = {}
   const server = await serveDevnet(devnet, { port: 0, host: '127.0.0.1' });
   const store = await openTestStore();
   const config = loadConfig({ ...process.env, ...env });
-  const deps = scanDependencies({ config, store, localRpcUrl: () => server.url, devnet });
+  const corpus = createStoredCorpusService(store);
+  const deps = scanDependencies({ config, store, localRpcUrl: () => server.url, devnet, corpus });
   const scans = createScanService({ ...deps, freshnessMs: 60_000, ...overrides });
-  const app = await buildApp({ store, scans, scanSource: sourceScanner(deps.analyze, deps.similarity), rateLimiter: createRateLimiter({ pointsPerWindow: 5 }), networks: { devnet: true } });
+  const app = await buildApp({ store, scans, corpus, getVerifiedSource: verifiedSourceLookup(deps), scanSource: sourceScanner(deps.analyze, deps.similarity), rateLimiter: createRateLimiter({ pointsPerWindow: 5 }), networks: { devnet: true } });
   return {
     app,
     devnet,
