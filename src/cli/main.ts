@@ -12,9 +12,8 @@ const program = new Command()
   .showHelpAfterError()
   .enablePositionalOptions();
 
-registerCommands(program);
-
 try {
+  await registerCommands(program, process.argv);
   await program.parseAsync(process.argv);
 } catch (error) {
   // Commands throw CliError for expected failures; anything else is a bug but still

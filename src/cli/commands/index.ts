@@ -1,21 +1,31 @@
-/** The explicit list of CLI commands (one line per command file). */
+/**
+ * The explicit list of CLI commands. Each command file is loaded only when its command
+ * runs (or for help), so `scopeward keys list` does not load the EVM, the compiler and
+ * the parser that other commands need.
+ */
 import type { Command } from 'commander';
 
-import { register as serve } from './serve.ts';
-import { register as audits } from './audits.ts';
-import { register as keys } from './keys.ts';
-import { register as devnet } from './devnet.ts';
-import { register as chain } from './chain.ts';
-import { register as simulate } from './simulate.ts';
-import { register as similarity } from './similarity.ts';
-import { register as signatures } from './signatures.ts';
-import { register as scan } from './scan.ts';
-import { register as worker } from './worker.ts';
+type CommandModule = { register: (program: Command) => void };
 
-type Register = (program: Command) => void;
+const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
+  serve: () => import('./serve.ts'),
+  worker: () => import('./worker.ts'),
+  audits: () => import('./audits.ts'),
+  keys: () => import('./keys.ts'),
+  scan: () => import('./scan.ts'),
+  simulate: () => import('./simulate.ts'),
+  chain: () => import('./chain.ts'),
+  devnet: () => import('./devnet.ts'),
+  similarity: () => import('./similarity.ts'),
+  signatures: () => import('./signatures.ts'),
+};
 
-const commands: Register[] = [serve, audits, keys, devnet, chain, simulate, similarity, signatures, scan, worker];
+export const COMMAND_NAMES = Object.keys(COMMANDS);
 
-export function registerCommands(program: Command): void {
-  for (const register of commands) register(program);
+/** Registers the command named in `argv` (the word after the program), or all of them. */
+export async function registerCommands(program: Command, argv: readonly string[]): Promise<void> {
+  const name = argv[2];
+  const wanted = name !== undefined && name in COMMANDS ? [name] : COMMAND_NAMES;
+  const modules = await Promise.all(wanted.map((n) => COMMANDS[n]!()));
+  for (const module of modules) module.register(program);
 }
