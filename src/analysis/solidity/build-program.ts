@@ -125,13 +125,30 @@ function followImports(
         continue;
       }
       external++;
-      const lib = createSourceUnit(joined, source, true);
+      const lib = libraryUnit(joined, source);
       units.push(lib);
       unitByPath.set(joined, lib);
       ref.resolved = joined;
     }
   }
   return refs;
+}
+
+/**
+ * Library files (OpenZeppelin and the like) are the same across scans: their parsed
+ * units are immutable, so a bounded cache shares them between programs.
+ */
+const LIBRARY_CACHE_LIMIT = 1000;
+const libraryCache = new Map<string, SourceUnit>();
+
+function libraryUnit(path: string, source: string): SourceUnit {
+  const key = `${path}\0${source.length}`;
+  const hit = libraryCache.get(key);
+  if (hit && hit.source === source) return hit;
+  const unit = createSourceUnit(path, source, true);
+  if (libraryCache.size >= LIBRARY_CACHE_LIMIT) libraryCache.delete(libraryCache.keys().next().value!);
+  libraryCache.set(key, unit);
+  return unit;
 }
 
 function declareUnit(unit: SourceUnit, contracts: ContractModel[], freeFunctions: FunctionModel[]): void {

@@ -3,15 +3,35 @@
  * declarations of `name` with that arity on the receiver's static type (an interface or
  * contract), or, when the type is unknown, on every contract of the program.
  */
-import type { ContractModel, FunctionModel } from './program.ts';
+import type { ContractModel, FunctionModel, Program } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { ExternalCall } from './summary.ts';
 import { child, unparen } from './syntax-helpers.ts';
 
+const indexes = new WeakMap<Program, Map<string, FunctionModel[]>>();
+
+/** All functions of the program by `name/arity`, built once per program. */
+function functionIndex(program: Program): Map<string, FunctionModel[]> {
+  let index = indexes.get(program);
+  if (!index) {
+    index = new Map();
+    for (const c of program.contracts) {
+      for (const f of c.functions) {
+        const key = `${f.name}/${f.params.length}`;
+        const list = index.get(key);
+        if (list) list.push(f);
+        else index.set(key, [f]);
+      }
+    }
+    indexes.set(program, index);
+  }
+  return index;
+}
+
 export function calleeDeclarations(call: ExternalCall, scope: Scope): FunctionModel[] {
   const type = receiverType(call, scope);
-  const pool = type ? type.linearization : scope.program.contracts;
-  return pool.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length));
+  if (!type) return functionIndex(scope.program).get(`${call.name}/${call.args.length}`) ?? [];
+  return type.linearization.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length));
 }
 
 function receiverType(call: ExternalCall, scope: Scope): ContractModel | undefined {

@@ -95,6 +95,15 @@ function fieldName(cursor: Parser.TreeCursor, id: number): string | null {
  */
 const TRANSPARENT = new Set(['expression', 'statement']);
 
+/**
+ * Named nodes whose children carry nothing the analysis reads (their text is kept):
+ * not descending saves a native call per node on the most frequent node types.
+ */
+const LEAF = new Set([
+  'identifier', 'number_literal', 'hex_number', 'string', 'boolean_literal', 'visibility', 'state_mutability',
+  'primitive_type', 'immutable', 'virtual', 'unchecked', 'yul_identifier', 'yul_decimal_number', 'yul_hex_number', 'yul_string_literal',
+]);
+
 interface Frame {
   readonly node: SyntaxNode;
   /** Set when this frame stands for a transparent wrapper: the field its children take. */
@@ -117,21 +126,28 @@ export function parseSolidity(source: string): ParsedFile {
     const frame = stack[stack.length - 1]!;
     const parent = frame.node;
     const info = typeInfo(cursor, cursor.nodeTypeId);
-    const ownField = fieldName(cursor, cursor.currentFieldId);
-    const field = frame.transparent && frame.inheritedField !== null ? frame.inheritedField : ownField;
     let descend = false;
     if (hasError && (info.name === 'ERROR' || cursor.nodeIsMissing)) errorOffsets.push(cursor.startIndex);
-    if (TRANSPARENT.has(info.name)) {
+    // Punctuation and keywords outside the few parents that need them are skipped
+    // without reading anything else about them.
+    const keepAnonymous = !info.named && KEEP_ANONYMOUS_UNDER.has(parent.type);
+    const ownField = info.named || keepAnonymous ? fieldName(cursor, cursor.currentFieldId) : null;
+    const field = frame.transparent && frame.inheritedField !== null ? frame.inheritedField : ownField;
+    if (!info.named && !keepAnonymous) {
+      // nothing to keep
+    } else if (TRANSPARENT.has(info.name)) {
       if (frame.depth < MAX_SYNTAX_DEPTH && cursor.gotoFirstChild()) {
         stack.push({ node: parent, inheritedField: field, transparent: true, depth: frame.depth + 1 });
         descend = true;
       }
-    } else if (info.name !== 'comment' && (info.named || ownField !== null || KEEP_ANONYMOUS_UNDER.has(parent.type))) {
+    } else if (info.name !== 'comment') {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
       const node: SyntaxNode = { type: info.name, field, start, end, children: [], text: '' };
       parent.children.push(node);
-      if (frame.depth >= MAX_SYNTAX_DEPTH) truncated = true;
+      if (LEAF.has(info.name)) {
+        // no children needed
+      } else if (frame.depth >= MAX_SYNTAX_DEPTH) truncated = true;
       else if (cursor.gotoFirstChild()) {
         stack.push({ node, inheritedField: null, transparent: false, depth: frame.depth + 1 });
         descend = true;
