@@ -18,7 +18,7 @@ import { networkBySymbol } from '../spec/networks.ts';
 import { chainDetails } from '../spec/chain-details.ts';
 import { buildAuditLayout, emptyAuditLayout } from './build-audit-layout.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
-import { loadHistories, loadSnapshot, percentiles, saveSnapshot, SCORE_NAMES } from './snapshot-repository.ts';
+import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotUpdatedAt, SCORE_NAMES } from './snapshot-repository.ts';
 import { runSource, unavailableSource, type SourceOutcome } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
@@ -74,6 +74,11 @@ export interface ScanService {
   /** Runs a scan now, in this process: the job handler of the runners. */
   execute(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult>;
   close(): Promise<void>;
+  /**
+   * The fresh stored snapshot as the JSON text of a cached answer, or undefined. The
+   * text is kept in memory per snapshot, so a repeat request costs one indexed read.
+   */
+  cachedJson(request: ScanRequest): Promise<string | undefined>;
   /** The stored snapshot, fresh or not, without scanning. */
   stored(network: string, address: string): Promise<ScanResult | undefined>;
 }
@@ -196,6 +201,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
   }
 
   const execute = (request: ScanRequest) => run(request.network, request.address);
+  const updatedAtOf = snapshotUpdatedAt(deps.store);
+  const serialized = new Map<string, { updatedAt: string; json: string }>();
   const runner = (makeRunner ?? ((handler) => createInProcessRunner(handler, { concurrency: 2 })))((job) => execute(job));
   return {
     execute,
@@ -208,6 +215,22 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       return runner.run({ network: request.network, address: request.address, ...(request.force ? { force: true } : {}) });
     },
     close: () => runner.close(),
+    async cachedJson(request) {
+      if (request.force) return undefined;
+      const { network, address } = scanKey(request.network, request.address);
+      const updatedAt = await updatedAtOf(network, address);
+      if (!updatedAt || now().getTime() - Date.parse(updatedAt) > deps.freshnessMs) return undefined;
+      const key = `${network}:${address}`;
+      const hit = serialized.get(key);
+      if (hit?.updatedAt === updatedAt) return hit.json;
+      const result = await fresh(network, address);
+      if (!result) return undefined;
+      const json = JSON.stringify(result);
+      // A small bound: the text of a scan is ~10-50 KB.
+      if (serialized.size >= 500) serialized.delete(serialized.keys().next().value!);
+      serialized.set(key, { updatedAt, json });
+      return json;
+    },
     async stored(network, address) {
       const key = scanKey(network, address);
       return (await loadSnapshot<ScanResult>(deps.store.db, key.network, key.address))?.result;

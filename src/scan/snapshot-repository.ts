@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { ScoreName } from '../spec/schemas/audit-layout.ts';
 import type { HistoryPoint } from './build-audit-layout.ts';
+import type { Store } from '../store/open-store.ts';
+import { prepareFirst } from '../store/prepared-first.ts';
 
 export const SCORE_NAMES: readonly ScoreName[] = ['security', 'decentralisation', 'market', 'community', 'fundamentals', 'total'];
 type ScoreColumn = `${ScoreName}_score`;
@@ -22,6 +24,12 @@ export async function loadSnapshot<R>(db: Kysely<Database>, network: string, add
   const row = await db.selectFrom('scan_snapshots').select(['result', 'created_at', 'updated_at', 'slow_poll_updated_at']).where('network', '=', network).where('address', '=', address).executeTakeFirst();
   if (!row) return undefined;
   return { result: JSON.parse(row.result) as R, createdAt: row.created_at, updatedAt: row.updated_at, slowPollUpdatedAt: row.slow_poll_updated_at };
+}
+
+/** When the snapshot of an address was last written (a prepared read on SQLite). */
+export function snapshotUpdatedAt(store: Store): (network: string, address: string) => Promise<string | undefined> {
+  const first = prepareFirst(store, (network: string, address: string) => store.db.selectFrom('scan_snapshots').select('updated_at').where('network', '=', network).where('address', '=', address), 2);
+  return async (network, address) => (await first(network, address))?.updated_at;
 }
 
 export interface SaveSnapshot<R> {

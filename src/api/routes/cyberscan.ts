@@ -4,6 +4,7 @@
  * `meta` (which sources answered, why others did not, what moved each score).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
@@ -100,10 +101,15 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
         tooManyRequests: () => new HttpError(429, M.tooManyRequests),
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const target = parseScanTarget(request.body, deps.networks);
+      const scanRequest = { network: target.network.symbol, address: target.address };
+      // A fresh snapshot goes out as the text it was serialized to the first time.
+      const cached = await deps.scans.cachedJson(scanRequest);
+      // (The untyped reply: this body is already JSON text, not the schema's object.)
+      if (cached !== undefined) return (reply as FastifyReply).type('application/json; charset=utf-8').send(cached);
       try {
-        return await deps.scans.scan({ network: target.network.symbol, address: target.address });
+        return await deps.scans.scan(scanRequest);
       } catch (error) {
         throw scanError(error) ?? error;
       }
