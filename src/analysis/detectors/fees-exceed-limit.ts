@@ -81,14 +81,22 @@ function mentionsAny(n: SyntaxNode, names: Set<string>): boolean {
   return hit;
 }
 
+/** A constant, or a state variable's initial constant (`new <= currentFee` only lowers fees). */
+function limitValue(n: SyntaxNode, scope: Scope): number | undefined {
+  const direct = constantValue(n, scope);
+  if (direct !== undefined || n.type !== 'identifier') return direct;
+  const v = scope.stateVariable(n.text);
+  return v?.initializer ? constantValue(v.initializer, scope) : v && !v.type.mapping ? 0 : undefined;
+}
+
 function upperBound(op: string, left: SyntaxNode, right: SyntaxNode, watched: Set<string>, scope: Scope): number | undefined {
   // x <= N, x < N, N >= x, N > x
   if ((op === '<=' || op === '<') && mentionsAny(left, watched)) {
-    const n = constantValue(right, scope);
+    const n = limitValue(right, scope);
     return n === undefined ? undefined : op === '<' ? n - 1 : n;
   }
   if ((op === '>=' || op === '>') && mentionsAny(right, watched)) {
-    const n = constantValue(left, scope);
+    const n = limitValue(left, scope);
     return n === undefined ? undefined : op === '>' ? n - 1 : n;
   }
   return undefined;

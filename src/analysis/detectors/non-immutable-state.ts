@@ -1,6 +1,7 @@
 /** State variables set only at deployment that are not declared immutable. */
 import { defineDetector } from './define-detector.ts';
 import { isValueType } from '../solidity/type-info.ts';
+import { entirelyBelow, versionRange } from '../solidity/pragma-version.ts';
 import type { StateVariable } from '../solidity/program.ts';
 
 export default defineDetector({
@@ -19,6 +20,9 @@ export default defineDetector({
     const reported = new Set<StateVariable>();
     return {
       contract(a) {
+        // `immutable` exists from 0.6.5: older code cannot follow the advice.
+        const pragmas = ctx.program.pragmas.filter((p) => p.unit === a.contract.unit);
+        if (pragmas.length > 0 && pragmas.every((p) => entirelyBelow(versionRange(p.constraint), [0, 6, 5]))) return;
         const structs = structNames(a.contract.unit.source);
         const writtenLater = new Set(a.entries.flatMap((e) => e.summary.writes.map((w) => w.v)));
         const writtenAtDeploy = new Set(a.constructors.flatMap((s) => s.writes.map((w) => w.v)));

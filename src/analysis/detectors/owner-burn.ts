@@ -1,7 +1,8 @@
 /** BT: a privileged account can destroy tokens held by any address. */
 import { defineDetector } from './define-detector.ts';
+import { isCallerKey } from '../solidity/access-control.ts';
 import { reportFunction } from './report-helpers.ts';
-import { isConstantAddress, isSenderLike } from '../solidity/symbolic.ts';
+import { isConstantAddress } from '../solidity/symbolic.ts';
 
 export default defineDetector({
   meta: {
@@ -25,7 +26,7 @@ export default defineDetector({
           if (!e.privileged) continue;
           const writes = e.summary.writes;
           const debit = writes.find((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete')
-            && w.keys[0] && !isSenderLike(w.keys[0]) && w.keys[0].k !== 'this');
+            && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && w.keys[0].k !== 'this');
           if (!debit) continue;
           const credit = writes.some((w) => t.ledgers.has(w.v) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
           if (credit) continue;

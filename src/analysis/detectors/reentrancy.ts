@@ -12,7 +12,7 @@ export default defineDetector({
     title: 'Reentrancy: state written after an external call',
     severity: 'high',
     confidence: 'medium',
-    description: 'A state-changing function makes an external call that forwards gas (a low-level call, or a call into another contract) and writes contract state afterwards, with no reentrancy lock. The callee can call back in while the state is stale.',
+    description: 'A state-changing function that anyone may call makes an external call that forwards gas (a low-level call, or a call into another contract) and writes contract state afterwards, with no reentrancy lock. The callee can call back in while the state is stale.',
     exploitScenario: 'A withdraw sends ETH before zeroing the balance; the recipient\'s fallback calls withdraw again and drains the contract.',
     recommendation: 'Apply checks-effects-interactions (write state before the call) or a nonReentrant guard.',
     messages: { reentrancy: '{contract}.{fn} writes {var} after the external call {call}.' },
@@ -21,7 +21,8 @@ export default defineDetector({
     return {
       contract(a) {
         for (const e of a.entries) {
-          if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || locked(e, a)) continue;
+          // Only a privileged account can call restricted functions: no attacker re-enters them.
+          if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || e.privileged || locked(e, a)) continue;
           const hit = firstWriteAfterCall(e, a.scope);
           if (!hit) continue;
           ctx.report({

@@ -6,6 +6,7 @@
 import type { FunctionModel, StateVariable } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { Guard, Summary } from './summary.ts';
+import type { Sym } from './symbolic.ts';
 import { clausesOf, type Clause, type Literal } from './conditions.ts';
 
 export type AuthorityKind = 'owner' | 'role' | 'origin' | 'fixed-address' | 'self';
@@ -66,4 +67,10 @@ function isContractType(v: StateVariable): boolean {
 
 export function isExternallyCallable(fn: FunctionModel): boolean {
   return fn.kind !== 'constructor' && fn.kind !== 'modifier' && (fn.visibility === 'public' || fn.visibility === 'external');
+}
+
+/** The caller, or a key that equals the variable the entry point checks the caller against. */
+export function isCallerKey(key: Sym, authorities: readonly Authority[]): boolean {
+  if (key.k === 'sender' || key.k === 'origin') return true;
+  return key.k === 'state' && key.keys.length === 0 && authorities.some((a) => a.kind === 'owner' && a.v === key.v);
 }

@@ -199,9 +199,12 @@ function declareMember(contract: ContractModel, member: SyntaxNode): void {
     case 'state_variable_declaration':
       contract.stateVariables.push(declareStateVariable(contract, member));
       break;
-    case 'function_definition':
-      contract.functions.push(declareFunction(contract, member, 'function'));
+    case 'function_definition': {
+      // Before 0.5 a function named like its contract is the constructor.
+      const legacyConstructor = child(member, 'name')?.text === contract.name && contract.kind !== 'interface';
+      contract.functions.push(declareFunction(contract, member, legacyConstructor ? 'constructor' : 'function'));
       break;
+    }
     case 'constructor_definition':
       contract.functions.push(declareFunction(contract, member, 'constructor'));
       break;

@@ -25,6 +25,8 @@ export interface Literal {
   readonly node: SyntaxNode;
   readonly env: Env;
   readonly fn: FunctionModel;
+  /** True for the negated branch condition a guard sits under (`if (p) require(g)` gives `!p || g`). */
+  readonly fromPath?: boolean;
 }
 
 export type Clause = Literal[];

@@ -7,6 +7,7 @@
 import type { FunctionModel } from './program.ts';
 import type { ContractAnalysis } from './contract-analysis.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
+import type { SourceUnit } from './source-unit.ts';
 import { child, childrenOfType, operatorOf, unparen, visit } from './syntax-helpers.ts';
 import { isUintType } from './type-info.ts';
 
@@ -17,6 +18,7 @@ export interface SafeMathUse {
   readonly library: string;
   /** Where to report: the `using` directive, else the contract's name. */
   readonly node: SyntaxNode;
+  readonly unit: SourceUnit;
 }
 
 export function safeMathUse(analysis: ContractAnalysis): SafeMathUse | undefined {
@@ -27,9 +29,14 @@ export function safeMathUse(analysis: ContractAnalysis): SafeMathUse | undefined
   const first = [...called][0];
   if (!first) return undefined;
   const c = analysis.contract;
-  const body = child(c.node, 'body');
-  const using = body ? childrenOfType(body, 'using_directive').find((u) => u.children.some((x) => x.text === first.contract.name)) : undefined;
-  return { library: first.contract.name, node: using ?? child(c.node, 'name') ?? c.node };
+  // The `using` directive may sit in a base contract of the input.
+  for (const holder of c.linearization) {
+    if (holder.unit.external) continue;
+    const body = child(holder.node, 'body');
+    const using = body ? childrenOfType(body, 'using_directive').find((u) => u.children.some((x) => x.text === first.contract.name)) : undefined;
+    if (using) return { library: first.contract.name, node: using, unit: holder.unit };
+  }
+  return { library: first.contract.name, node: child(c.node, 'name') ?? c.node, unit: c.unit };
 }
 
 export function isArithmeticWrapper(fn: FunctionModel): boolean {

@@ -121,7 +121,7 @@ function foldedClauses(g: Guard, scope: Scope): Clause[] {
   const pathLiterals: Literal[] = [];
   for (const p of g.path) {
     const negated = clausesOf(p.cond, !p.positive, p.env, scope, p.fn);
-    if (negated.length === 1) pathLiterals.push(...negated[0]!);
+    if (negated.length === 1) pathLiterals.push(...negated[0]!.map((l) => ({ ...l, fromPath: true })));
   }
   return clausesOf(g.cond, g.positive, g.env, scope, g.fn).map((c) => [...c, ...pathLiterals]);
 }

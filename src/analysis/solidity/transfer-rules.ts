@@ -51,13 +51,17 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
   };
   for (const rule of token.rules) {
     const timed = rule.clause.some((l) => l.atom.k === 'compare' && involves(l, scope, token).time);
+    // `if (!tradingOpen) require(exempt[from])`: under the switch only exempt addresses pass.
+    const exemptOnly = rule.clause.filter((l) => !l.fromPath).every((l) => l.atom.k === 'flag' || l.atom.k === 'caller-is');
     for (const lit of rule.clause) {
       const a = lit.atom;
       if (a.k === 'bool-var') {
+        // A switch under which a rule applies (`if (limitsOn) require(...)`) turns that
+        // rule off, it does not stop transfers; only time rules count it (cooldown on/off).
         if (timed) out.cooldown.add(a.v);
-        else out.switches.push({ v: a.v, blocksWhen: !lit.positive, rule });
+        else if (!lit.fromPath || exemptOnly) out.switches.push({ v: a.v, blocksWhen: !lit.positive, rule });
       } else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k))) {
-        (lit.positive ? out.exemptFlags : out.blockFlags).add(a.v);
+        (lit.positive || lit.fromPath ? out.exemptFlags : out.blockFlags).add(a.v);
       } else if (a.k === 'compare') {
         classifyLimit(lit, scope, token, out);
       }
