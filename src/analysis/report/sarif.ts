@@ -32,7 +32,6 @@ export function toSarif(findings: readonly Finding[], metas: readonly DetectorMe
         driver: {
           name: 'scopeward',
           version: options.toolVersion,
-          informationUri: 'https://github.com/scopeward/scopeward',
           rules: rules.map((m) => ({
             id: m.id,
             name: m.id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()),

@@ -151,7 +151,8 @@ class Executor {
       const sym = value ? evaluate(value, env, this.cx()) : UNKNOWN;
       const isStorage = decl.children.some((c) => c.type === 'storage_location' && c.text === 'storage');
       if (isStorage && sym.k === 'state') env.storage.set(name, sym);
-      else env.values.set(name, sym.k === 'state' && !isStorage ? UNKNOWN_LOCAL_COPY(sym) : sym);
+      // A memory copy of a state value does not track later writes to the variable.
+      else env.values.set(name, sym.k === 'state' && !isStorage ? UNKNOWN : sym);
       if (value) env.aliases.set(name, value);
       return;
     }
@@ -458,11 +459,6 @@ class Executor {
       for (const c of n.children) stack.push(c);
     }
   }
-}
-
-function UNKNOWN_LOCAL_COPY(_sym: Sym): Sym {
-  // A memory copy of a state value: the local no longer tracks later writes.
-  return UNKNOWN;
 }
 
 function lowLevelKind(name: string, argc: number): CallKind | undefined {
