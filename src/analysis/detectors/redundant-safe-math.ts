@@ -22,7 +22,7 @@ export default defineDetector({
         if (!use) return;
         const pragmas = ctx.program.pragmas.filter((p) => p.unit === a.contract.unit);
         if (pragmas.length === 0 || !pragmas.every((p) => atLeast(versionRange(p.constraint), [0, 8, 0]))) return;
-        ctx.report({ unit: use.unit, node: use.node, messageId: 'redundant', contract: a.contract.name, data: { contract: a.contract.name, library: use.library, constraint: pragmas[0]!.constraint } });
+        ctx.report({ unit: use.unit, node: use.node, messageId: 'redundant', contract: use.holder, data: { contract: use.holder, library: use.library, constraint: pragmas[0]!.constraint } });
       },
     };
   },

@@ -18,7 +18,7 @@ export default defineDetector({
     return {
       contract(a) {
         const use = safeMathUse(a);
-        if (use) ctx.report({ unit: use.unit, node: use.node, messageId: 'safeMath', contract: a.contract.name, data: { contract: a.contract.name, library: use.library } });
+        if (use) ctx.report({ unit: use.unit, node: use.node, messageId: 'safeMath', contract: use.holder, data: { contract: use.holder, library: use.library } });
       },
     };
   },

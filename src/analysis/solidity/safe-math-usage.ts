@@ -19,6 +19,8 @@ export interface SafeMathUse {
   /** Where to report: the `using` directive, else the contract's name. */
   readonly node: SyntaxNode;
   readonly unit: SourceUnit;
+  /** The contract holding the `using` directive (a base shared by many contracts reports once). */
+  readonly holder: string;
 }
 
 export function safeMathUse(analysis: ContractAnalysis): SafeMathUse | undefined {
@@ -34,9 +36,9 @@ export function safeMathUse(analysis: ContractAnalysis): SafeMathUse | undefined
     if (holder.unit.external) continue;
     const body = child(holder.node, 'body');
     const using = body ? childrenOfType(body, 'using_directive').find((u) => u.children.some((x) => x.text === first.contract.name)) : undefined;
-    if (using) return { library: first.contract.name, node: using, unit: holder.unit };
+    if (using) return { library: first.contract.name, node: using, unit: holder.unit, holder: holder.name };
   }
-  return { library: first.contract.name, node: child(c.node, 'name') ?? c.node, unit: c.unit };
+  return { library: first.contract.name, node: child(c.node, 'name') ?? c.node, unit: c.unit, holder: c.name };
 }
 
 export function isArithmeticWrapper(fn: FunctionModel): boolean {
