@@ -206,6 +206,21 @@ export interface ScanFacts {
 
 const lower = (a: string) => a.toLowerCase();
 
+type NumberField = { [K in keyof AuditLayout]: AuditLayout[K] extends number ? K : never }[keyof AuditLayout];
+type HistoryField = { [K in keyof AuditLayout]: AuditLayout[K] extends readonly HistoryPoint[] ? K : never }[keyof AuditLayout];
+
+/** Where each score goes in the layout (the spec names the total's history `totalScoresHistory`). */
+const SCORE_FIELDS: Readonly<Record<ScoreName, { score: NumberField; raw: NumberField | null; percentile: NumberField; history: HistoryField }>> = {
+  security: { score: 'securityScore', raw: 'rawSecurityScore', percentile: 'securityScorePercentile', history: 'securityScoreHistory' },
+  decentralisation: { score: 'decentralisationScore', raw: 'rawDecentralisationScore', percentile: 'decentralisationScorePercentile', history: 'decentralisationScoreHistory' },
+  market: { score: 'marketScore', raw: 'rawMarketScore', percentile: 'marketScorePercentile', history: 'marketScoreHistory' },
+  community: { score: 'communityScore', raw: 'rawCommunityScore', percentile: 'communityScorePercentile', history: 'communityScoreHistory' },
+  fundamentals: { score: 'fundamentalsScore', raw: 'rawFundamentalsScore', percentile: 'fundamentalsScorePercentile', history: 'fundamentalsScoreHistory' },
+  // rawTotalScore may be null: set on its own.
+  total: { score: 'totalScore', raw: null, percentile: 'totalScorePercentile', history: 'totalScoresHistory' },
+};
+const SCORE_NAMES = Object.keys(SCORE_FIELDS) as ScoreName[];
+
 function marketFacts(chain: ContractContext) {
   const price = chain.pools?.priceUsd ?? 0;
   const circulating = Math.max(0, chain.contract.totalSupply - chain.contract.deadAmount);
@@ -240,30 +255,14 @@ export function buildAuditLayout(facts: ScanFacts): AuditLayout {
   if (facts.taxes) layout.taxes = facts.taxes;
   if (facts.audit) layout.auditSlug = facts.audit.slug;
 
-  layout.securityScore = scores.security ?? 0;
-  layout.decentralisationScore = scores.decentralisation ?? 0;
-  layout.marketScore = scores.market ?? 0;
-  layout.communityScore = scores.community ?? 0;
-  layout.fundamentalsScore = scores.fundamentals ?? 0;
-  layout.totalScore = scores.total ?? 0;
-  layout.rawSecurityScore = raw.security ?? 0;
-  layout.rawDecentralisationScore = raw.decentralisation ?? 0;
-  layout.rawMarketScore = raw.market ?? 0;
-  layout.rawCommunityScore = raw.community ?? 0;
-  layout.rawFundamentalsScore = raw.fundamentals ?? 0;
+  for (const name of SCORE_NAMES) {
+    const fields = SCORE_FIELDS[name];
+    layout[fields.score] = scores[name] ?? 0;
+    layout[fields.percentile] = percentiles[name];
+    layout[fields.history] = withPoint(histories[name], scores[name], now);
+    if (fields.raw) layout[fields.raw] = raw[name] ?? 0;
+  }
   layout.rawTotalScore = raw.total;
-  layout.securityScorePercentile = percentiles.security;
-  layout.decentralisationScorePercentile = percentiles.decentralisation;
-  layout.marketScorePercentile = percentiles.market;
-  layout.communityScorePercentile = percentiles.community;
-  layout.fundamentalsScorePercentile = percentiles.fundamentals;
-  layout.totalScorePercentile = percentiles.total;
-  layout.securityScoreHistory = withPoint(histories.security, scores.security, now);
-  layout.decentralisationScoreHistory = withPoint(histories.decentralisation, scores.decentralisation, now);
-  layout.marketScoreHistory = withPoint(histories.market, scores.market, now);
-  layout.communityScoreHistory = withPoint(histories.community, scores.community, now);
-  layout.fundamentalsScoreHistory = withPoint(histories.fundamentals, scores.fundamentals, now);
-  layout.totalScoresHistory = withPoint(histories.total, scores.total, now);
   layout.rank = facts.rank;
 
   if (!chain) return layout;

@@ -186,3 +186,32 @@ export function findChainIdForOperation(operation: Operation, chainId: number, o
   if (network === LOCAL_NETWORK && !options.devnet) return undefined;
   return network;
 }
+
+export type NetworkChoice = { readonly network: Network } | { readonly invalid: 'network' | 'chainId' };
+
+/**
+ * An operation's network from a symbol and/or a chain id (an operation may take either):
+ * each must be on the operation's list, both given must name the same network, neither
+ * gives the default. `chainId` is the already-parsed number, or `null` when it was given
+ * but is not a number at all. Symbols are matched case-insensitively.
+ */
+export function chooseNetwork(
+  operation: Operation,
+  input: { readonly symbol: unknown; readonly chainId: number | null | undefined },
+  defaultSymbol: string,
+  options: NetworkOptions,
+): NetworkChoice {
+  let byChainId: Network | undefined;
+  if (input.chainId !== undefined) {
+    byChainId = input.chainId === null ? undefined : findChainIdForOperation(operation, input.chainId, options);
+    if (!byChainId) return { invalid: 'chainId' };
+  }
+  let bySymbol: Network | undefined;
+  if (input.symbol !== undefined) {
+    bySymbol = typeof input.symbol === 'string' ? findNetworkForOperation(operation, input.symbol.trim().toUpperCase(), options) : undefined;
+    if (!bySymbol) return { invalid: 'network' };
+  }
+  if (byChainId && bySymbol && byChainId !== bySymbol) return { invalid: 'network' };
+  const network = byChainId ?? bySymbol ?? findNetworkForOperation(operation, defaultSymbol, options);
+  return network ? { network } : { invalid: 'network' };
+}

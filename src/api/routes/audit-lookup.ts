@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { findChainIdForOperation, findNetworkForOperation, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { chooseNetwork, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { AuditLookup } from '../../audits/audit-repository.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
@@ -35,23 +35,10 @@ export function parseAuditLookupQuery(query: Record<string, unknown>, options: N
   if (address === undefined || address === '') throw new HttpError(400, M.addressRequired);
   if (!isEvmAddress(address)) throw new HttpError(400, M.invalidAddress);
 
-  let byChainId: Network | undefined;
-  if (chainId !== undefined) {
-    if (typeof chainId !== 'string' || !CHAIN_ID.test(chainId)) throw new HttpError(400, M.invalidChainId);
-    byChainId = findChainIdForOperation('audits', Number(chainId), options);
-    if (!byChainId) throw new HttpError(400, M.invalidChainId);
-  }
-  let bySymbol: Network | undefined;
-  if (network !== undefined) {
-    if (typeof network !== 'string') throw new HttpError(400, M.invalidNetwork);
-    bySymbol = findNetworkForOperation('audits', network.trim().toUpperCase(), options);
-    if (!bySymbol) throw new HttpError(400, M.invalidNetwork);
-  }
-  // Both given: they must name the same network (docs/decisions.md).
-  if (byChainId && bySymbol && byChainId !== bySymbol) throw new HttpError(400, M.invalidNetwork);
-  const resolved = byChainId ?? bySymbol ?? findNetworkForOperation('audits', DEFAULT_NETWORK, options);
-  if (!resolved) throw new HttpError(500, M.internal);
-  return { address, network: resolved };
+  const parsedChainId = chainId === undefined ? undefined : typeof chainId === 'string' && CHAIN_ID.test(chainId) ? Number(chainId) : null;
+  const choice = chooseNetwork('audits', { symbol: network, chainId: parsedChainId }, DEFAULT_NETWORK, options);
+  if ('invalid' in choice) throw new HttpError(400, choice.invalid === 'chainId' ? M.invalidChainId : M.invalidNetwork);
+  return { address, network: choice.network };
 }
 
 export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = async (app, deps) => {

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
 import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
-import { findChainIdForOperation, findNetworkForOperation, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { chooseNetwork, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
@@ -39,21 +39,11 @@ export function parseScanTarget(body: unknown, options: NetworkOptions, operatio
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, M.invalidAddress);
   const { address, network, chainId } = body as Record<string, unknown>;
 
-  let byChainId: Network | undefined;
-  if (chainId !== undefined && chainId !== null) {
-    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId)) throw new HttpError(400, M.invalidNetwork);
-    byChainId = findChainIdForOperation(operation, chainId, options);
-    if (!byChainId) throw new HttpError(400, M.invalidNetwork);
-  }
-  let bySymbol: Network | undefined;
-  if (network !== undefined && network !== null) {
-    if (typeof network !== 'string') throw new HttpError(400, M.invalidNetwork);
-    bySymbol = findNetworkForOperation(operation, network.trim().toUpperCase(), options);
-    if (!bySymbol) throw new HttpError(400, M.invalidNetwork);
-  }
-  if (byChainId && bySymbol && byChainId !== bySymbol) throw new HttpError(400, M.invalidNetwork);
-  const resolved = byChainId ?? bySymbol ?? findNetworkForOperation(operation, DEFAULT_NETWORK, options);
-  if (!resolved) throw new HttpError(500, MESSAGES.common.internal);
+  const parsedChainId = chainId === undefined || chainId === null ? undefined : typeof chainId === 'number' && Number.isSafeInteger(chainId) ? chainId : null;
+  const choice = chooseNetwork(operation, { symbol: network === null ? undefined : network, chainId: parsedChainId }, DEFAULT_NETWORK, options);
+  // Operation 3 has one message for both: there is no "Invalid chainId" in its vocabulary.
+  if ('invalid' in choice) throw new HttpError(400, M.invalidNetwork);
+  const resolved = choice.network;
 
   // The address must be of the network's family: 0x… on EVM chains, base58 on Solana.
   if (resolved.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw new HttpError(400, M.invalidAddress);
