@@ -7,6 +7,7 @@
 //   node scripts/run-tests.mjs --integration
 //        the integration suite: test/ plus every test that runs on the stores
 //        (those calling storeKinds(), which add PostgreSQL when DATABASE_URL is set)
+//        or on Redis (those reading REDIS_URL, skipped without it)
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,12 @@ const args = process.argv.slice(2);
 const integration = args.includes('--integration');
 const roots = args.filter((a) => a !== '--integration');
 let files = (roots.length > 0 ? roots : ['src', 'test']).flatMap((root) => collect(root, [])).sort();
-if (integration) files = files.filter((f) => f.startsWith('test/') || readFileSync(f, 'utf8').includes('storeKinds('));
+if (integration) {
+  files = files.filter((f) => {
+    const text = readFileSync(f, 'utf8');
+    return f.startsWith('test/') || text.includes('storeKinds(') || text.includes('REDIS_URL');
+  });
+}
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

@@ -26,6 +26,8 @@ export interface Config {
   readonly rateLimitPrefix: string;
   /** Public base URL of the main host (links in responses); unset: the request's host. */
   readonly baseUrl: string | undefined;
+  /** With Redis: the BullMQ queue scans go through (separates installations sharing a Redis). */
+  readonly scanQueue: string;
   /** With Redis: whether the API process also works the scan queue. */
   readonly scanWorker: boolean;
   /** How long a scan snapshot is served before a request rescans, in seconds. */
@@ -79,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     rateLimitPrefix: empty(env.RATE_LIMIT_PREFIX) ?? 'sw-rl',
     baseUrl: empty(env.BASE_URL),
     scanWorker: flag(env, 'SCAN_WORKER', true),
+    scanQueue: empty(env.SCAN_QUEUE) ?? 'scopeward-scans',
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     env,

@@ -63,10 +63,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const { createBullMqRunner } = await import('./scan/jobs/bullmq-runner.ts');
       const { createBullMqWorker } = await import('./scan/jobs/bullmq-worker.ts');
       const redisUrl = config.redisUrl;
-      scans = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl }));
+      const queueName = config.scanQueue;
+      scans = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName }));
       if (config.scanWorker) {
         const service = scans;
-        const worker = createBullMqWorker<ScanResult>({ redisUrl, handler: (job, signal) => service.execute(job, signal), concurrency: 2 });
+        const worker = createBullMqWorker<ScanResult>({ redisUrl, queueName, handler: (job, signal) => service.execute(job, signal), concurrency: 2 });
         closeWorker = () => worker.close();
       }
     } else {

@@ -73,6 +73,7 @@ export function register(program: Command): void {
       const { waitWithTimeout } = await import('../../scan/jobs/wait-with-timeout.ts');
       const worker = createBullMqWorker({
         redisUrl: config.redisUrl,
+        queueName: config.scanQueue,
         handler: scan.handler,
         concurrency,
         onEvent: (event) => {
