@@ -12,6 +12,10 @@ import { buildCorpusIndex, type BuildCorpusIndexOptions, type CorpusBuildResult 
 import type { CorpusDocument, CorpusStore } from './corpus-store.ts';
 import { KyselyCorpusStore } from './kysely-corpus-store.ts';
 import { addReferenceSource, removeReferenceSource, type ReferenceSourceInput } from './reference-sources.ts';
+import { readFileSync } from 'node:fs';
+
+/** Common token admin functions no reference library declares (see the file's header). */
+const SEED_SIGNATURES = readFileSync(new URL('./seed-signatures.txt', import.meta.url), 'utf8');
 
 export interface CorpusService {
   readonly signatures: SignatureDatabase;
@@ -32,7 +36,10 @@ export interface CorpusServiceOptions extends Omit<BuildCorpusIndexOptions, 'sto
 
 export function createCorpusService(options: CorpusServiceOptions): CorpusService {
   const signatures = new SignatureDatabase(options.signatureStore);
-  const building = buildCorpusIndex({ ...options, store: options.corpusStore, signatures });
+  const building = (async () => {
+    await signatures.importDump(SEED_SIGNATURES);
+    return buildCorpusIndex({ ...options, store: options.corpusStore, signatures });
+  })();
   // Callers see a failure through index(); an unobserved rejection must not crash the process.
   building.catch(() => {});
   return {

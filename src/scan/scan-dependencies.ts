@@ -103,6 +103,8 @@ function corpusDependencies(corpus: CorpusService): Pick<ScanServiceDeps, 'simil
     similarity: similarityOf(corpus),
     async bytecode(code) {
       const { scanBytecode } = await import('../signatures/scan-bytecode.ts');
+      // The database is complete (seeds and corpus declarations) once the index is built.
+      await corpus.index().catch(() => undefined);
       const scan = await scanBytecode(corpus.signatures, code);
       return { findings: scan.findings.map((f) => ({ ...f, origin: 'bytecode' as const })) };
     },
