@@ -23,7 +23,7 @@ test('detector ids are unique', () => {
 test('every detector has a test file and at least one fixture', () => {
   for (const d of detectors) {
     assert.ok(existsSync(join(here, `${d.meta.id}.test.ts`)), `${d.meta.id} has no test`);
-    assert.ok(fixtureFiles(d.meta.id).length > 0, `${d.meta.id} has no fixture`);
+    assert.ok(fixtureFiles(d).length > 0, `${d.meta.id} has no fixture`);
   }
 });
 

@@ -18,7 +18,7 @@ export function renderDetectorDocs(metas: readonly DetectorMeta[]): string {
   for (const m of sorted) {
     out.push('', `## ${m.id}`, '', `**${m.title}** — severity ${m.severity}, confidence ${m.confidence}${m.smartAuditKey ? `, smartAudit \`${m.smartAuditKey}\`` : ''}${m.checklist ? `, checklist ${m.checklist}` : ''}.`, '',
       m.description, '', `*Exploit scenario.* ${m.exploitScenario}`, '', `*Recommendation.* ${m.recommendation}`, '',
-      `Source: \`src/analysis/detectors/${m.id}.ts\`; fixtures: \`src/analysis/detectors/__fixtures__/${m.id}/\`.`);
+      `Source: \`src/analysis/detectors/${m.id}.ts\`; test: \`src/analysis/detectors/${m.id}.test.ts\`, on its fixtures in \`src/analysis/detectors/__fixtures__/${m.id}/\` (where it has its own) and the token fixtures in \`src/analysis/__fixtures__/tokens/\` labelled for it.`);
   }
   return `${out.join('\n')}\n`;
 }
