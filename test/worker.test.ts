@@ -57,6 +57,10 @@ describe('scopeward serve with a separate scopeward worker', { skip: REDIS_URL ?
     const body = (await res.json()) as { auditLayout: { contract: { symbol: string }; taxes: { transferTax: number } } };
     assert.equal(body.auditLayout.contract.symbol, 'FEE');
     assert.ok(Math.abs(body.auditLayout.taxes.transferTax - 5) < 0.01);
+    // The API hears of the result through the queue's events, possibly before the worker
+    // has written its own log line: wait a little for it.
+    const logged = Date.now() + 10_000;
+    while (!/"event":"completed"/.test(workerLog) && Date.now() < logged) await new Promise((r) => setTimeout(r, 100));
     assert.match(workerLog, /"event":"completed"/, 'the worker process ran the scan');
   });
 
