@@ -5,7 +5,7 @@
 import type { AuditLayout, SmartAudit, Taxes } from '../spec/schemas/audit-layout.ts';
 import type { ContractContext } from '../chain/read-contract-context.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
-import type { ScoreName } from '../spec/schemas/audit-layout.ts';
+import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
 import { formatUnits } from 'viem';
 
 export const EMPTY_SMART_AUDIT: SmartAudit = {
@@ -219,7 +219,7 @@ const SCORE_FIELDS: Readonly<Record<ScoreName, { score: NumberField; raw: Number
   // rawTotalScore may be null: set on its own.
   total: { score: 'totalScore', raw: null, percentile: 'totalScorePercentile', history: 'totalScoresHistory' },
 };
-const SCORE_NAMES = Object.keys(SCORE_FIELDS) as ScoreName[];
+
 
 function marketFacts(chain: ContractContext) {
   const price = chain.pools?.priceUsd ?? 0;

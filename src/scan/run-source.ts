@@ -37,6 +37,11 @@ export async function runSource<T>(fields: string[], timeoutMs: number, run: (si
   }
 }
 
+/** A source this scan does not run (nothing to run it on, or another source covers it). */
+export function skippedSource<T>(reason: string): Promise<SourceOutcome<T>> {
+  return Promise.resolve({ value: null, report: { status: 'skipped', reason, durationMs: 0, fields: [] } });
+}
+
 /** A source that is not configured: recorded, never run. */
 export function unavailableSource(fields: string[], reason: string): SourceReport {
   return { status: 'unavailable', reason, durationMs: 0, fields };

@@ -12,14 +12,13 @@ import type { ChainClient } from '../chain/create-chain-client.ts';
 import type { VerifiedSource, VerifiedSourceProvider } from '../chain/verified-source.ts';
 import type { CreationLookup } from '../chain/get-contract-creation.ts';
 import { readContractContext, type ContractContext } from '../chain/read-contract-context.ts';
-import { ChainError } from '../chain/chain-errors.ts';
 import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
 import { networkBySymbol } from '../spec/networks.ts';
 import { chainDetails } from '../spec/chain-details.ts';
 import { buildAuditLayout, emptyAuditLayout } from './build-audit-layout.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
-import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotUpdatedAt, SCORE_NAMES } from './snapshot-repository.ts';
-import { runSource, unavailableSource, type SourceOutcome } from './run-source.ts';
+import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
+import { runSource, skippedSource, unavailableSource } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
@@ -100,13 +99,18 @@ export type RunnerFactory = (execute: (job: ScanJob, signal: AbortSignal) => Pro
 
 export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFactory): ScanService {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  // Snapshot times without the body: for freshness checks and the first-seen time.
+  const timesOf = snapshotTimes(deps.store);
   const now = deps.now ?? (() => new Date());
 
+  const isFresh = (updatedAt: string) => now().getTime() - Date.parse(updatedAt) <= deps.freshnessMs;
+
+  /** The stored result when it is fresh; a stale snapshot's body is never read. */
   async function fresh(network: string, address: string): Promise<ScanResult | undefined> {
+    const times = await timesOf(network, address);
+    if (!times || !isFresh(times.updatedAt)) return undefined;
     const snapshot = await loadSnapshot<ScanResult>(deps.store.db, network, address);
-    if (!snapshot) return undefined;
-    if (now().getTime() - Date.parse(snapshot.updatedAt) > deps.freshnessMs) return undefined;
-    return { ...snapshot.result, meta: { ...snapshot.result.meta, cached: true } };
+    return snapshot && { ...snapshot.result, meta: { ...snapshot.result.meta, cached: true } };
   }
 
   async function run(network: string, address: string): Promise<ScanResult> {
@@ -136,10 +140,10 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
     const [analysis, similarity, bytecode, simulation, audit, contracts] = await Promise.all([
-      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skipped<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
-      files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skipped<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
-      !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skipped<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
-      deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skipped<SimulationOutcome>('no simulator configured'),
+      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
+      files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
+      !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
+      deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skippedSource<SimulationOutcome>('no simulator configured'),
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
       runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
     ]);
@@ -158,7 +162,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const [ranks, histories, previous] = await Promise.all([
       percentiles(deps.store.db, scoring.scores),
       loadHistories(deps.store.db, keyNetwork, keyAddress),
-      loadSnapshot<ScanResult>(deps.store.db, keyNetwork, keyAddress),
+      timesOf(keyNetwork, keyAddress),
     ]);
     const explorer = networkExplorer(network);
     const layout = buildAuditLayout({
@@ -201,7 +205,6 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
   }
 
   const execute = (request: ScanRequest) => run(request.network, request.address);
-  const updatedAtOf = snapshotUpdatedAt(deps.store);
   const serialized = new Map<string, { updatedAt: string; json: string }>();
   const runner = (makeRunner ?? ((handler) => createInProcessRunner(handler, { concurrency: 2 })))((job) => execute(job));
   return {
@@ -218,8 +221,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     async cachedJson(request) {
       if (request.force) return undefined;
       const { network, address } = scanKey(request.network, request.address);
-      const updatedAt = await updatedAtOf(network, address);
-      if (!updatedAt || now().getTime() - Date.parse(updatedAt) > deps.freshnessMs) return undefined;
+      const updatedAt = (await timesOf(network, address))?.updatedAt;
+      if (!updatedAt || !isFresh(updatedAt)) return undefined;
       const key = `${network}:${address}`;
       const hit = serialized.get(key);
       if (hit?.updatedAt === updatedAt) return hit.json;
@@ -236,10 +239,6 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       return (await loadSnapshot<ScanResult>(deps.store.db, key.network, key.address))?.result;
     },
   };
-}
-
-function skipped<T>(reason: string): Promise<SourceOutcome<T>> {
-  return Promise.resolve({ value: null, report: { status: 'skipped', reason, durationMs: 0, fields: [] } });
 }
 
 /** Sources this build has no provider for: their fields keep their empty values. */
@@ -320,4 +319,3 @@ function solanaResult(network: string, address: string, at: string, sources: Rec
   };
 }
 
-export { SCORE_NAMES, ChainError };

@@ -5,7 +5,8 @@
  */
 import type { AuditLayout, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
 import type { ScanFinding, SourceAnalysis } from './scan-service.ts';
-import { runSource } from './run-source.ts';
+import { runSource, skippedSource } from './run-source.ts';
+import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
 
 export interface SourceScanDeps {
@@ -29,8 +30,8 @@ export interface SourceScanResult {
 export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<string, string>>): Promise<SourceScanResult> {
   const [analysis, similarity, simulation] = await Promise.all([
     runSource(['smartAudit'], 15_000, () => deps.analyze(sources)),
-    deps.similarity ? runSource(['similarity'], 5_000, () => deps.similarity!(sources)) : Promise.resolve({ value: null, report: { status: 'skipped' as const, reason: 'no similarity index', durationMs: 0, fields: [] } }),
-    deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : Promise.resolve({ value: null, report: { status: 'skipped' as const, reason: 'no simulator', durationMs: 0, fields: [] } }),
+    deps.similarity ? runSource(['similarity'], 5_000, () => deps.similarity!(sources)) : skippedSource<AuditLayout['similarity']>('no similarity index'),
+    deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : skippedSource<{ taxes: Taxes; reason: string; compiler: unknown }>('no simulator'),
   ]);
   const findings = analysis.value?.findings ?? [];
   const taxes = simulation.value?.taxes ?? null;
@@ -52,7 +53,7 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
     hasWebsite: false,
   });
   return {
-    smartAudit: analysis.value?.smartAudit ?? (await import('./build-audit-layout.ts')).EMPTY_SMART_AUDIT,
+    smartAudit: analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT,
     findings,
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,

@@ -4,12 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { ScoreName } from '../spec/schemas/audit-layout.ts';
+import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
 import type { HistoryPoint } from './build-audit-layout.ts';
 import type { Store } from '../store/open-store.ts';
 import { prepareFirst } from '../store/prepared-first.ts';
 
-export const SCORE_NAMES: readonly ScoreName[] = ['security', 'decentralisation', 'market', 'community', 'fundamentals', 'total'];
 type ScoreColumn = `${ScoreName}_score`;
 const column = (name: ScoreName): ScoreColumn => `${name}_score`;
 
@@ -26,10 +25,13 @@ export async function loadSnapshot<R>(db: Kysely<Database>, network: string, add
   return { result: JSON.parse(row.result) as R, createdAt: row.created_at, updatedAt: row.updated_at, slowPollUpdatedAt: row.slow_poll_updated_at };
 }
 
-/** When the snapshot of an address was last written (a prepared read on SQLite). */
-export function snapshotUpdatedAt(store: Store): (network: string, address: string) => Promise<string | undefined> {
-  const first = prepareFirst(store, (network: string, address: string) => store.db.selectFrom('scan_snapshots').select('updated_at').where('network', '=', network).where('address', '=', address), 2);
-  return async (network, address) => (await first(network, address))?.updated_at;
+/** When the snapshot of an address was first taken and last written, without its body (a prepared read on SQLite). */
+export function snapshotTimes(store: Store): (network: string, address: string) => Promise<{ createdAt: string; updatedAt: string } | undefined> {
+  const first = prepareFirst(store, (network: string, address: string) => store.db.selectFrom('scan_snapshots').select(['created_at', 'updated_at']).where('network', '=', network).where('address', '=', address), 2);
+  return async (network, address) => {
+    const row = await first(network, address);
+    return row ? { createdAt: row.created_at, updatedAt: row.updated_at } : undefined;
+  };
 }
 
 export interface SaveSnapshot<R> {

@@ -276,8 +276,9 @@ export const TokenProgramSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const SCORE_NAMES = ['community', 'decentralisation', 'fundamentals', 'market', 'security'] as const;
-export type ScoreName = (typeof SCORE_NAMES)[number] | 'total';
+/** The six scores of a scan (docs/scoring.md). */
+export const SCORE_NAMES = ['security', 'decentralisation', 'market', 'community', 'fundamentals', 'total'] as const;
+export type ScoreName = (typeof SCORE_NAMES)[number];
 
 export const AuditLayoutSchema = Type.Object(
   {
@@ -407,4 +408,3 @@ export const ScanResultSchema = Type.Object(
 );
 export type ScanResult = Static<typeof ScanResultSchema>;
 
-export { SCORE_NAMES };
