@@ -17,7 +17,8 @@ describe('scopeward serve on the embedded defaults', () => {
   let env: Record<string, string>;
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sw-server-'));
-    env = { DATA_DIR: join(dir, 'data'), DEVNET: 'off' };
+    // The embedded defaults, whatever the test run's own environment sets.
+    env = { DATA_DIR: join(dir, 'data'), DEVNET: 'off', DATABASE_URL: '', REDIS_URL: '' };
   });
   after(() => rm(dir, { recursive: true, force: true }));
 

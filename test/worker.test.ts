@@ -28,7 +28,9 @@ describe('scopeward serve with a separate scopeward worker', { skip: REDIS_URL ?
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sw-worker-'));
     const id = randomBytes(4).toString('hex');
-    env = { DATA_DIR: join(dir, 'data'), REDIS_URL: REDIS_URL!, SCAN_QUEUE: `sw-test-${id}`, RATE_LIMIT_PREFIX: `sw-test-${id}`, SCAN_WORKER: 'off' };
+    // Fresh embedded stores (DATABASE_URL cleared): a snapshot left in a shared database by
+    // an earlier run would be served as fresh, and the worker would never be asked.
+    env = { DATA_DIR: join(dir, 'data'), DATABASE_URL: '', REDIS_URL: REDIS_URL!, SCAN_QUEUE: `sw-test-${id}`, RATE_LIMIT_PREFIX: `sw-test-${id}`, SCAN_WORKER: 'off' };
     server = await spawnServer(env);
   });
 
