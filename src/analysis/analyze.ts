@@ -11,6 +11,7 @@ import { detectors as allDetectors } from './detectors/index.ts';
 import type { Detector } from './detectors/define-detector.ts';
 import type { Finding } from './findings.ts';
 import { buildSmartAudit, emptySmartAudit, type SmartAudit } from './report/smart-audit.ts';
+import { tokenPowers, type TokenPowersOfContract } from './token-powers.ts';
 
 /** Files larger than this are skipped with a diagnostic (the CLI and upload limits are lower). */
 export const MAX_SOURCE_CHARS = 8 * 1024 * 1024;
@@ -65,6 +66,8 @@ export interface AnalysisResult {
   readonly lines: number;
   /** Input files analysed, and library files pulled in through imports. */
   readonly files: { path: string; library: boolean }[];
+  /** Per deployable token contract: its owner powers, ledger and trading switches (for the simulator). */
+  readonly tokenPowers: TokenPowersOfContract[];
 }
 
 export function analyzeSources(
@@ -114,6 +117,7 @@ export function analyzeSources(
     })),
     lines: smartAudit.lines,
     files: program.units.map((u) => ({ path: u.path, library: u.external })),
+    tokenPowers: tokenPowers(engine.analyses),
   };
 }
 
@@ -133,5 +137,5 @@ function contractSummaries(program: Program): ContractSummary[] {
 }
 
 function emptyResult(diagnostics: Diagnostic[]): AnalysisResult {
-  return { smartAudit: emptySmartAudit(), findings: [], contracts: [], compilerVersions: [], diagnostics, ownership: [], lines: 0, files: [] };
+  return { smartAudit: emptySmartAudit(), findings: [], contracts: [], compilerVersions: [], diagnostics, ownership: [], lines: 0, files: [], tokenPowers: [] };
 }

@@ -8,7 +8,16 @@ import type { Abi, Hex } from 'viem';
 import { CompileError } from './compile-error.ts';
 import { loadSolc } from './load-solc.ts';
 import { resolveImport } from './resolve-import.ts';
-import { pickSolcVersion } from './solc-versions.ts';
+import { pickSolcVersion, type InstalledSolc } from './solc-versions.ts';
+import { basename, dirname, join } from 'node:path';
+
+/** A relative import resolved by file name among the input's own files (uploads lose their folders). */
+function sameNameInInput(sources: Readonly<Record<string, string>>, path: string): string | null {
+  if (path.startsWith('@')) return null;
+  const name = basename(path);
+  const matches = Object.keys(sources).filter((f) => basename(f) === name);
+  return matches.length === 1 ? (sources[matches[0]!] ?? null) : null;
+}
 
 export interface CompiledContract {
   readonly file: string;
@@ -17,6 +26,17 @@ export interface CompiledContract {
   /** Creation bytecode; '0x' for interfaces and abstract contracts. */
   readonly bytecode: Hex;
   readonly deployedBytecode: Hex;
+  /** Storage slots of the state variables (solc ≥ 0.5.13 reports them; empty before). */
+  readonly storage: readonly StorageEntry[];
+}
+
+export interface StorageEntry {
+  readonly label: string;
+  /** The contract that declares the variable. */
+  readonly contract: string;
+  readonly slot: string;
+  readonly offset: number;
+  readonly type: string;
 }
 
 export interface CompileSolidityOptions {
@@ -32,11 +52,13 @@ export interface CompileSolidityReturnType {
   readonly contracts: readonly CompiledContract[];
   readonly warnings: readonly string[];
   readonly durationMs: number;
+  /** What was not as asked: a near compiler patch, imports left out because the input already defines them. */
+  readonly notes: readonly string[];
 }
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage?: string; message: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string } } }>>;
+  contracts?: Record<string, Record<string, { abi: Abi; storageLayout?: { storage?: { label: string; contract: string; slot: string; offset: number; type: string }[] }; evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string } } }>>;
 }
 
 /**
@@ -65,18 +87,55 @@ function compileUncached(sources: Readonly<Record<string, string>>, options: Com
   const started = performance.now();
   if (Object.keys(sources).length === 0) throw new CompileError('bad-input', 'no sources to compile');
   const solc = pickSolcVersion(sources, options.version);
+  // solc refuses a pragma it does not satisfy: with a near patch, the pragmas name that patch.
+  if (solc.note) sources = Object.fromEntries(Object.entries(sources).map(([f, c]) => [f, c.replace(/pragma\s+solidity\s+[^;]+;/g, `pragma solidity ${solc.version};`)]));
+  try {
+    return compileWith(solc, sources, options, started, solc.note ? [solc.note] : []);
+  } catch (error) {
+    // Flattened files often keep `import "./X.sol";` lines whose contracts are already in the
+    // input: drop the unresolvable imports and try once more, saying so.
+    if (!(error instanceof CompileError) || error.kind !== 'import-not-found') throw error;
+    const missing = (error.details.missing as string[] | undefined) ?? [];
+    const stripped = withoutImports(sources, new Set(missing));
+    try {
+      return compileWith(solc, stripped, options, started, [
+        ...(solc.note ? [solc.note] : []),
+        `imports not in the input were left out (the input defines what the code uses): ${missing.join(', ')}`,
+      ]);
+    } catch (retry) {
+      if (retry instanceof CompileError && retry.kind === 'compile-failed') {
+        throw new CompileError('import-not-found', `imports not found: ${missing.join(', ')} (without them: ${retry.message})`, { ...error.details, retry: retry.message });
+      }
+      throw retry;
+    }
+  }
+}
+
+/** Sources with every `import` of one of `paths` (as written) commented out. */
+function withoutImports(sources: Readonly<Record<string, string>>, paths: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [file, content] of Object.entries(sources)) {
+    out[file] = content.replace(/^[ \t]*import\b[^;]*?["']([^"']+)["'][^;]*;/gm, (statement, path: string) => {
+      const resolved = [path, join(dirname(file), path).replace(/\\/g, '/')];
+      return resolved.some((p) => paths.has(p) || [...paths].some((m) => m.endsWith(p.replace(/^\.\//, '')))) ? `// ${statement.replace(/\n/g, ' ')}` : statement;
+    });
+  }
+  return out;
+}
+
+function compileWith(solc: InstalledSolc, sources: Readonly<Record<string, string>>, options: CompileSolidityOptions, started: number, notes: string[]): CompileSolidityReturnType {
   const compiler = loadSolc(solc);
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([path, content]) => [path, { content }])),
     settings: {
       optimizer: { enabled: options.optimize ?? true, runs: 200 },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'storageLayout'] } },
     },
   };
   const missing: string[] = [];
   const findImports = (path: string) => {
-    const contents = resolveImport(path, solc.version);
+    const contents = resolveImport(path, solc.version) ?? sameNameInInput(sources, path);
     if (contents !== null) return { contents };
     missing.push(path);
     return { error: `File not found: ${path}` };
@@ -100,8 +159,9 @@ function compileUncached(sources: Readonly<Record<string, string>>, options: Com
         abi: c.abi,
         bytecode: `0x${c.evm?.bytecode?.object ?? ''}` as Hex,
         deployedBytecode: `0x${c.evm?.deployedBytecode?.object ?? ''}` as Hex,
+        storage: (c.storageLayout?.storage ?? []).map((e) => ({ label: e.label, contract: e.contract.slice(e.contract.lastIndexOf(':') + 1), slot: e.slot, offset: e.offset, type: e.type })),
       });
     }
   }
-  return { version: solc.version, longVersion: compiler.version(), contracts, warnings, durationMs: Math.round(performance.now() - started) };
+  return { version: solc.version, longVersion: compiler.version(), contracts, warnings, durationMs: Math.round(performance.now() - started), notes };
 }

@@ -4,6 +4,7 @@
  * loaded once, on first use, and kept.
  */
 import { createRequire } from 'node:module';
+import { isAbsolute, join } from 'node:path';
 import { CompileError } from './compile-error.ts';
 import type { InstalledSolc } from './solc-versions.ts';
 
@@ -22,7 +23,7 @@ export function loadSolc(solc: InstalledSolc): SolcCompiler {
   let compiler: SolcCompiler;
   try {
     const wrapper = require('solc/wrapper') as (soljson: unknown) => SolcCompiler;
-    compiler = solc.packageName === 'solc' ? (require('solc') as SolcCompiler) : wrapper(require(`${solc.packageName}/soljson.js`));
+    compiler = solc.packageName === 'solc' ? (require('solc') as SolcCompiler) : wrapper(require(isAbsolute(solc.packageName) ? join(solc.packageName, 'soljson.js') : `${solc.packageName}/soljson.js`));
   } catch (cause) {
     throw new CompileError('no-compiler', `cannot load solc ${solc.version} from ${solc.packageName}`, { version: solc.version }, { cause });
   }

@@ -3,7 +3,9 @@
  * = `npm:solc@0.4.26`, …; the newest is `solc` itself) and the choice among them from
  * the sources' `pragma solidity` lines. Nothing is downloaded at run time.
  */
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import semver from 'semver';
 import { CompileError } from './compile-error.ts';
 
@@ -11,8 +13,40 @@ const require = createRequire(import.meta.url);
 
 export interface InstalledSolc {
   readonly version: string;
-  /** The npm package (alias) holding its soljson.js. */
+  /** The npm package (alias) holding its soljson.js, or the absolute path of an added compiler's package. */
   readonly packageName: string;
+  /** Set when the pragmas asked for a version that is not installed and a near one is used instead. */
+  readonly note?: string;
+}
+
+/** Where `scopeward compilers add` installs extra compilers (one npm prefix per version). */
+export function addedCompilersDir(): string {
+  return resolve(process.env.SOLC_DIR ?? join(process.env.DATA_DIR ?? './data', 'compilers'));
+}
+
+/** Compilers added with `scopeward compilers add` (`<dir>/<version>/node_modules/solc`). */
+function addedSolcVersions(): InstalledSolc[] {
+  const dir = addedCompilersDir();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const packageName = join(dir, name, 'node_modules', 'solc');
+    try {
+      const { version } = require(join(packageName, 'package.json')) as { version: string };
+      return semver.valid(version) ? [{ version, packageName }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Forget the list of installed compilers (after `compilers add`). */
+export function rescanInstalledSolc(): void {
+  installed = undefined;
 }
 
 const ALIASES = ['solc-0.4.26', 'solc-0.5.17', 'solc-0.6.12', 'solc-0.7.6'] as const;
@@ -21,7 +55,8 @@ let installed: readonly InstalledSolc[] | undefined;
 
 /** Installed compilers, oldest first (read from each package's own package.json). */
 export function installedSolcVersions(): readonly InstalledSolc[] {
-  installed ??= [...ALIASES, 'solc'].flatMap((packageName) => {
+  if (installed) return installed;
+  const shipped = [...ALIASES, 'solc'].flatMap((packageName) => {
     try {
       const { version } = require(`${packageName}/package.json`) as { version: string };
       return [{ version, packageName }];
@@ -29,6 +64,9 @@ export function installedSolcVersions(): readonly InstalledSolc[] {
       return [];
     }
   });
+  const byVersion = new Map<string, InstalledSolc>();
+  for (const s of [...addedSolcVersions(), ...shipped]) byVersion.set(s.version, s);
+  installed = [...byVersion.values()].sort((a, b) => semver.compare(a.version, b.version));
   return installed;
 }
 
@@ -64,9 +102,35 @@ export function pickSolcVersion(sources: Readonly<Record<string, string>>, reque
   }
   const pragmas = solidityPragmas(sources);
   const fitting = versions.filter((v) => pragmas.every((p) => semver.satisfies(v.version, toRange(p), { loose: true })));
-  const newest = fitting.at(-1);
+  const newest = fitting.at(-1) ?? nearestPatch(versions, pragmas);
   if (!newest) {
     throw new CompileError('no-compiler', `no installed solc satisfies ${pragmas.map((p) => `"${p}"`).join(' and ')} (installed: ${versions.map((v) => v.version).join(', ')})`, { pragmas });
   }
   return newest;
+}
+
+/**
+ * An exact pin (`0.6.6`, `=0.8.4`) or a narrow range no installed compiler satisfies: the
+ * installed compiler of the same 0.x line (the newest patch) usually compiles the same code.
+ * The note says so and how to install the exact one.
+ */
+function nearestPatch(versions: readonly InstalledSolc[], pragmas: readonly string[]): InstalledSolc | undefined {
+  let wanted: string | undefined;
+  for (const p of pragmas) {
+    let min: semver.SemVer | null = null;
+    try {
+      min = semver.minVersion(toRange(p), { loose: true });
+    } catch {
+      return undefined;
+    }
+    if (!min) return undefined;
+    if (!wanted || semver.gt(min.version, wanted)) wanted = min.version;
+  }
+  if (!wanted) return undefined;
+  const line = `${semver.major(wanted)}.${semver.minor(wanted)}`;
+  const sameLine = versions.filter((v) => `${semver.major(v.version)}.${semver.minor(v.version)}` === line);
+  // Newer patches first (they accept what older ones did, almost always), then the nearest older one.
+  const choice = sameLine.filter((v) => semver.gte(v.version, wanted)).at(-1) ?? sameLine.at(-1);
+  if (!choice) return undefined;
+  return { ...choice, note: `the pragma asks for ${pragmas.map((p) => `"${p}"`).join(' and ')}; solc ${wanted} is not installed, so the nearest installed patch ${choice.version} compiled it (install the exact one with \`scopeward compilers add ${wanted}\`)` };
 }

@@ -18,6 +18,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   devnet: () => import('./devnet.ts'),
   similarity: () => import('./similarity.ts'),
   signatures: () => import('./signatures.ts'),
+  compilers: () => import('./compilers.ts'),
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);

@@ -1,0 +1,145 @@
+/**
+ * The owner powers of each deployable token contract, for the simulator to exercise: every
+ * privileged entry point that writes state the transfer path reads (a blacklist, a pause or
+ * trading flag, a fee, a limit, a cooldown) or that writes the balance ledger (mint, balance
+ * changes), with its ABI signature and line; the ledger variable (to seed balances from the
+ * compiler's storage layout) and the trading switches (to open trading after launch).
+ * Built only on ContractAnalysis/TokenModel; pure.
+ */
+import type { ContractAnalysis, Entry } from './solidity/contract-analysis.ts';
+import type { FunctionModel, Parameter, StateVariable } from './solidity/program.ts';
+import { lineOf } from './solidity/source-unit.ts';
+import { addressMappingValue, isBoolType, isUintType } from './solidity/type-info.ts';
+
+export type TokenPowerKind = 'pause' | 'trading-switch' | 'blacklist' | 'whitelist' | 'set-fees' | 'max-tx' | 'cooldown' | 'mint' | 'balance-change' | 'transfer-rule';
+
+export interface TokenPowerParam {
+  readonly name: string;
+  /** ABI type (`uint256`, `address`, `address[]`, `bool`…); contract and interface types become `address`. */
+  readonly type: string;
+}
+
+export interface TokenPower {
+  readonly kind: TokenPowerKind;
+  readonly function: string;
+  /** ABI signature, e.g. `setFreeze(address,bool)`. */
+  readonly signature: string;
+  readonly params: readonly TokenPowerParam[];
+  readonly file: string;
+  readonly line: number;
+  /** State variables the function writes that the transfer path reads (or the ledger). */
+  readonly writes: readonly string[];
+  /** False when a parameter has a type the simulator cannot fill (a struct or an enum). */
+  readonly fillable: boolean;
+}
+
+export interface TokenPowersOfContract {
+  readonly contract: string;
+  readonly file: string;
+  /** The balance mapping's name and the contract declaring it (for the compiler's storage layout); null when none. */
+  readonly ledger: { readonly name: string; readonly contract: string } | null;
+  readonly powers: readonly TokenPower[];
+  /** Powers that can open trading after launch (trading-switch and pause kinds), most likely first. */
+  readonly tradingSwitches: readonly TokenPower[];
+}
+
+/** Words a function that opens trading tends to carry in its name; used only to order candidates. */
+const OPENS = /trad|launch|open|start|enable|live|unlock|unpause|resume|activ|go|release|raise|sale|swap/i;
+const PAUSES = /pause|stop|halt|freeze|lock|disable/i;
+const COOLDOWN = /cool|delay|interval|wait|time|block/i;
+const LIMIT = /max|limit|cap|wallet|amount/i;
+const WHITELIST = /white|allow|exclud|exempt|whale/i;
+
+export function tokenPowers(analyses: readonly ContractAnalysis[]): TokenPowersOfContract[] {
+  return analyses.filter((a) => a.token).map(powersOf);
+}
+
+function powersOf(a: ContractAnalysis): TokenPowersOfContract {
+  const token = a.token!;
+  const ledgerVar = [...token.ledgers][0];
+  const powers: TokenPower[] = [];
+  for (const entry of a.entries) {
+    if (!entry.privileged) continue;
+    const power = classify(entry, token.ledgers, token.supply, token.reads, new Set(token.fees.map((f) => f.v)));
+    if (power) powers.push(power);
+  }
+  const tradingSwitches = powers
+    .filter((p) => p.kind === 'trading-switch' || p.kind === 'pause')
+    .filter((p) => p.params.every((x) => x.type === 'bool' || /^u?int\d*$/.test(x.type)))
+    .sort((x, y) => switchRank(x) - switchRank(y));
+  return {
+    contract: a.contract.name,
+    file: a.contract.unit.path,
+    ledger: ledgerVar ? { name: ledgerVar.name, contract: ledgerVar.contract.name } : null,
+    powers,
+    tradingSwitches,
+  };
+}
+
+function switchRank(p: TokenPower): number {
+  const opens = OPENS.test(p.function) ? 0 : 2;
+  const pauses = /unpause/i.test(p.function) ? 0 : PAUSES.test(p.function) ? 1 : 0;
+  return opens + pauses + p.params.length / 10;
+}
+
+function classify(entry: Entry, ledgers: ReadonlySet<StateVariable>, supply: ReadonlySet<StateVariable>, transferReads: ReadonlySet<StateVariable>, fees: ReadonlySet<StateVariable>): TokenPower | null {
+  const { fn, summary } = entry;
+  const written = new Set(summary.writes.map((w) => w.v));
+  const writesLedger = summary.writes.filter((w) => ledgers.has(w.v));
+  const relevant = [...written].filter((v) => ledgers.has(v) || transferReads.has(v) || fees.has(v));
+  if (relevant.length === 0) return null;
+  let kind: TokenPowerKind;
+  if (writesLedger.length > 0) {
+    const increasesSupply = summary.writes.some((w) => supply.has(w.v) && (w.op === 'inc' || w.op === 'set'));
+    const onlyIncreases = writesLedger.every((w) => w.op === 'inc');
+    kind = onlyIncreases && (increasesSupply || fn.params.some((p) => abiType(p) === "uint256")) ? "mint" : "balance-change";
+  } else if ([...written].some((v) => fees.has(v))) {
+    kind = 'set-fees';
+  } else {
+    kind = ruleKind(fn, relevant);
+  }
+  return {
+    kind,
+    function: fn.name,
+    signature: `${fn.name}(${fn.params.map((p) => abiType(p)).join(',')})`,
+    params: fn.params.map((p) => ({ name: p.name, type: abiType(p) })),
+    file: fn.contract.unit.path,
+    line: lineOf(fn.contract.unit, fn.node.start),
+    writes: relevant.map((v) => v.name),
+    fillable: fn.params.every((p) => abiType(p) !== ''),
+  };
+}
+
+/** A variable the transfer path reads: what kind of restriction writing it is. */
+function ruleKind(fn: FunctionModel, vars: readonly StateVariable[]): TokenPowerKind {
+  const names = `${fn.name} ${vars.map((v) => v.name).join(' ')}`;
+  const perAccount = vars.find((v) => addressMappingValue(v.type));
+  if (perAccount) {
+    const value = addressMappingValue(perAccount.type)!;
+    if (isBoolType(value)) return WHITELIST.test(names) ? 'whitelist' : 'blacklist';
+    if (isUintType(value)) return COOLDOWN.test(names) ? 'cooldown' : 'blacklist';
+  }
+  const flag = vars.find((v) => isBoolType(v.type));
+  if (flag) return PAUSES.test(names) && !/unpause/i.test(fn.name) && !OPENS.test(fn.name) ? 'pause' : 'trading-switch';
+  const number = vars.find((v) => isUintType(v.type));
+  if (number) {
+    if (COOLDOWN.test(names)) return /launch|start|open|trad/i.test(names) ? 'trading-switch' : 'cooldown';
+    if (LIMIT.test(names)) return 'max-tx';
+  }
+  return 'transfer-rule';
+}
+
+/** The ABI type of a Solidity parameter type as written. */
+export function abiType(p: Parameter): string {
+  let t = p.type.text.replace(/\s+(memory|storage|calldata)$/, '').replace(/\s+payable$/, '').trim();
+  const array = /(\[\d*\])+$/.exec(t)?.[0] ?? '';
+  t = t.slice(0, t.length - array.length).trim();
+  let base: string;
+  if (t === 'uint') base = 'uint256';
+  else if (t === 'int') base = 'int256';
+  else if (t === 'byte') base = 'bytes1';
+  else if (/^(u?int\d+|address|bool|string|bytes\d*)$/.test(t)) base = t;
+  else if (/^[A-Z]/.test(t.split('.').pop() ?? '')) base = 'address'; // a contract or interface type
+  else base = '';
+  return base ? `${base}${array}` : '';
+}
