@@ -31,6 +31,7 @@ function valueFor(param: AbiParameter, ctx: ConstructorContext, attempt: number)
     if (/router/i.test(name)) return ctx.router;
     if (/factory/i.test(name)) return ctx.factory;
     if (/weth|wrapped|wbnb|weth/i.test(name)) return ctx.weth;
+    // Wallets (marketing, dev, team, owner, fee receivers) and anything else: the deployer.
     return ctx.deployer;
   }
   const uint = /^u?int(\d*)$/.exec(type);
@@ -38,8 +39,11 @@ function valueFor(param: AbiParameter, ctx: ConstructorContext, attempt: number)
     const bits = Number(uint[1] || 256);
     if (/decimal/i.test(name)) return bits >= 8 ? 18 : 0;
     const max = type.startsWith('u') ? 2n ** BigInt(bits) - 1n : 2n ** BigInt(bits - 1) - 1n;
-    const big = 10n ** 27n;
-    if (SUPPLY.test(name) || (attempt === 0 && name === '')) return big <= max ? big : max / 2n;
+    // Supplies: 10^27 raw units, or (third attempt) 10^9 whole tokens for constructors that
+    // scale by 10**decimals themselves and check the product. Fees, limits: 0 then 1.
+    const big = attempt === 2 ? 10n ** 9n : 10n ** 27n;
+    if (SUPPLY.test(name) || (attempt !== 1 && name === '')) return big <= max ? big : max / 2n;
+    if (/fee|tax|percent|rate/i.test(name) && attempt > 0) return 1n;
     return attempt === 0 ? 0n : 1n;
   }
   if (/^bytes\d+$/.test(type)) return `0x${'00'.repeat(Number(type.slice(5)))}`;
@@ -52,5 +56,10 @@ export function constructorArgumentAttempts(abi: Abi, ctx: ConstructorContext): 
   const ctor = abi.find((item) => item.type === 'constructor');
   const inputs = ctor && 'inputs' in ctor ? ctor.inputs : [];
   if (inputs.length === 0) return [[]];
-  return [0, 1].map((attempt) => inputs.map((p) => valueFor(p, ctx, attempt)));
+  const attempts = [0, 1, 2].map((attempt) => inputs.map((p) => valueFor(p, ctx, attempt)));
+  const seen = new Set<string>();
+  return attempts.filter((a) => {
+    const key = JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }

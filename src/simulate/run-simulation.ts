@@ -11,13 +11,15 @@ import type { ChainDetails } from '../spec/chain-details.ts';
 import { chainClientOverProvider } from './chain-client-over-provider.ts';
 import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
+import type { TokenPower } from '../analysis/token-powers.ts';
+import { exerciseOwnerPowers } from './exercise-owner-powers.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
 import { findMaxBuy } from './find-max-buy.ts';
 import { findPool, type FoundPool } from './find-pool.ts';
 import { DEFAULT_TRADE_OPTIONS, runTrades, type TradeOptions, type TradesOutcome } from './run-trades.ts';
 import { erc20Abi } from './simulation-abis.ts';
 import { SimulationError } from './simulation-error.ts';
-import { EMPTY_CONFIRMATIONS, emptyTaxes, type Confirmations, type SimulationResult, type SimulationStep, type TaxError } from './simulation-types.ts';
+import { EMPTY_CONFIRMATIONS, emptyTaxes, type Confirmation, type Confirmations, type OwnerActionCheck, type SimulationResult, type SimulationStep, type TaxError } from './simulation-types.ts';
 
 export interface SimulationSettings {
   /** Wall-clock cap of the whole simulation in ms (default 5,000). */
@@ -35,6 +37,10 @@ export interface SimulationSettings {
   /** Find the largest passing buy (default true). */
   readonly maxBuy?: boolean;
   readonly trade?: Partial<TradeOptions>;
+  /** Owner powers the source analysis found: each is exercised after a holder bought (instead of the fixed candidate shapes). */
+  readonly powers?: readonly TokenPower[];
+  /** What the result proves ("at launch, with guessed constructor arguments"); default by mode. */
+  readonly scope?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -50,6 +56,10 @@ export interface RunSimulationInput extends SimulationSettings {
   readonly pool?: FoundPool;
   /** Steps the caller already took (deploy, liquidity), shown first. */
   readonly evidence?: readonly SimulationStep[];
+  /** The owner when the caller knows it (the deployer of a source scan); read from the chain otherwise. */
+  readonly owner?: Address;
+  /** Remote round trips so far (fork mode), read at the end. */
+  readonly roundTrips?: () => number;
 }
 
 export interface RunningSimulation {
@@ -64,11 +74,12 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
   const started = performance.now();
   const session = new EvmSession(input.provider, input.gasCap ?? DEFAULT_GAS_CAP);
   const steps: SimulationStep[] = [...(input.evidence ?? [])];
-  const state: { trades: TradesOutcome | null; pool: FoundPool | null; confirmations: Confirmations; phase: string } = {
+  const state: SimulationState = {
     trades: null,
     pool: input.pool ?? null,
     confirmations: EMPTY_CONFIRMATIONS,
     phase: 'validation',
+    ownerActions: [],
   };
   const finish = (error: TaxError | '', reason: string): SimulationResult => ({
     taxes: state.trades ? state.trades.taxes : emptyTaxes(error),
@@ -78,6 +89,9 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
     pool: state.pool ? { pair: state.pool.pair, router: state.pool.router, factory: state.pool.factory, quote: state.pool.quote, quoteSymbol: state.pool.quoteSymbol, dex: state.pool.dex } : null,
     mode: input.mode,
     durationMs: Math.round(performance.now() - started),
+    ownerActions: state.ownerActions,
+    scope: input.scope ?? DEFAULT_SCOPE[input.mode],
+    roundTrips: input.roundTrips?.() ?? 0,
   });
 
   const work = (async (): Promise<SimulationResult> => {
@@ -108,6 +122,36 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
   return { result, done: work.then(() => undefined), requests: () => session.requests };
 }
 
+const DEFAULT_SCOPE: Record<SimulationResult['mode'], string> = {
+  fork: 'on a fork of the live chain at its latest block',
+  snapshot: 'on the in-process chain as it is now',
+  local: 'at launch on a fresh chain',
+};
+
+interface SimulationState {
+  trades: TradesOutcome | null;
+  pool: FoundPool | null;
+  confirmations: Confirmations;
+  phase: string;
+  ownerActions: OwnerActionCheck[];
+}
+
+/** The analysis's kinds of power, as the legacy confirmation fields name them. */
+const LEGACY_KIND: Partial<Record<TokenPower['kind'], ConfirmKind>> = { blacklist: 'blacklist', pause: 'pause', 'trading-switch': 'pause', 'set-fees': 'setFees', mint: 'mint' };
+
+function legacyConfirmations(checks: readonly OwnerActionCheck[]): Partial<Record<ConfirmKind, Confirmation>> {
+  const out: Partial<Record<ConfirmKind, Confirmation>> = {};
+  for (const c of checks) {
+    const kind = LEGACY_KIND[c.kind as TokenPower['kind']];
+    if (!kind) continue;
+    const confirmed = kind === 'mint' ? c.executed : c.sellAfter === 'failed' || (kind === 'setFees' && c.sellAfter === 'passed' && c.statement.includes('tax (was'));
+    const previous = out[kind];
+    if (previous?.confirmed) continue;
+    out[kind] = { confirmed, call: c.call, error: c.sellAfter === 'failed' ? 'SELL_FAILED' : '', reason: c.statement, evidence: [] };
+  }
+  return out;
+}
+
 function describe(error: unknown): string {
   if (error instanceof SimulationAborted) return error.message;
   return error instanceof Error ? error.message : String(error);
@@ -117,7 +161,7 @@ async function simulate(
   input: RunSimulationInput,
   session: EvmSession,
   steps: SimulationStep[],
-  state: { trades: TradesOutcome | null; pool: FoundPool | null; confirmations: Confirmations; phase: string },
+  state: SimulationState,
 ): Promise<void> {
   if (!isAddress(input.token, { strict: false })) throw new SimulationError('INVALID_TOKEN_ADDRESS', `not an address: ${JSON.stringify(input.token)}`);
   const token: Address = getAddress(input.token);
@@ -172,7 +216,19 @@ async function simulate(
   }
 
   const kinds = input.confirm ?? CONFIRM_KINDS;
-  if (kinds.length > 0) {
+  if (input.powers && kinds.length > 0) {
+    state.phase = 'owner actions';
+    const owner = input.owner ?? (await getOwner(client, { address: token })).owner;
+    if (!owner || /^0x0{40}$/.test(owner)) {
+      steps.push({ step: 'owner-action', ok: false, description: 'owner powers not exercised', reason: 'no owner to act (none found, or renounced)' });
+    } else {
+      await exerciseOwnerPowers(
+        { session, token, pool, owner, powers: input.powers, baselineSellTax: trades.taxes.sellTax },
+        steps,
+      ).then((checks) => state.ownerActions.push(...checks));
+      Object.assign(confirmations, legacyConfirmations(state.ownerActions));
+    }
+  } else if (kinds.length > 0) {
     state.phase = 'owner actions';
     const { owner } = await getOwner(client, { address: token });
     const confirmed = await confirmOwnerActions(

@@ -1,12 +1,19 @@
 /**
  * `simulateSource`: the honeypot and tax check of a token known only by its source.
- * Compile with the solc its pragmas ask for, deploy the main ERC-20 contract on a fresh
- * in-process chain with WETH and Uniswap V2 (constructor arguments guessed from the
- * common token shapes), add liquidity, open trading where the token has a switch, then
- * simulate exactly as for a deployed token. Never rejects.
+ * Compile with the solc its pragmas ask for, analyse the source for the token's owner
+ * powers, ledger and trading switches, deploy the main ERC-20 contract on a fresh
+ * in-process chain with WETH and Uniswap V2 (also at the addresses the token hard-codes;
+ * constructor arguments guessed from types and names), give the deployer tokens when the
+ * constructor did not, add liquidity, open trading through the switch the analysis found,
+ * then simulate as for a deployed token and exercise every owner power after a holder
+ * bought. What it proves: the token at launch, with guessed arguments. Never rejects.
  */
-import { encodeDeployData, encodeFunctionData, getAddress, numberToHex, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { encodeDeployData, encodeFunctionData, getAddress, numberToHex, parseAbi, parseEther, type Address, type Hex } from 'viem';
+import { analyzeSources } from '../analysis/analyze.ts';
+import type { TokenPower, TokenPowersOfContract } from '../analysis/token-powers.ts';
 import { compileSolidity, type CompiledContract } from '../compile/compile-solidity.ts';
+import { hardcodedAddresses, placeHardcodedContracts } from './hardcoded-addresses.ts';
+import { seedDeployerBalance } from './seed-balance.ts';
 import { chainDetails } from '../spec/chain-details.ts';
 import { LOCAL_NETWORK } from '../spec/networks.ts';
 import { constructorArgumentAttempts, UnguessableConstructorError } from './constructor-arguments.ts';
@@ -37,14 +44,16 @@ export interface CompilerInfo {
   readonly durationMs: number;
   /** Why compiling failed; '' when it worked. */
   readonly error: string;
+  /** A near compiler patch used, imports left out. */
+  readonly notes: readonly string[];
 }
 
 export type SourceSimulationResult = SimulationResult & { readonly compiler: CompilerInfo; readonly token: Address | null };
 
 const ERC20_FUNCTIONS = ['balanceOf', 'transfer', 'totalSupply'];
 
-/** Switches that open trading after launch, tried as the deployer once liquidity is in. */
-const TRADING_SWITCHES = ['enableTrading()', 'openTrading()', 'startTrading()', 'launch()', 'setTradingEnabled(bool)', 'setTrading(bool)'];
+/** What a source-mode answer proves. */
+export const SOURCE_SCOPE = 'at launch, with guessed constructor arguments, on a fresh chain with Uniswap V2';
 
 function isErc20(c: CompiledContract): boolean {
   const names = new Set(c.abi.flatMap((item) => (item.type === 'function' ? [item.name] : [])));
@@ -70,7 +79,7 @@ export function pickTokenContract(contracts: readonly CompiledContract[], name?:
  */
 export async function simulateSource(sources: Readonly<Record<string, string>>, options: SimulateSourceOptions = {}): Promise<SourceSimulationResult> {
   const started = performance.now();
-  const compiler: { -readonly [K in keyof CompilerInfo]: CompilerInfo[K] } = { version: '', longVersion: '', contract: '', file: '', durationMs: 0, error: '' };
+  const compiler: { -readonly [K in keyof CompilerInfo]: CompilerInfo[K] } = { version: '', longVersion: '', contract: '', file: '', durationMs: 0, error: '', notes: [] };
   const evidence: SimulationStep[] = [];
   const fail = (error: TaxError, reason: string): SourceSimulationResult => ({
     taxes: emptyTaxes(error),
@@ -80,6 +89,9 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
     pool: null,
     mode: 'local',
     durationMs: Math.round(performance.now() - started),
+    ownerActions: [],
+    scope: SOURCE_SCOPE,
+    roundTrips: 0,
     compiler,
     token: null,
   });
@@ -87,21 +99,32 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
   let contract: CompiledContract;
   try {
     const out = compileSolidity(sources, options.version ? { version: options.version } : {});
-    Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs });
+    Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs, notes: out.notes });
     contract = pickTokenContract(out.contracts, options.contractName);
     Object.assign(compiler, { contract: contract.name, file: contract.file });
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
     compiler.error = error instanceof Error ? error.message : String(error);
+    evidence.push({ step: 'deploy', ok: false, description: 'compile the sources', reason: compiler.error });
     return fail('UNCAUGHT_ERROR', `compile failed: ${compiler.error}`);
   }
+  const powers = powersOf(sources, contract.name);
 
   let chain: DexChain;
   let token: Address;
+  const opened: string[] = [];
   try {
     chain = await deployDexChain();
-    token = await deployToken(chain, contract, options.constructorArgs, evidence);
-    await addLiquidity(chain, token, contract.abi, options.liquidity ?? parseEther('10'), evidence);
+    const placed = await placeHardcodedContracts(chain, hardcodedAddresses(sources));
+    for (const p of placed) evidence.push({ step: 'deploy', ok: true, description: `the source hard-codes ${p.address} as a ${p.role} (${p.via}): the simulation chain's ${p.role === 'stablecoin' ? 'ERC-20 (WETH9)' : p.role} code was put there`, to: p.address });
+    const deployed = await deployToken(chain, contract, options.constructorArgs, evidence);
+    token = deployed.address;
+    const seeded = await seedDeployerBalance(chain, token, deployed.hash, contract.storage, powers);
+    if (seeded.balance === 0n) {
+      throw new SimulationError('INSUFFICIENT_LIQUIDITY', `the deployer holds no tokens after deployment and none could be given (${seeded.tried.join('; ') || 'no way found'})`);
+    }
+    if (seeded.how) evidence.push({ step: 'fund', ok: true, description: `the deployer got ${seeded.balance} raw units: ${seeded.how}`, to: token });
+    await addLiquidity(chain, token, seeded.balance, options.liquidity ?? parseEther('10'), powers?.tradingSwitches ?? [], opened, evidence);
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
     return fail('UNCAUGHT_ERROR', error instanceof Error ? error.message : String(error));
@@ -121,13 +144,38 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
   };
   const details = chainDetails(LOCAL_NETWORK.symbol);
   if (!details) return fail('UNCAUGHT_ERROR', 'the LOCAL network has no chain details');
-  const running = await runSimulation({ ...options, provider: chain.provider, details, chainId: 31337, token, mode: 'local', pool, evidence });
+  const scope = `${SOURCE_SCOPE}${opened.length > 0 ? `, after the owner opened trading with ${opened.join(', ')}` : ''}`;
+  const exercised = options.powers ?? powers?.powers ?? [];
+  const elapsed = performance.now() - started;
+  const running = await runSimulation({
+    ...options,
+    timeoutMs: Math.max(1_000, (options.timeoutMs ?? 5_000) - elapsed),
+    provider: chain.provider,
+    details,
+    chainId: 31337,
+    token,
+    mode: 'local',
+    pool,
+    evidence,
+    owner: chain.deployer,
+    powers: exercised,
+    scope,
+  });
   return { ...running.result, durationMs: Math.round(performance.now() - started), compiler, token };
+}
+
+/** The analysis's powers of the contract that will be deployed (null when the analysis saw no token there). */
+function powersOf(sources: Readonly<Record<string, string>>, contractName: string): TokenPowersOfContract | undefined {
+  try {
+    return analyzeSources(sources).tokenPowers.find((p) => p.contract === contractName);
+  } catch {
+    return undefined;
+  }
 }
 
 const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
 
-async function deployToken(chain: DexChain, contract: CompiledContract, given: readonly unknown[] | undefined, evidence: SimulationStep[]): Promise<Address> {
+async function deployToken(chain: DexChain, contract: CompiledContract, given: readonly unknown[] | undefined, evidence: SimulationStep[]): Promise<{ address: Address; hash: Hex }> {
   let attempts: unknown[][];
   try {
     attempts = given ? [[...given]] : constructorArgumentAttempts(contract.abi, { deployer: chain.deployer, router: chain.router, factory: chain.factory, weth: chain.weth });
@@ -144,10 +192,10 @@ async function deployToken(chain: DexChain, contract: CompiledContract, given: r
       throw new SimulationError('UNCAUGHT_ERROR', `cannot encode constructor arguments for ${contract.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
     const out = await deployContract(chain.provider, chain.deployer, data);
-    const description = `deploy ${contract.name} with arguments ${JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
+    const description = `deploy ${contract.name} with ${args.length === 0 ? 'no arguments' : `guessed arguments ${JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`;
     if (out.address) {
       evidence.push({ step: 'deploy', ok: true, description, from: chain.deployer, txHash: out.hash, gasUsed: out.gasUsed, to: out.address });
-      return out.address;
+      return { address: out.address, hash: out.hash };
     }
     lastReason = out.gasUsed >= Number(DEPLOY_GAS) ? `out of gas (used the deployment cap of ${DEPLOY_GAS} gas)` : await deployReason(chain, data);
     evidence.push({ step: 'deploy', ok: false, description, from: chain.deployer, txHash: out.hash, gasUsed: out.gasUsed, reason: lastReason });
@@ -165,42 +213,91 @@ async function deployReason(chain: DexChain, data: Hex): Promise<string> {
   }
 }
 
-async function send(chain: DexChain, to: Address, data: Hex, value = 0n): Promise<{ ok: boolean; reason: string }> {
-  const tx = { from: chain.deployer, to, data, value: numberToHex(value), gas: numberToHex(DEPLOY_GAS) };
+async function send(chain: DexChain, to: Address, data: Hex, value = 0n, from: Address = chain.deployer): Promise<{ ok: boolean; reason: string; gasUsed: number }> {
+  const tx = { from, to, data, value: numberToHex(value), gas: numberToHex(DEPLOY_GAS) };
   const hash = (await chain.provider.request({ method: 'eth_sendTransaction', params: [tx] })) as Hex;
-  const receipt = (await chain.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status: Hex; blockNumber: Hex } | null;
-  if (receipt?.status === '0x1') return { ok: true, reason: '' };
+  const receipt = (await chain.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status: Hex; blockNumber: Hex; gasUsed: Hex } | null;
+  const gasUsed = receipt ? Number(BigInt(receipt.gasUsed)) : 0;
+  if (receipt?.status === '0x1') return { ok: true, reason: '', gasUsed };
   const replay = (await chain.provider.request({ method: 'eth_call', params: [tx, numberToHex(BigInt(receipt?.blockNumber ?? '0x1') - 1n)] })) as Hex;
-  return { ok: false, reason: revertReason(replay) };
+  return { ok: false, reason: revertReason(replay), gasUsed };
 }
 
-async function addLiquidity(chain: DexChain, token: Address, abi: Abi, native: bigint, evidence: SimulationStep[]): Promise<void> {
-  const balanceWord = (await chain.provider.request({ method: 'eth_call', params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [chain.deployer] }) }, 'latest'] })) as Hex;
-  const balance = balanceWord.length === 66 ? BigInt(balanceWord) : 0n;
-  if (balance === 0n) throw new SimulationError('INSUFFICIENT_LIQUIDITY', 'the constructor gave the deployer no tokens to provide liquidity with');
+/** A V2 reserve is a uint112: keep the pool's token side far below it whatever the supply. */
+const MAX_POOL_TOKENS = 10n ** 30n;
+
+async function addLiquidity(chain: DexChain, token: Address, balance: bigint, native: bigint, switches: readonly TokenPower[], opened: string[], evidence: SimulationStep[]): Promise<void> {
   const approve = await send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, MAX_UINT] }));
   if (!approve.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
-  const addData = encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidityETH', args: [token, balance / 2n, 0n, 0n, chain.deployer, NO_DEADLINE] });
+  const half = balance / 2n > 0n ? balance / 2n : balance;
+  const amount = half > MAX_POOL_TOKENS ? MAX_POOL_TOKENS : half;
+  const addData = encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidityETH', args: [token, amount, 0n, 0n, chain.deployer, NO_DEADLINE] });
+  const description = `add ${amount} raw token units${amount < half ? ` (capped: half the deployer's ${balance} would overflow the pair)` : ''} and ${native} wei as liquidity`;
   let added = await send(chain, chain.router, addData, native);
   if (!added.ok) {
+    evidence.push({ step: 'add-liquidity', ok: false, description, from: chain.deployer, to: chain.router, reason: added.reason });
     // Tokens that refuse transfers until trading opens: open it, then try once more.
-    await openTrading(chain, token, abi, evidence);
+    await openTrading(chain, token, switches, opened, evidence, { force: true });
     added = await send(chain, chain.router, addData, native);
   }
-  evidence.push({ step: 'add-liquidity', ok: added.ok, description: `add ${balance / 2n} raw token units and ${native} wei as liquidity`, from: chain.deployer, to: chain.router, ...(added.ok ? {} : { reason: added.reason }) });
+  evidence.push({ step: 'add-liquidity', ok: added.ok, description, from: chain.deployer, to: chain.router, gasUsed: added.gasUsed, ...(added.ok ? {} : { reason: added.reason }) });
   if (!added.ok) throw new SimulationError('UNCAUGHT_ERROR', `adding liquidity reverted: ${added.reason}`);
-  await openTrading(chain, token, abi, evidence);
+  await openTrading(chain, token, switches, opened, evidence, { force: false });
 }
 
-async function openTrading(chain: DexChain, token: Address, abi: Abi, evidence: SimulationStep[]): Promise<void> {
-  const names = new Set(abi.flatMap((item) => (item.type === 'function' ? [`${item.name}(${item.inputs.map((i) => i.type).join(',')})`] : [])));
-  for (const signature of TRADING_SWITCHES) {
-    if (!names.has(signature)) continue;
-    const fnAbi = parseAbi([`function ${signature}`] as readonly string[]);
-    const name = signature.slice(0, signature.indexOf('('));
-    const data = encodeFunctionData({ abi: fnAbi, functionName: name, args: signature.endsWith('(bool)') ? [true] : [] });
-    const out = await send(chain, token, data);
-    evidence.push({ step: 'owner-action', ok: out.ok, description: `open trading: the deployer calls ${signature}`, from: chain.deployer, to: token, data, ...(out.ok ? {} : { reason: out.reason }) });
-    if (out.ok) return;
+/** A buy from a fresh account would pass now (eth_estimateGas of the router's swap). */
+async function buyPasses(chain: DexChain, token: Address): Promise<boolean> {
+  const data = encodeFunctionData({ abi: routerAbi, functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens', args: [0n, [chain.weth, token], PROBE_BUYER, NO_DEADLINE] });
+  try {
+    await chain.provider.request({ method: 'eth_estimateGas', params: [{ from: PROBE_BUYER, to: chain.router, data, value: numberToHex(10n ** 16n), gas: numberToHex(DEPLOY_GAS) }] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A never-used address for probes (eth_estimateGas needs no key; the chain funds no one, so give it a balance). */
+const PROBE_BUYER = '0x5c0ba5e0000000000000000000000000000b0b5e' as Address;
+
+function switchArguments(power: TokenPower): unknown[][] {
+  if (power.params.length === 0) return [[]];
+  const values = (open: boolean) => power.params.map((p) => (p.type === 'bool' ? open : /^uint/.test(p.type) ? (open ? 0n : 1n) : null));
+  return [values(true), values(false)].filter((args) => args.every((a) => a !== null));
+}
+
+/**
+ * Opens trading with the switches the analysis found (whatever their names), as the
+ * deployer. With `force` (liquidity could not be added) each callable switch is kept; after
+ * liquidity a switch is kept only when buying passes after it, and only tried when buying
+ * does not pass yet or the switch's name says it opens trading.
+ */
+async function openTrading(chain: DexChain, token: Address, switches: readonly TokenPower[], opened: string[], evidence: SimulationStep[], { force }: { force: boolean }): Promise<void> {
+  const request = (method: string, params: unknown[] = []) => chain.provider.request({ method, params });
+  await request('hardhat_setBalance', [PROBE_BUYER, numberToHex(10n ** 20n)]);
+  const passing = !force && (await buyPasses(chain, token));
+  for (const power of switches) {
+    if (opened.some((o) => o.startsWith(`${power.function}(`))) continue;
+    if (passing && !/trad|launch|open|start|enable|live|unlock|activ/i.test(power.function)) continue;
+    if (passing && /disable|stop|pause|halt|lock\b/i.test(power.function)) continue;
+    for (const args of switchArguments(power)) {
+      let data: Hex;
+      try {
+        data = encodeFunctionData({ abi: parseAbi([`function ${power.signature}`] as readonly string[]), functionName: power.function, args });
+      } catch {
+        continue;
+      }
+      const snapshot = (await request('evm_snapshot')) as Hex;
+      const out = await send(chain, token, data);
+      const call = `${power.function}(${args.map(String).join(', ')})`;
+      const keep = out.ok && (force || (await buyPasses(chain, token)));
+      if (!keep) {
+        await request('evm_revert', [snapshot]);
+        continue;
+      }
+      opened.push(call);
+      evidence.push({ step: 'owner-action', ok: true, description: `open trading: the deployer (owner) calls ${call} (line ${power.line})`, from: chain.deployer, to: token, data, gasUsed: out.gasUsed });
+      break;
+    }
+    if (!force && (await buyPasses(chain, token)) && !passing) return;
   }
 }

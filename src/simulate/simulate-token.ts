@@ -39,7 +39,7 @@ async function serialised<T>(provider: Eip1193Provider, task: (release: (done: P
 }
 
 function failed(mode: SimulationResult['mode'], reason: string, started: number): SimulationResult {
-  return { taxes: emptyTaxes('UNCAUGHT_ERROR'), reason, evidence: [], confirmations: EMPTY_CONFIRMATIONS, pool: null, mode, durationMs: Math.round(performance.now() - started) };
+  return { taxes: emptyTaxes('UNCAUGHT_ERROR'), reason, evidence: [], confirmations: EMPTY_CONFIRMATIONS, pool: null, mode, durationMs: Math.round(performance.now() - started), ownerActions: [], scope: '', roundTrips: 0 };
 }
 
 async function latestBlock(url: string, timeoutMs: number): Promise<bigint> {

@@ -112,6 +112,34 @@ export interface Confirmations {
   readonly mint: Confirmation | null;
 }
 
+/** One owner power exercised after a holder bought: what the holder could do next. */
+export interface OwnerActionCheck {
+  /** The analysis's kind of power (`blacklist`, `pause`, `set-fees`, `trading-switch`, …). */
+  readonly kind: string;
+  readonly signature: string;
+  /** The call as made, e.g. `setFreeze(holder, true)`; null when no argument choice was accepted. */
+  readonly call: string | null;
+  /** The owner's call succeeded. */
+  readonly executed: boolean;
+  /** The holder's sell after it: 'failed', 'passed' or 'not-run' (the owner's call reverted). */
+  readonly sellAfter: 'failed' | 'passed' | 'not-run';
+  /** The sell tax after it (percent) when the sell passed. */
+  readonly sellTaxAfter: number | null;
+  /** A sentence: "after `setFreeze(holder, true)` by the owner the holder's sell reverted with …". */
+  readonly statement: string;
+  readonly line: number | null;
+}
+
+/** One stage of a simulation, for `meta.simulation.stages`. */
+export interface SimulationStage {
+  readonly stage: 'compile' | 'analysis' | 'deploy' | 'arguments' | 'balances' | 'liquidity' | 'open-trading' | 'pool' | 'buy' | 'transfer' | 'sell' | 'owner-action';
+  readonly outcome: 'ok' | 'failed' | 'skipped';
+  readonly reason: string;
+  readonly gas: number;
+  /** JSON-RPC round trips to a remote node during the stage (fork mode; 0 otherwise). */
+  readonly roundTrips: number;
+}
+
 export interface SimulationPool {
   readonly pair: Address;
   readonly router: Address;
@@ -131,6 +159,12 @@ export interface SimulationResult {
   /** 'fork' (a fork of an RPC in process), 'snapshot' (an in-process chain, reverted after) or 'local' (a fresh chain). */
   readonly mode: 'fork' | 'snapshot' | 'local';
   readonly durationMs: number;
+  /** Owner powers exercised after a holder bought (from the source analysis). */
+  readonly ownerActions: readonly OwnerActionCheck[];
+  /** What the result proves, e.g. "at launch, with guessed constructor arguments". */
+  readonly scope: string;
+  /** Remote JSON-RPC round trips (fork mode; 0 otherwise). */
+  readonly roundTrips: number;
 }
 
 export const EMPTY_CONFIRMATIONS: Confirmations = {
