@@ -6,7 +6,8 @@
  * compiler's storage layout) and the trading switches (to open trading after launch).
  * Built only on ContractAnalysis/TokenModel; pure.
  */
-import type { ContractAnalysis, Entry } from './solidity/contract-analysis.ts';
+import { stateVariablesOf, type ContractAnalysis, type Entry } from './solidity/contract-analysis.ts';
+import type { SyntaxNode } from './solidity/syntax-tree.ts';
 import type { FunctionModel, Parameter, StateVariable } from './solidity/program.ts';
 import { lineOf } from './solidity/source-unit.ts';
 import { addressMappingValue, isBoolType, isUintType } from './solidity/type-info.ts';
@@ -29,6 +30,11 @@ export interface TokenPower {
   readonly line: number;
   /** State variables the function writes that the transfer path reads (or the ledger). */
   readonly writes: readonly string[];
+  /**
+   * True when the transfer path is seen to read what it writes; false for a flag setter kept
+   * as a candidate switch although the analysis did not see the transfer path read it.
+   */
+  readonly onTransferPath: boolean;
   /** False when a parameter has a type the simulator cannot fill (a struct or an enum). */
   readonly fillable: boolean;
 }
@@ -58,9 +64,12 @@ function powersOf(a: ContractAnalysis): TokenPowersOfContract {
   const token = a.token!;
   const ledgerVar = [...token.ledgers][0];
   const powers: TokenPower[] = [];
+  // Handing ownership over is not a power over holders, even where transfers exempt the owner.
+  const transferVars = transferPathVariables(a);
+  const owners = new Set([a.ownership.ownerVariable, ...a.ownership.otherAuthorities].filter((v): v is StateVariable => v !== undefined));
   for (const entry of a.entries) {
     if (!entry.privileged) continue;
-    const power = classify(entry, token.ledgers, token.supply, token.reads, new Set(token.fees.map((f) => f.v)));
+    const power = classify(entry, token.ledgers, token.supply, transferVars, new Set(token.fees.map((f) => f.v)), owners);
     if (power) powers.push(power);
   }
   const tradingSwitches = powers
@@ -76,18 +85,50 @@ function powersOf(a: ContractAnalysis): TokenPowersOfContract {
   };
 }
 
+/**
+ * State the transfer path depends on: what it reads, and the variables its guards name
+ * (a `require(transferEnabled)` in a modifier counts even when the summary records no read).
+ */
+function transferPathVariables(a: ContractAnalysis): Set<StateVariable> {
+  const token = a.token!;
+  const out = new Set(token.reads);
+  const byName = new Map<string, StateVariable>();
+  for (const v of stateVariablesOf(a.contract)) if (!byName.has(v.name)) byName.set(v.name, v);
+  const visit = (node: SyntaxNode): void => {
+    if (node.type === 'identifier') {
+      const v = byName.get(node.text);
+      if (v) out.add(v);
+    }
+    for (const c of node.children) visit(c);
+  };
+  for (const entry of token.transferEntries) {
+    for (const guard of entry.summary.guards) {
+      visit(guard.cond);
+      for (const p of guard.path) visit(p.cond);
+    }
+  }
+  return out;
+}
+
 function switchRank(p: TokenPower): number {
   const opens = OPENS.test(p.function) ? 0 : 2;
   const pauses = /unpause/i.test(p.function) ? 0 : PAUSES.test(p.function) ? 1 : 0;
   return opens + pauses + p.params.length / 10;
 }
 
-function classify(entry: Entry, ledgers: ReadonlySet<StateVariable>, supply: ReadonlySet<StateVariable>, transferReads: ReadonlySet<StateVariable>, fees: ReadonlySet<StateVariable>): TokenPower | null {
+function classify(entry: Entry, ledgers: ReadonlySet<StateVariable>, supply: ReadonlySet<StateVariable>, transferReads: ReadonlySet<StateVariable>, fees: ReadonlySet<StateVariable>, owners: ReadonlySet<StateVariable>): TokenPower | null {
   const { fn, summary } = entry;
-  const written = new Set(summary.writes.map((w) => w.v));
+  const written = new Set(summary.writes.map((w) => w.v).filter((v) => !owners.has(v)));
   const writesLedger = summary.writes.filter((w) => ledgers.has(w.v));
   const relevant = [...written].filter((v) => ledgers.has(v) || transferReads.has(v) || fees.has(v));
-  if (relevant.length === 0) return null;
+  if (relevant.length === 0) {
+    // A flag setter (`enableTransfer()`, `setLive(bool)`) whose flag the model did not see the
+    // transfer path read (a modifier it missed, an override it could not follow): still a
+    // candidate switch, which the simulator keeps only when it changes what a trade does.
+    const flags = [...written].filter((v) => isBoolType(v.type) && !v.type.mapping);
+    if (flags.length === 0 || !fn.params.every((p) => abiType(p) === 'bool')) return null;
+    return describePower(fn, PAUSES.test(fn.name) && !/unpause/i.test(fn.name) ? 'pause' : 'trading-switch', flags, false);
+  }
   let kind: TokenPowerKind;
   if (writesLedger.length > 0) {
     const increasesSupply = summary.writes.some((w) => supply.has(w.v) && (w.op === 'inc' || w.op === 'set'));
@@ -98,8 +139,13 @@ function classify(entry: Entry, ledgers: ReadonlySet<StateVariable>, supply: Rea
   } else {
     kind = ruleKind(fn, relevant);
   }
+  return describePower(fn, kind, relevant, true);
+}
+
+function describePower(fn: FunctionModel, kind: TokenPowerKind, relevant: readonly StateVariable[], onTransferPath: boolean): TokenPower {
   return {
     kind,
+    onTransferPath,
     function: fn.name,
     signature: `${fn.name}(${fn.params.map((p) => abiType(p)).join(',')})`,
     params: fn.params.map((p) => ({ name: p.name, type: abiType(p) })),

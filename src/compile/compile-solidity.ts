@@ -4,11 +4,12 @@
  * node_modules. Warnings are returned; errors throw a CompileError with solc's messages.
  */
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Abi, Hex } from 'viem';
 import { CompileError } from './compile-error.ts';
 import { loadSolc } from './load-solc.ts';
 import { resolveImport } from './resolve-import.ts';
-import { pickSolcVersion, type InstalledSolc } from './solc-versions.ts';
+import { fittingSolcVersions, pickSolcVersion, type InstalledSolc } from './solc-versions.ts';
 import { basename, dirname, join } from 'node:path';
 
 /** A relative import resolved by file name among the input's own files (uploads lose their folders). */
@@ -43,6 +44,8 @@ export interface CompileSolidityOptions {
   /** An installed version to use instead of choosing from the pragmas. */
   readonly version?: string;
   readonly optimize?: boolean;
+  /** A folder keeping compile outputs across processes (keyed by a hash of the sources and settings). */
+  readonly cacheDir?: string;
 }
 
 export interface CompileSolidityReturnType {
@@ -67,26 +70,78 @@ interface SolcOutput {
  */
 export function compileSolidity(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions = {}): CompileSolidityReturnType {
   // Source scans of the same files repeat (rescans, simulate after analyse): keep recent outputs.
-  const key = createHash('sha256').update(JSON.stringify([options.version ?? '', options.optimize ?? true, Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))])).digest('hex');
+  const key = createHash('sha256').update(JSON.stringify([COMPILE_OUTPUT_VERSION, options.version ?? '', options.optimize ?? true, Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))])).digest('hex');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
     return { ...hit, durationMs: 0 };
   }
+  const onDisk = options.cacheDir ? readCached(options.cacheDir, key) : null;
+  if (onDisk) {
+    cache.set(key, onDisk);
+    return { ...onDisk, durationMs: 0 };
+  }
   const out = compileUncached(sources, options);
+  if (options.cacheDir) writeCached(options.cacheDir, key, out);
   cache.set(key, out);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return out;
 }
 
 const CACHE_ENTRIES = 32;
+/** Bump when the output shape changes, so disk caches of older shapes are not read. */
+const COMPILE_OUTPUT_VERSION = 2;
+
+function readCached(dir: string, key: string): CompileSolidityReturnType | null {
+  try {
+    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as CompileSolidityReturnType;
+  } catch {
+    return null;
+  }
+}
+
+function writeCached(dir: string, key: string, out: CompileSolidityReturnType): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    // Write then rename: a concurrent reader never sees half a file.
+    const tmp = join(dir, `${key}.${process.pid}.tmp`);
+    writeFileSync(tmp, JSON.stringify(out));
+    renameSync(tmp, join(dir, `${key}.json`));
+  } catch {
+    // A cache that cannot be written only costs the next compile its time.
+  }
+}
 const cache = new Map<string, CompileSolidityReturnType>();
 
 function compileUncached(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions): CompileSolidityReturnType {
   const started = performance.now();
   if (Object.keys(sources).length === 0) throw new CompileError('bad-input', 'no sources to compile');
   const solc = pickSolcVersion(sources, options.version);
+  if (!options.version && !solc.note) {
+    // A file without a pragma, or with a wide one (`>=0.4.22`), is usually older than the
+    // newest compiler that accepts it: on a parse or type error, try the older lines too.
+    const older = fittingSolcVersions(sources).filter((v) => v.version !== solc.version).slice(0, 4);
+    let first: unknown;
+    for (const candidate of [solc, ...older]) {
+      try {
+        const out = compileSources(candidate, sources, options, started);
+        return candidate === solc ? out : { ...out, notes: [...out.notes, `solc ${solc.version} rejected the code (${firstLine(first)}); the older ${candidate.version} compiled it`] };
+      } catch (error) {
+        if (!(error instanceof CompileError) || error.kind !== 'compile-failed') throw error;
+        first ??= error;
+      }
+    }
+    throw first;
+  }
+  return compileSources(solc, sources, options, started);
+}
+
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
+function compileSources(solc: InstalledSolc, sources: Readonly<Record<string, string>>, options: CompileSolidityOptions, started: number): CompileSolidityReturnType {
   // solc refuses a pragma it does not satisfy: with a near patch, the pragmas name that patch.
   if (solc.note) sources = Object.fromEntries(Object.entries(sources).map(([f, c]) => [f, c.replace(/pragma\s+solidity\s+[^;]+;/g, `pragma solidity ${solc.version};`)]));
   try {

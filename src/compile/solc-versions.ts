@@ -87,6 +87,12 @@ function toRange(pragma: string): string {
   return pragma.replace(/\s+/g, ' ').replace(/([<>=^~]+)\s+/g, '$1');
 }
 
+/** Every installed compiler satisfying every pragma, newest first (all of them when there is no pragma). */
+export function fittingSolcVersions(sources: Readonly<Record<string, string>>): InstalledSolc[] {
+  const pragmas = solidityPragmas(sources);
+  return installedSolcVersions().filter((v) => pragmas.every((p) => semver.satisfies(v.version, toRange(p), { loose: true }))).reverse();
+}
+
 /**
  * The newest installed compiler satisfying every pragma (or `requested` when given and installed).
  *

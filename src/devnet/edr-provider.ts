@@ -50,6 +50,8 @@ export interface CreateEdrProviderOptions {
   readonly genesisTime?: number;
   readonly fork?: ForkOptions;
   readonly blockGasLimit?: bigint;
+  /** Lift EIP-170's 24 KB code limit (source simulations compile without the optimizer). */
+  readonly allowUnlimitedContractSize?: boolean;
 }
 
 /** A JSON-RPC error answered by the node (revert, unknown method, bad params). */
@@ -91,7 +93,7 @@ function providerConfig(options: CreateEdrProviderOptions): ProviderConfig {
   ];
   return {
     allowBlocksWithSameTimestamp: true,
-    allowUnlimitedContractSize: false,
+    allowUnlimitedContractSize: options.allowUnlimitedContractSize ?? false,
     bailOnCallFailure: false,
     bailOnTransactionFailure: false,
     chainId,

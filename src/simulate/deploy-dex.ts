@@ -37,7 +37,7 @@ export async function deployContract(provider: Eip1193Provider, from: Address, d
 }
 
 export async function deployDexChain(): Promise<DexChain> {
-  const provider = await createEdrProvider({ chainId: 31337, accounts: [DEPLOYER_KEY], accountBalance: 10n ** 26n });
+  const provider = await createEdrProvider({ chainId: 31337, accounts: [DEPLOYER_KEY], accountBalance: 10n ** 26n, allowUnlimitedContractSize: true });
   const deployer = privateKeyToAddress(DEPLOYER_KEY);
   const deploy = async (pkg: 'v2-core' | 'v2-periphery', name: string, args: readonly unknown[]) => {
     const b = build(pkg, name);

@@ -126,9 +126,11 @@ interface SellOutcome {
   readonly gasUsed: number;
 }
 
-async function holderSells(session: EvmSession, token: Address, pool: FoundPool, holder: Address): Promise<SellOutcome> {
+/** The holder sells half of what it bought (less if an owner action took tokens away), whatever an action added. */
+async function holderSells(session: EvmSession, token: Address, pool: FoundPool, holder: Address, bought: bigint): Promise<SellOutcome> {
   const balanceOf = (h: Address) => session.read<bigint>(token, erc20Abi, 'balanceOf', [h], 'UNCAUGHT_ERROR');
-  const amount = (await balanceOf(holder)) / 2n;
+  const now = await balanceOf(holder);
+  const amount = bought / 2n < now ? bought / 2n : now;
   const pairBefore = await balanceOf(pool.pair);
   const sell = await session.sendCall(holder, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [amount, 0n, [token, pool.quote], holder, NO_DEADLINE]);
   if (!sell.ok) return { ok: false, reason: await tokenReason(session, token, pool, holder, amount, sell.reason), tax: null, data: sell.data, gasUsed: sell.gasUsed };
@@ -156,6 +158,7 @@ async function exerciseOne(ctx: ExerciseContext, power: TokenPower, holder: Addr
     return { kind: power.kind, signature: power.signature, call: null, executed: false, sellAfter: 'not-run', sellTaxAfter: null, statement: `cannot encode a call to ${power.signature}`, line: power.line };
   }
   const tried: string[] = [];
+  const bought = await session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'UNCAUGHT_ERROR');
   let best: { call: string; sell: SellOutcome; steps: SimulationStep[] } | null = null;
   for (const choice of argumentChoices(power, holder, pool.pair, ctx.maxChoices ?? (power.kind === 'set-fees' ? 9 : 6))) {
     const call = `${power.function}(${choice.text})`;
@@ -177,7 +180,7 @@ async function exerciseOne(ctx: ExerciseContext, power: TokenPower, holder: Addr
         tried.push(`${call}: ${sent.reason}`);
         continue;
       }
-      const sell = await holderSells(session, token, pool, holder);
+      const sell = await holderSells(session, token, pool, holder, bought);
       const steps: SimulationStep[] = [
         { step: 'owner-action', ok: true, description: `the owner calls ${call}`, from: owner, to: token, data, gasUsed: sent.gasUsed },
         { step: 'sell', ok: sell.ok, description: `after ${call}, the holder sells half its tokens`, from: holder, to: pool.router, data: sell.data, gasUsed: sell.gasUsed, ...(sell.ok ? { values: { tax: sell.tax } } : { reason: sell.reason }) },

@@ -30,6 +30,8 @@ export interface SimulateSourceOptions extends SimulationSettings {
   readonly contractName?: string;
   /** An installed solc version instead of the pragmas' choice. */
   readonly version?: string;
+  /** Keep compile outputs here across processes. */
+  readonly compileCacheDir?: string;
   /** Constructor arguments instead of the guesses. */
   readonly constructorArgs?: readonly unknown[];
   /** Native token added as liquidity with half the deployer's tokens (default 10 ETH). */
@@ -98,7 +100,9 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
 
   let contract: CompiledContract;
   try {
-    const out = compileSolidity(sources, options.version ? { version: options.version } : {});
+    // Without the optimizer: it costs old compilers up to tens of seconds on large files and changes no tax
+    // (the chain lifts the code-size limit that unoptimised code can pass).
+    const out = compileSolidity(sources, { optimize: false, ...(options.version ? { version: options.version } : {}), ...(options.compileCacheDir ? { cacheDir: options.compileCacheDir } : {}) });
     Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs, notes: out.notes });
     contract = pickTokenContract(out.contracts, options.contractName);
     Object.assign(compiler, { contract: contract.name, file: contract.file });
@@ -124,7 +128,7 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
       throw new SimulationError('INSUFFICIENT_LIQUIDITY', `the deployer holds no tokens after deployment and none could be given (${seeded.tried.join('; ') || 'no way found'})`);
     }
     if (seeded.how) evidence.push({ step: 'fund', ok: true, description: `the deployer got ${seeded.balance} raw units: ${seeded.how}`, to: token });
-    await addLiquidity(chain, token, seeded.balance, options.liquidity ?? parseEther('10'), powers?.tradingSwitches ?? [], opened, evidence);
+    await addLiquidity(chain, token, seeded.balance, options.liquidity ?? parseEther('10'), switchCandidates(powers), opened, evidence);
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
     return fail('UNCAUGHT_ERROR', error instanceof Error ? error.message : String(error));
@@ -162,6 +166,18 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
     scope,
   });
   return { ...running.result, durationMs: Math.round(performance.now() - started), compiler, token };
+}
+
+/**
+ * The trading switches first, then other rule-changing powers that take no argument or one
+ * flag or number (a launch block, a limit): each is kept only when it unblocks the step.
+ */
+function switchCandidates(powers: TokenPowersOfContract | undefined): TokenPower[] {
+  if (!powers) return [];
+  const others = powers.powers.filter(
+    (p) => !powers.tradingSwitches.includes(p) && ['transfer-rule', 'max-tx', 'cooldown', 'pause', 'trading-switch'].includes(p.kind) && p.params.length <= 1 && p.params.every((x) => x.type === 'bool' || /^uint\d*$/.test(x.type)),
+  );
+  return [...powers.tradingSwitches, ...others];
 }
 
 /** The analysis's powers of the contract that will be deployed (null when the analysis saw no token there). */
@@ -227,7 +243,14 @@ async function send(chain: DexChain, to: Address, data: Hex, value = 0n, from: A
 const MAX_POOL_TOKENS = 10n ** 30n;
 
 async function addLiquidity(chain: DexChain, token: Address, balance: bigint, native: bigint, switches: readonly TokenPower[], opened: string[], evidence: SimulationStep[]): Promise<void> {
-  const approve = await send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, MAX_UINT] }));
+  const approveData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, MAX_UINT] });
+  let approve = await send(chain, token, approveData);
+  if (!approve.ok) {
+    // Tokens paused at launch refuse even approvals: open trading first.
+    evidence.push({ step: 'approve', ok: false, description: 'the deployer approves the router', from: chain.deployer, to: token, reason: approve.reason });
+    await openTrading(chain, token, switches, opened, evidence, () => passes(chain, { to: token, data: approveData }));
+    approve = await send(chain, token, approveData);
+  }
   if (!approve.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
   const half = balance / 2n > 0n ? balance / 2n : balance;
   const amount = half > MAX_POOL_TOKENS ? MAX_POOL_TOKENS : half;
@@ -237,12 +260,27 @@ async function addLiquidity(chain: DexChain, token: Address, balance: bigint, na
   if (!added.ok) {
     evidence.push({ step: 'add-liquidity', ok: false, description, from: chain.deployer, to: chain.router, reason: added.reason });
     // Tokens that refuse transfers until trading opens: open it, then try once more.
-    await openTrading(chain, token, switches, opened, evidence, { force: true });
+    await openTrading(chain, token, switches, opened, evidence, () => passes(chain, { to: chain.router, data: addData, value: native }));
     added = await send(chain, chain.router, addData, native);
   }
   evidence.push({ step: 'add-liquidity', ok: added.ok, description, from: chain.deployer, to: chain.router, gasUsed: added.gasUsed, ...(added.ok ? {} : { reason: added.reason }) });
   if (!added.ok) throw new SimulationError('UNCAUGHT_ERROR', `adding liquidity reverted: ${added.reason}`);
-  await openTrading(chain, token, switches, opened, evidence, { force: false });
+  await chain.provider.request({ method: 'hardhat_setBalance', params: [PROBE_BUYER, numberToHex(10n ** 20n)] });
+  if (!(await buyPasses(chain, token))) await openTrading(chain, token, switches, opened, evidence, () => buyPasses(chain, token));
+  else await openTrading(chain, token, switches.filter((p) => OPENS_TRADING.test(p.function)), opened, evidence, () => buyPasses(chain, token));
+}
+
+/** Names that say a function opens trading: called after liquidity even when buying already passes (sells may still be shut). */
+const OPENS_TRADING = /^(?!.*(disable|stop|pause|halt|lock\b)).*(trad|launch|open|start|enable|live|unlock|activ)/i;
+
+/** Whether a transaction from the deployer would pass now. */
+async function passes(chain: DexChain, tx: { to: Address; data: Hex; value?: bigint }): Promise<boolean> {
+  try {
+    await chain.provider.request({ method: 'eth_estimateGas', params: [{ from: chain.deployer, to: tx.to, data: tx.data, value: numberToHex(tx.value ?? 0n), gas: numberToHex(DEPLOY_GAS) }] });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A buy from a fresh account would pass now (eth_estimateGas of the router's swap). */
@@ -267,18 +305,13 @@ function switchArguments(power: TokenPower): unknown[][] {
 
 /**
  * Opens trading with the switches the analysis found (whatever their names), as the
- * deployer. With `force` (liquidity could not be added) each callable switch is kept; after
- * liquidity a switch is kept only when buying passes after it, and only tried when buying
- * does not pass yet or the switch's name says it opens trading.
+ * deployer: each choice of arguments runs from a snapshot and is kept only when `works`
+ * (the blocked step) passes after it; the first that works ends the search.
  */
-async function openTrading(chain: DexChain, token: Address, switches: readonly TokenPower[], opened: string[], evidence: SimulationStep[], { force }: { force: boolean }): Promise<void> {
+async function openTrading(chain: DexChain, token: Address, switches: readonly TokenPower[], opened: string[], evidence: SimulationStep[], works: () => Promise<boolean>): Promise<void> {
   const request = (method: string, params: unknown[] = []) => chain.provider.request({ method, params });
-  await request('hardhat_setBalance', [PROBE_BUYER, numberToHex(10n ** 20n)]);
-  const passing = !force && (await buyPasses(chain, token));
   for (const power of switches) {
     if (opened.some((o) => o.startsWith(`${power.function}(`))) continue;
-    if (passing && !/trad|launch|open|start|enable|live|unlock|activ/i.test(power.function)) continue;
-    if (passing && /disable|stop|pause|halt|lock\b/i.test(power.function)) continue;
     for (const args of switchArguments(power)) {
       let data: Hex;
       try {
@@ -288,16 +321,14 @@ async function openTrading(chain: DexChain, token: Address, switches: readonly T
       }
       const snapshot = (await request('evm_snapshot')) as Hex;
       const out = await send(chain, token, data);
-      const call = `${power.function}(${args.map(String).join(', ')})`;
-      const keep = out.ok && (force || (await buyPasses(chain, token)));
-      if (!keep) {
+      if (!out.ok || !(await works())) {
         await request('evm_revert', [snapshot]);
         continue;
       }
+      const call = `${power.function}(${args.map(String).join(', ')})`;
       opened.push(call);
       evidence.push({ step: 'owner-action', ok: true, description: `open trading: the deployer (owner) calls ${call} (line ${power.line})`, from: chain.deployer, to: token, data, gasUsed: out.gasUsed });
-      break;
+      return;
     }
-    if (!force && (await buyPasses(chain, token)) && !passing) return;
   }
 }
