@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { join } from 'node:path';
 import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
 import { createRedis } from './infra/redis.ts';
@@ -76,7 +77,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app = await buildApp({
       store,
       scans,
-      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity),
+      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, join(config.dataDir, 'compile-cache')),
       corpus,
       getVerifiedSource: verifiedSourceLookup(scanDeps),
       baseUrl: config.baseUrl,

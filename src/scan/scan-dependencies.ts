@@ -50,14 +50,15 @@ export function analyzeVerifiedSources(resolveImport: (path: string) => string |
 }
 
 /** Scans of source code: analysis, and a simulation of the compiled token on a fresh chain. */
-export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>, similarity?: SourceScanDeps['similarity']) {
+export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>, similarity?: SourceScanDeps['similarity'], compileCacheDir?: string) {
   const deps: SourceScanDeps = {
     analyze,
     ...(similarity ? { similarity } : {}),
     async simulateSource(sources) {
       const { simulateSource } = await import('../simulate/simulate-source.ts');
-      const result = await simulateSource(sources, { timeoutMs: 20_000 });
-      return { taxes: result.taxes, reason: result.reason, compiler: result.compiler };
+      const { simulationMeta } = await import('../simulate/simulation-meta.ts');
+      const result = await simulateSource(sources, { timeoutMs: 20_000, ...(compileCacheDir ? { compileCacheDir } : {}) });
+      return { taxes: result.taxes, reason: result.reason, compiler: result.compiler, meta: simulationMeta(result) };
     },
   };
   return (sources: Readonly<Record<string, string>>) => scanSource(deps, sources);
@@ -93,7 +94,9 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       // The devnet runs in this process: simulate under a snapshot of it. Elsewhere fork the node.
       const rpc = network === LOCAL_NETWORK.symbol && options.devnet ? { provider: options.devnet.provider } : { url: client.rpcUrl };
       const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
-      return { taxes: result.taxes, evidence: [{ reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations }] };
+      const { simulationMeta } = await import('../simulate/simulation-meta.ts');
+      const meta = simulationMeta(result);
+      return { taxes: result.taxes, evidence: [{ reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations }], meta: { ...meta, stages: [...meta.stages], ownerActions: [...meta.ownerActions] } };
     },
   };
 }

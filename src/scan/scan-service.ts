@@ -37,6 +37,8 @@ export interface SourceAnalysis {
 export interface SimulationOutcome {
   readonly taxes: Taxes;
   readonly evidence: readonly unknown[];
+  /** `meta.simulation`: scope, stages, owner actions. */
+  readonly meta?: ScanMeta['simulation'];
   readonly findings?: readonly ScanFinding[];
 }
 
@@ -190,6 +192,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       sources,
       findings,
       scoreFactors: scoring.factors,
+      ...(simulation.value?.meta ? { simulation: simulation.value.meta } : {}),
     };
     const result: ScanResult = { auditLayout: layout, auditResource: null, meta };
     await saveSnapshot(deps.store.db, {

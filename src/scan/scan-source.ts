@@ -12,7 +12,15 @@ import { scoreScan } from './scoring/score-scan.ts';
 export interface SourceScanDeps {
   readonly analyze: (sources: Readonly<Record<string, string>>) => SourceAnalysis & { readonly contracts?: readonly unknown[]; readonly diagnostics?: readonly unknown[] };
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
-  readonly simulateSource?: (sources: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<{ taxes: Taxes; reason: string; compiler: unknown }>;
+  readonly simulateSource?: (sources: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<SourceSimulationOutcome>;
+}
+
+export interface SourceSimulationOutcome {
+  readonly taxes: Taxes;
+  readonly reason: string;
+  readonly compiler: unknown;
+  /** Scope, stages, owner actions (`meta.simulation`). */
+  readonly meta?: unknown;
 }
 
 export interface SourceScanResult {
@@ -20,7 +28,7 @@ export interface SourceScanResult {
   readonly findings: readonly ScanFinding[];
   readonly similarity: AuditLayout['similarity'];
   readonly taxes: Taxes | null;
-  readonly simulation: { readonly reason: string; readonly compiler: unknown } | null;
+  readonly simulation: { readonly reason: string; readonly compiler: unknown; readonly scope?: unknown; readonly stages?: unknown; readonly ownerActions?: unknown } | null;
   readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
   readonly contracts: readonly unknown[];
   readonly diagnostics: readonly unknown[];
@@ -31,7 +39,7 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
   const [analysis, similarity, simulation] = await Promise.all([
     runSource(['smartAudit'], 15_000, () => deps.analyze(sources)),
     deps.similarity ? runSource(['similarity'], 5_000, () => deps.similarity!(sources)) : skippedSource<AuditLayout['similarity']>('no similarity index'),
-    deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : skippedSource<{ taxes: Taxes; reason: string; compiler: unknown }>('no simulator'),
+    deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : skippedSource<SourceSimulationOutcome>('no simulator'),
   ]);
   const findings = analysis.value?.findings ?? [];
   const taxes = simulation.value?.taxes ?? null;
@@ -57,10 +65,14 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
     findings,
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,
-    simulation: simulation.value ? { reason: simulation.value.reason, compiler: simulation.value.compiler } : null,
+    simulation: simulation.value ? { reason: simulation.value.reason, compiler: simulation.value.compiler, ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}) } : null,
     score: { security: scoring.scores.security, rank: scoring.scores.security === null ? '' : scoring.rank, factors: scoring.factors.filter((f) => f.score === 'security') },
     contracts: analysis.value?.contracts ?? [],
     diagnostics: analysis.value?.diagnostics ?? [],
     sources: { analysis: analysis.report, similarity: similarity.report, simulation: simulation.report },
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -216,7 +216,9 @@ async function simulate(
   }
 
   const kinds = input.confirm ?? CONFIRM_KINDS;
-  if (input.powers && kinds.length > 0) {
+  if (input.powers && kinds.length > 0 && trades.taxes.error === 'SELL_FAILED') {
+    steps.push({ step: 'owner-action', ok: false, description: 'owner powers not exercised', reason: 'the sell already fails at launch: no owner action is needed to stop it' });
+  } else if (input.powers && kinds.length > 0) {
     state.phase = 'owner actions';
     const owner = input.owner ?? (await getOwner(client, { address: token })).owner;
     if (!owner || /^0x0{40}$/.test(owner)) {

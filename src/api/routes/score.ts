@@ -13,6 +13,7 @@ import { scanFailure, NotATokenError } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
+import { SimulationMetaSchema } from '../../spec/schemas/audit-layout.ts';
 
 const M = MESSAGES.score;
 
@@ -31,7 +32,13 @@ export function scoreNetwork(raw: unknown, options: NetworkOptions): Network | u
   return findNetworkForOperation('score', SCORE_SYMBOL_ALIASES[symbol] ?? symbol, options);
 }
 
-const ScoreBody = Type.Object({ success: Type.Boolean(), message: Type.String(), score: Type.Union([Type.Number(), Type.Null()]) });
+const ScoreBody = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  score: Type.Union([Type.Number(), Type.Null()]),
+  // Extra, like the scan's `meta`: the simulation's scope, stages and owner actions behind the score.
+  meta: Type.Optional(Type.Object({ simulation: Type.Optional(SimulationMetaSchema) })),
+});
 const FailureBody = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
 export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, deps) => {
@@ -63,7 +70,12 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
       if (network.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw badRequest();
       try {
         const result = await deps.scans.scan({ network: network.symbol, address: address as string });
-        return { success: true, message: `Security score of ${result.auditLayout.contract.symbol || address} on ${network.symbol}`, score: result.auditLayout.securityScore };
+        return {
+          success: true,
+          message: `Security score of ${result.auditLayout.contract.symbol || address} on ${network.symbol}`,
+          score: result.auditLayout.securityScore,
+          ...(result.meta.simulation ? { meta: { simulation: result.meta.simulation } } : {}),
+        };
       } catch (error) {
         const failure = scanFailure(error);
         if (failure instanceof NotATokenError) throw badRequest();

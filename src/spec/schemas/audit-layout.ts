@@ -385,6 +385,40 @@ export const SourceReportSchema = Type.Object(
 );
 export type SourceReport = Static<typeof SourceReportSchema>;
 
+/** `meta.simulation`: what the simulation proves, its stages and the owner powers it exercised (docs/decisions.md, "Simulation: evidence in answers"). */
+export const SimulationMetaSchema = Type.Object(
+  {
+    mode: Type.String({ description: 'fork, snapshot or local (a fresh chain, source scans)' }),
+    scope: Type.String({ description: 'what the result proves, e.g. "at launch, with guessed constructor arguments"' }),
+    reason: Type.String(),
+    error: Type.String({ description: 'the taxes error at launch' }),
+    durationMs: Type.Number(),
+    roundTrips: Type.Number({ description: 'JSON-RPC round trips to a remote node (fork mode)' }),
+    stages: Type.Array(
+      Type.Object(
+        { stage: Type.String(), outcome: Type.String(), reason: Type.String(), gas: Type.Number(), roundTrips: Type.Number() },
+        { additionalProperties: false },
+      ),
+    ),
+    ownerActions: Type.Array(
+      Type.Object(
+        {
+          kind: Type.String(),
+          signature: Type.String(),
+          call: Type.Union([Type.String(), Type.Null()]),
+          executed: Type.Boolean(),
+          sellAfter: Type.String({ description: 'failed, passed or not-run' }),
+          sellTaxAfter: Type.Union([Type.Number(), Type.Null()]),
+          statement: Type.String(),
+          line: Type.Union([Type.Number(), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** Extra top-level object: where each group of fields came from, and the score reasons. */
 export const ScanMetaSchema = Type.Object(
   {
@@ -397,6 +431,7 @@ export const ScanMetaSchema = Type.Object(
       Type.Object({ score: Type.String(), factor: Type.String(), effect: Type.Number(), detail: Type.String() }, { additionalProperties: false }),
       { description: 'every finding and fact that moved a score (docs/scoring.md)' },
     ),
+    simulation: Type.Optional(SimulationMetaSchema),
   },
   { $id: 'ScanMeta', additionalProperties: false },
 );
