@@ -73,3 +73,25 @@ test('constructor arguments are guessed from parameter names and types', () => {
   assert.deepEqual(second, ['Simulated Token', 'SIM', 18, 10n ** 27n, ctx.router, 1n]);
   assert.deepEqual(constructorArgumentAttempts([], ctx), [[]]);
 });
+
+test('real launches trade: supply elsewhere, a switch of any name, a hard-coded router, an exact pin not shipped; owner powers are proven on a holder', async () => {
+  const launch = { 'LaunchTokens.sol': fixture('LaunchTokens.sol') };
+  for (const contractName of ['ZeroSupplyAtLaunch', 'SupplyToTreasury', 'HardcodedRouter']) {
+    const r = await simulateSource(launch, { contractName, maxBuy: false });
+    assert.equal(r.taxes.error, '', `${contractName}: ${r.reason}`);
+    assert.deepEqual([r.taxes.buyTax, r.taxes.sellTax], [0, 0], contractName);
+    assert.match(r.compiler.notes.join(' '), /0\.8\.19.*compilers add 0\.8\.19/);
+    assert.match(r.scope, /at launch, with guessed constructor arguments.*openRaise\(\)/);
+    assert.ok(r.evidence.some((s) => s.step === 'owner-action' && /open trading: the deployer \(owner\) calls openRaise\(\)/.test(s.description)), contractName);
+    const freeze = r.ownerActions.find((a) => a.signature === 'setFreeze(address,bool)');
+    assert.equal(freeze?.sellAfter, 'failed', contractName);
+    assert.equal(freeze?.statement, 'after `setFreeze(holder, true)` by the owner the holder\'s sell reverted with "account frozen"');
+    assert.equal(r.confirmations.blacklist?.confirmed, true);
+  }
+  const zero = await simulateSource(launch, { contractName: 'ZeroSupplyAtLaunch', confirm: [], maxBuy: false });
+  assert.ok(zero.evidence.some((s) => s.step === 'fund' && /_ledger \(storage slot \d+\)/.test(s.description)));
+  const treasury = await simulateSource(launch, { contractName: 'SupplyToTreasury', confirm: [], maxBuy: false });
+  assert.ok(treasury.evidence.some((s) => s.step === 'fund' && /paid the supply to 0x000000000000000000000000000000000000bEEF/i.test(s.description)));
+  const routed = await simulateSource(launch, { contractName: 'HardcodedRouter', confirm: [], maxBuy: false });
+  assert.ok(routed.evidence.some((s) => /hard-codes 0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D as a router/.test(s.description)));
+});
