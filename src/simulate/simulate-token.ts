@@ -9,6 +9,7 @@ import type { Address } from 'viem';
 import { createEdrProvider, type Eip1193Provider } from '../devnet/edr-provider.ts';
 import { chainDetails } from '../spec/chain-details.ts';
 import { networkBySymbol, type Network } from '../spec/networks.ts';
+import { startRpcProxy } from './rpc-proxy.ts';
 import { runSimulation, type SimulationSettings } from './run-simulation.ts';
 import { EMPTY_CONFIRMATIONS, emptyTaxes, type SimulationResult } from './simulation-types.ts';
 
@@ -20,6 +21,8 @@ export interface SimulateTokenOptions extends SimulationSettings {
   readonly blockNumber?: bigint;
   /** Fork mode: where EDR caches remote state between runs. */
   readonly cacheDir?: string;
+  /** Fork mode: latency added to every remote request (the benchmark's slow remote). */
+  readonly remoteDelayMs?: number;
   /** Called with the number of JSON-RPC requests the simulation sent to its in-process chain. */
   readonly onRequests?: (count: number) => void;
 }
@@ -90,17 +93,23 @@ export async function simulateToken(options: SimulateTokenOptions): Promise<Simu
 
   const timeoutMs = options.timeoutMs ?? 5_000;
   let provider: Eip1193Provider;
+  // Every remote request goes through a loopback proxy that counts the round trips.
+  const proxy = await startRpcProxy(options.rpc.url, { timeoutMs, ...(options.remoteDelayMs ? { delayMs: options.remoteDelayMs } : {}) });
   try {
-    const blockNumber = options.blockNumber ?? (await latestBlock(options.rpc.url, timeoutMs));
+    const blockNumber = options.blockNumber ?? (await latestBlock(proxy.url, timeoutMs));
     provider = await createEdrProvider({
       chainId: network.chainId,
-      fork: { url: options.rpc.url, blockNumber, remoteChainId: network.chainId, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}) },
+      fork: { url: proxy.url, blockNumber, remoteChainId: network.chainId, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}) },
     });
   } catch (error) {
-    return failed(mode, `cannot fork ${network.symbol} from its RPC: ${error instanceof Error ? error.message : String(error)}`, started);
+    await proxy.close();
+    return { ...failed(mode, `cannot fork ${network.symbol} from its RPC: ${error instanceof Error ? error.message : String(error)}`, started), roundTrips: proxy.roundTrips() };
   }
   const elapsed = performance.now() - started;
-  const running = await runSimulation({ ...settings, provider, mode, timeoutMs: Math.max(1, timeoutMs - elapsed) });
-  void running.done.then(() => options.onRequests?.(running.requests()));
+  const running = await runSimulation({ ...settings, provider, mode, timeoutMs: Math.max(1, timeoutMs - elapsed), roundTrips: () => proxy.roundTrips() });
+  void running.done.then(() => {
+    options.onRequests?.(running.requests());
+    return proxy.close();
+  });
   return { ...running.result, durationMs: Math.round(performance.now() - started) };
 }
