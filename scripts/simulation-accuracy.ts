@@ -162,9 +162,15 @@ async function main(): Promise<void> {
     const key = `${o.error}: ${o.reason.replace(/0x[0-9a-fA-F]+/g, '0x…').replace(/\d{4,}/g, 'N').slice(0, 70)}`;
     stops.set(key, (stops.get(key) ?? 0) + 1);
   }
+  // Files whose sources hold no ERC-20 contract (crowdsales, games) cannot trade: counted apart.
+  const isToken = (o: Outcome) => !/no deployable ERC-20/.test(o.reason);
+  const tokens = outcomes.filter(isToken);
   const report = {
-    tokens: outcomes.length,
+    files: outcomes.length,
+    erc20Tokens: tokens.length,
     reachTrade: pct(outcomes.filter((o) => o.reachedTrade).length, outcomes.length),
+    reachTradeOfTokens: pct(tokens.filter((o) => o.reachedTrade).length, tokens.length),
+    honeypotTokensProven: pct(proven.filter(isToken).length, honeypot.filter(isToken).length),
     honeypotProven: pct(proven.length, honeypot.length),
     honeypotSellFailedAtLaunch: pct(honeypot.filter((o) => o.error === 'SELL_FAILED').length, honeypot.length),
     notHoneypotSellFailedAtLaunch: pct(falseSellFailed.length, negative.length),
