@@ -12,7 +12,7 @@ import type { FunctionModel, Parameter, StateVariable } from './solidity/program
 import { lineOf } from './solidity/source-unit.ts';
 import { addressMappingValue, isBoolType, isUintType } from './solidity/type-info.ts';
 
-export type TokenPowerKind = 'pause' | 'trading-switch' | 'blacklist' | 'whitelist' | 'set-fees' | 'max-tx' | 'cooldown' | 'mint' | 'balance-change' | 'transfer-rule';
+export type TokenPowerKind = 'authority' | 'pause' | 'trading-switch' | 'blacklist' | 'whitelist' | 'set-fees' | 'max-tx' | 'cooldown' | 'mint' | 'balance-change' | 'transfer-rule';
 
 export interface TokenPowerParam {
   readonly name: string;
@@ -47,6 +47,12 @@ export interface TokenPowersOfContract {
   readonly powers: readonly TokenPower[];
   /** Powers that can open trading after launch (trading-switch and pause kinds), most likely first. */
   readonly tradingSwitches: readonly TokenPower[];
+  /**
+   * Owner functions that name who else may act (`setReleaseAgent(address)`): an address
+   * variable that guards other privileged functions. A switch guarded by such an agent
+   * needs the agent set first.
+   */
+  readonly authoritySetters: readonly TokenPower[];
 }
 
 /** Words a function that opens trading tends to carry in its name; used only to order candidates. */
@@ -76,9 +82,15 @@ function powersOf(a: ContractAnalysis): TokenPowersOfContract {
     .filter((p) => p.kind === 'trading-switch' || p.kind === 'pause')
     .filter((p) => p.params.every((x) => x.type === 'bool' || /^u?int\d*$/.test(x.type)))
     .sort((x, y) => switchRank(x) - switchRank(y));
+  const agents = new Set(a.ownership.otherAuthorities);
+  const authoritySetters = a.entries
+    .filter((e) => e.privileged && e.fn.params.some((p) => abiType(p) === 'address') && e.fn.params.every((p) => ['address', 'bool'].includes(abiType(p))))
+    .filter((e) => e.summary.writes.some((w) => agents.has(w.v)))
+    .map((e) => describePower(e.fn, 'authority', [...new Set(e.summary.writes.map((w) => w.v).filter((v) => agents.has(v)))], false));
   return {
     contract: a.contract.name,
     file: a.contract.unit.path,
+    authoritySetters,
     ledger: ledgerVar ? { name: ledgerVar.name, contract: ledgerVar.contract.name } : null,
     powers,
     tradingSwitches,
