@@ -80,6 +80,28 @@ describe('POST /api/cyberscan on the devnet', () => {
     assert.ok(unverified.auditLayout.securityScore < results.get('plain')!.auditLayout.securityScore);
   });
 
+  it('shows an unverified token’s mint and blacklist in smartAudit, and says which keys are unknown', () => {
+    const { auditLayout, meta } = results.get('unverified')!;
+    assert.ok(auditLayout.smartAudit.mint.length > 0, JSON.stringify(auditLayout.smartAudit));
+    assert.ok(auditLayout.smartAudit.blacklist.length > 0, JSON.stringify(auditLayout.smartAudit));
+    for (const range of [...auditLayout.smartAudit.mint, ...auditLayout.smartAudit.blacklist]) {
+      assert.deepEqual(range.range, [0, 0], 'bytecode has no lines');
+      assert.match(range.file, /^bytecode:0x[0-9a-f]{8} \w+\(/);
+    }
+    assert.equal(meta.unknown?.['smartAudit.mint'], undefined, 'found, so known');
+    assert.match(meta.unknown?.['smartAudit.whitelist'] ?? '', /not verified/);
+    assert.match(meta.unknown?.['smartAudit.reflections'] ?? '', /not verified/);
+    assert.deepEqual(results.get('plain')!.meta.unknown, {}, 'a verified source decides every key');
+  });
+
+  it('writes every factor text from the facts it describes', () => {
+    for (const [behaviour, { auditLayout, meta }] of results) {
+      const base = (score: string) => meta.scoreFactors.find((x) => x.score === score && x.factor === 'base')?.detail ?? '';
+      if (auditLayout.pools.pairs.some((p) => p.worth > 0)) assert.doesNotMatch(base('market'), /no liquidity/, behaviour);
+      if (meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0)) assert.doesNotMatch(base('security'), /no (known )?risk/, behaviour);
+    }
+  });
+
   it('compares verified sources with the reference corpus', () => {
     const meta = results.get('plain')!.meta;
     assert.equal(meta.sources.similarity?.status, 'ok', JSON.stringify(meta.sources.similarity));

@@ -15,7 +15,8 @@ import { readContractContext, type ContractContext } from '../chain/read-contrac
 import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
 import { networkBySymbol } from '../spec/networks.ts';
 import { chainDetails } from '../spec/chain-details.ts';
-import { buildAuditLayout, emptyAuditLayout } from './build-audit-layout.ts';
+import { buildAuditLayout, emptyAuditLayout, EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
+import { smartAuditFromBytecode, unknownSmartAuditKeys, type CodeCoverage } from './smart-audit-coverage.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
 import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
 import { runSource, skippedSource, unavailableSource } from './run-source.ts';
@@ -157,6 +158,10 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
 
     const findings: ScanFinding[] = [...(analysis.value?.findings ?? []), ...(bytecode.value?.findings ?? []), ...(simulation.value?.findings ?? [])];
     const codeAnalysed = analysis.value !== null || bytecode.value !== null;
+    // Unverified code: the capabilities its bytecode reveals fill the keys they match.
+    const smartAudit = analysis.value?.smartAudit ?? (bytecode.value ? smartAuditFromBytecode(bytecode.value.findings) : null);
+    const coverage: CodeCoverage = analysis.value ? 'source' : bytecode.value ? 'bytecode' : 'none';
+    const unknown = unknownSmartAuditKeys(coverage, smartAudit ?? EMPTY_SMART_AUDIT, (files ? analysis.report.reason : bytecode.report.reason) ?? 'no analysis ran');
     const scoring = scoreScan(scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null));
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
@@ -172,7 +177,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       firstSeenAt: previous?.createdAt ?? '',
       chain,
       contractAddresses: contracts.value ?? new Set(),
-      smartAudit: analysis.value?.smartAudit ?? null,
+      smartAudit,
       similarity: similarity.value,
       taxes: simulation.value?.taxes ?? null,
       audit: audit.value ?? undefined,
@@ -190,6 +195,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       sources,
       findings,
       scoreFactors: scoring.factors,
+      unknown,
     };
     const result: ScanResult = { auditLayout: layout, auditResource: null, meta };
     await saveSnapshot(deps.store.db, {
@@ -315,7 +321,15 @@ function solanaResult(network: string, address: string, at: string, sources: Rec
   return {
     auditLayout: layout,
     auditResource: null,
-    meta: { cached: false, snapshotAt: at, durationMs: Math.round(performance.now() - started), sources, findings: [], scoreFactors: [] },
+    meta: {
+      cached: false,
+      snapshotAt: at,
+      durationMs: Math.round(performance.now() - started),
+      sources,
+      findings: [],
+      scoreFactors: [],
+      unknown: unknownSmartAuditKeys('none', layout.smartAudit, 'Solana token programs are not read yet'),
+    },
   };
 }
 

@@ -92,6 +92,11 @@ class Tally {
     this.raw = base;
     this.factors.push({ score, factor: 'base', effect: base, detail: baseDetail });
   }
+  /** The base line's text, written once the factors are known so it never contradicts them. */
+  describeBase(detail: (moves: readonly ScoreFactor[]) => string): this {
+    this.factors[0] = { ...this.factors[0]!, detail: detail(this.factors.slice(1)) };
+    return this;
+  }
   add(factor: string, effect: number, detail: string): void {
     if (effect === 0) return;
     this.raw += effect;
@@ -104,7 +109,7 @@ const clamp = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 
 function security(input: ScoringInput): Tally | null {
   if (input.findings === null && input.taxes === null) return null;
-  const t = new Tally('security', 100, 'no known risk');
+  const t = new Tally('security', 100, '');
   // Owner-gated powers matter less once ownership is really given up.
   const ownerless = input.renounced === true;
   const seen = new Map<string, number>();
@@ -136,12 +141,15 @@ function security(input: ScoringInput): Tally | null {
   } else {
     t.add('no-simulation', -5, 'the trade simulation did not run: taxes and sellability unconfirmed');
   }
-  return t;
+  const read = [input.findings !== null ? (input.unverified ? 'the bytecode' : 'the code') : null, input.taxes ? 'the simulated trades' : null].filter(Boolean).join(' and ');
+  return t.describeBase((moves) =>
+    moves.some((m) => m.effect < 0) ? `starts at 100; each risk below takes its points` : `no risk found in ${read}`,
+  );
 }
 
 function decentralisation(input: ScoringInput): Tally | null {
   if (input.topHolderShares === null && input.renounced === null && input.lockedLiquidityShare === null) return null;
-  const t = new Tally('decentralisation', 100, 'supply, ownership and liquidity spread out');
+  const t = new Tally('decentralisation', 100, '');
   if (input.renounced === false) t.add('owned', -15, 'an owner account still controls the contract');
   if (input.proxy) t.add('upgrade-admin', -10, 'an admin can upgrade the implementation');
   const shares = input.topHolderShares;
@@ -157,31 +165,34 @@ function decentralisation(input: ScoringInput): Tally | null {
   } else if (input.liquidityUsd !== null && input.liquidityUsd > 0) {
     t.add('liquidity-lock-unknown', -10, 'no lock of the liquidity was found');
   }
-  return t;
+  return t.describeBase((moves) => (moves.length > 0 ? 'starts at 100; each concentration of control below takes its points' : 'no concentration of supply, ownership or liquidity found in what was read'));
 }
 
 function market(input: ScoringInput): Tally | null {
   if (input.liquidityUsd === null) return null;
-  const t = new Tally('market', 0, 'no liquidity');
+  const t = new Tally('market', 0, '');
   // 20 points per decade of liquidity above $1,000: $1M or more scores 60, $100M scores 100.
   if (input.liquidityUsd > 1000) t.add('liquidity', Math.min(100, 20 * Math.log10(input.liquidityUsd / 1000)), `$${Math.round(input.liquidityUsd).toLocaleString('en-US')} of liquidity`);
   if (input.liquidityUsd > 0 && input.marketcapUsd !== null && input.marketcapUsd > 0) {
     const ratio = input.liquidityUsd / input.marketcapUsd;
     if (ratio < 0.02) t.add('thin-liquidity', -15, `liquidity is ${round1(ratio * 100)}% of the market cap: large sells move the price far`);
   }
-  return t;
+  const liquidity = input.liquidityUsd;
+  return t.describeBase(() =>
+    liquidity <= 0 ? 'no liquidity in any pool found' : liquidity <= 1000 ? `$${round1(liquidity)} of liquidity: too little to score` : 'starts at 0; the liquidity below adds its points',
+  );
 }
 
 function community(input: ScoringInput): Tally | null {
   if (input.socials === null) return null;
-  const t = new Tally('community', 0, 'no audience');
+  const t = new Tally('community', 0, '');
   const audience = input.socials.twitterFollowers + input.socials.telegramMembers + input.socials.discordMembers;
   if (audience > 100) t.add('audience', Math.min(100, 25 * Math.log10(audience / 100)), `${audience} followers and members`);
-  return t;
+  return t.describeBase(() => (audience > 100 ? 'starts at 0; the audience below adds its points' : `${audience} followers and members: too few to score`));
 }
 
 function fundamentals(input: ScoringInput): Tally {
-  const t = new Tally('fundamentals', 20, 'a deployed contract');
+  const t = new Tally('fundamentals', 20, 'a deployed contract starts at 20');
   if (!input.unverified) t.add('verified', 25, 'source code is verified');
   if (input.audited) t.add('audited', 30, 'an audit report is registered');
   if (input.hasWebsite) t.add('website', 5, 'a website is known');
