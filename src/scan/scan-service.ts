@@ -15,10 +15,11 @@ import { readContractContext, type ContractContext } from '../chain/read-contrac
 import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
 import { networkBySymbol } from '../spec/networks.ts';
 import { chainDetails } from '../spec/chain-details.ts';
-import { buildAuditLayout, emptyAuditLayout, EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
+import { buildAuditLayout, emptyAuditLayout, EMPTY_SMART_AUDIT, withPercentiles } from './build-audit-layout.ts';
 import { smartAuditFromBytecode, unknownSmartAuditKeys, type CodeCoverage } from './smart-audit-coverage.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
-import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
+import { loadHistories, loadSnapshot, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
+import { createLivePercentiles, populationKey } from './live-percentiles.ts';
 import { runSource, skippedSource, unavailableSource } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
@@ -59,6 +60,8 @@ export interface ScanServiceDeps {
   readonly freshnessMs: number;
   readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders', number>>;
   readonly now?: () => Date;
+  /** How long the population the percentiles are computed over is used before it is read again (ms; default 60 s). */
+  readonly percentileRefreshMs?: number;
 }
 
 export interface ScanRequest {
@@ -105,13 +108,20 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
   const now = deps.now ?? (() => new Date());
 
   const isFresh = (updatedAt: string) => now().getTime() - Date.parse(updatedAt) <= deps.freshnessMs;
+  const live = createLivePercentiles({ store: deps.store, refreshMs: deps.percentileRefreshMs ?? 60_000, now });
 
-  /** The stored result when it is fresh; a stale snapshot's body is never read. */
+  /** The stored result when it is fresh, its percentiles computed now; a stale snapshot's body is never read. */
   async function fresh(network: string, address: string): Promise<ScanResult | undefined> {
     const times = await timesOf(network, address);
     if (!times || !isFresh(times.updatedAt)) return undefined;
     const snapshot = await loadSnapshot<ScanResult>(deps.store.db, network, address);
-    return snapshot && { ...snapshot.result, meta: { ...snapshot.result.meta, cached: true } };
+    if (!snapshot) return undefined;
+    const ranks = await live.of(populationKey(network, address), snapshot.scores);
+    return {
+      ...snapshot.result,
+      auditLayout: withPercentiles(snapshot.result.auditLayout, ranks.percentiles),
+      meta: { ...snapshot.result.meta, cached: true, percentilesAt: ranks.at },
+    };
   }
 
   async function run(network: string, address: string): Promise<ScanResult> {
@@ -165,7 +175,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const scoring = scoreScan(scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null));
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
-      percentiles(deps.store.db, scoring.scores),
+      live.of(populationKey(keyNetwork, keyAddress), scoring.scores),
       loadHistories(deps.store.db, keyNetwork, keyAddress),
       timesOf(keyNetwork, keyAddress),
     ]);
@@ -184,7 +194,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       scores: scoring.scores,
       raw: scoring.raw,
       rank: scoring.rank,
-      percentiles: ranks,
+      percentiles: ranks.percentiles,
       histories,
       explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
     });
@@ -195,6 +205,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       sources,
       findings,
       scoreFactors: scoring.factors,
+      percentilesAt: ranks.at,
       unknown,
     };
     const result: ScanResult = { auditLayout: layout, auditResource: null, meta };
@@ -207,11 +218,12 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       createdAt: layout.createdAt,
       now: at,
     });
+    live.update(populationKey(keyNetwork, keyAddress), scoring.scores);
     return result;
   }
 
   const execute = (request: ScanRequest) => run(request.network, request.address);
-  const serialized = new Map<string, { updatedAt: string; json: string }>();
+  const serialized = new Map<string, { updatedAt: string; percentilesAt: string; json: string }>();
   const runner = (makeRunner ?? ((handler) => createInProcessRunner(handler, { concurrency: 2 })))((job) => execute(job));
   return {
     execute,
@@ -231,13 +243,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       if (!updatedAt || !isFresh(updatedAt)) return undefined;
       const key = `${network}:${address}`;
       const hit = serialized.get(key);
-      if (hit?.updatedAt === updatedAt) return hit.json;
+      // The text is reused while neither the snapshot nor the population changed.
+      if (hit?.updatedAt === updatedAt && hit.percentilesAt === (await live.stamp())) return hit.json;
       const result = await fresh(network, address);
       if (!result) return undefined;
       const json = JSON.stringify(result);
       // A small bound: the text of a scan is ~10-50 KB.
       if (serialized.size >= 500) serialized.delete(serialized.keys().next().value!);
-      serialized.set(key, { updatedAt, json });
+      serialized.set(key, { updatedAt, percentilesAt: result.meta.percentilesAt ?? '', json });
       return json;
     },
     async stored(network, address) {

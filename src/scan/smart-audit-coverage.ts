@@ -14,7 +14,7 @@ import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 type RangeKey = { [K in keyof SmartAudit]: SmartAudit[K] extends ReadonlyArray<{ range: unknown; file: string }> ? (K extends 'nonImmutables' | 'nonDescriptiveErrorMessages' ? never : K) : never }[keyof SmartAudit];
 
 /** A capability found in bytecode: what `meta.findings` carries for `origin: 'bytecode'`. */
-export type BytecodeCapabilityFinding = Readonly<Record<string, unknown>>;
+export type BytecodeCapabilityFinding = object;
 
 /**
  * Bytecode has no lines: a range from bytecode is `[0, 0]` and its `file` names the
@@ -28,7 +28,8 @@ export function bytecodeRangeFile(selector: string, signature: string): string {
 /** The smartAudit of unverified code: the keys its capability findings match, each with one range per function. */
 export function smartAuditFromBytecode(findings: readonly BytecodeCapabilityFinding[]): SmartAudit {
   const audit = structuredClone(EMPTY_SMART_AUDIT) as SmartAudit;
-  for (const finding of findings) {
+  for (const found of findings) {
+    const finding = found as { smartAuditKey?: unknown; selector?: unknown; signature?: unknown };
     const key = finding.smartAuditKey;
     if (typeof key !== 'string' || !(key in audit) || !Array.isArray(audit[key as keyof SmartAudit])) continue;
     const file = bytecodeRangeFile(String(finding.selector ?? ''), String(finding.signature ?? ''));

@@ -397,6 +397,9 @@ export const ScanMetaSchema = Type.Object(
       Type.Object({ score: Type.String(), factor: Type.String(), effect: Type.Number(), detail: Type.String() }, { additionalProperties: false }),
       { description: 'every finding and fact that moved a score (docs/scoring.md)' },
     ),
+    percentilesAt: Type.Optional(
+      Type.String({ description: 'when the population the percentiles rank this answer in was read (percentiles are computed when an answer is served)' }),
+    ),
     unknown: Type.Optional(
       Type.Record(Type.String(), Type.String(), {
         description: 'auditLayout fields (e.g. "smartAudit.whitelist") whose value could not be decided, each with the reason: an empty value listed here is unknown, not clean',
