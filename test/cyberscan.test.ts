@@ -67,6 +67,11 @@ describe('POST /api/cyberscan on the devnet', () => {
     // Scores move with what the code can do: a blacklist costs more than nothing.
     assert.ok(get('blacklist').securityScore < get('plain').securityScore);
     assert.ok(get('mint').securityScore < get('plain').securityScore);
+    // One account can mint without limit or stop sells: never above C, and meta says who holds the power.
+    for (const b of ['mint', 'blacklist', 'unverified'] as const) assert.ok(['C', 'D'].includes(get(b).rank), `${b} ranks ${get(b).rank}`);
+    const mintPower = results.get('mint')!.meta.powers?.find((p) => p.power === 'mint');
+    assert.equal(mintPower?.holder.kind, 'eoa', JSON.stringify(results.get('mint')!.meta.powers));
+    assert.deepEqual(results.get('renounced')!.meta.powers?.map((p) => p.holder.kind).filter((k) => k !== 'nobody'), []);
   });
 
   it('reads what an unverified token can do from its bytecode', () => {

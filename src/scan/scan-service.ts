@@ -20,6 +20,8 @@ import { smartAuditFromBytecode, unknownSmartAuditKeys, type CodeCoverage } from
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
 import { loadHistories, loadSnapshot, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
 import { createLivePercentiles, populationKey } from './live-percentiles.ts';
+import { readPowerHolder, type PowerHolder } from './power-holder.ts';
+import { MONEY_POWER_DETECTORS, type MoneyPower } from './scoring/score-scan.ts';
 import { runSource, skippedSource, unavailableSource } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
@@ -150,13 +152,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       // Bookkeeping for Signaturescan: never holds up or fails the scan.
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
-    const [analysis, similarity, bytecode, simulation, audit, contracts] = await Promise.all([
+    const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
       files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
       files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
       !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
       deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skippedSource<SimulationOutcome>('no simulator configured'),
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
-      runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+        runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+      runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
     ]);
     sources.analysis = analysis.report;
     sources.similarity = similarity.report;
@@ -164,6 +167,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     sources.simulation = simulation.report;
     sources.auditRegistry = audit.report;
     sources.addressDetails = contracts.report;
+    sources.powerHolder = holder.report;
+    const powerHolder: PowerHolder = holder.value ?? { kind: 'unknown', reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}` };
     Object.assign(sources, unconfiguredSources());
 
     const findings: ScanFinding[] = [...(analysis.value?.findings ?? []), ...(bytecode.value?.findings ?? []), ...(simulation.value?.findings ?? [])];
@@ -172,7 +177,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const smartAudit = analysis.value?.smartAudit ?? (bytecode.value ? smartAuditFromBytecode(bytecode.value.findings) : null);
     const coverage: CodeCoverage = analysis.value ? 'source' : bytecode.value ? 'bytecode' : 'none';
     const unknown = unknownSmartAuditKeys(coverage, smartAudit ?? EMPTY_SMART_AUDIT, (files ? analysis.report.reason : bytecode.report.reason) ?? 'no analysis ran');
-    const scoring = scoreScan(scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null));
+    const scoring = scoreScan({ ...scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null), powerHolder });
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
       live.of(populationKey(keyNetwork, keyAddress), scoring.scores),
@@ -205,6 +210,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       sources,
       findings,
       scoreFactors: scoring.factors,
+      powers: powersHeld(findings, powerHolder),
       percentilesAt: ranks.at,
       unknown,
     };
@@ -258,6 +264,16 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       return (await loadSnapshot<ScanResult>(deps.store.db, key.network, key.address))?.result;
     },
   };
+}
+
+/** Each power found that lets an account take holders' money, with its detectors and holder (`meta.powers`). */
+function powersHeld(findings: readonly ScoringFinding[], holder: PowerHolder): NonNullable<ScanMeta['powers']> {
+  const byPower = new Map<MoneyPower, Set<string>>();
+  for (const finding of findings) {
+    const power = MONEY_POWER_DETECTORS[finding.detector];
+    if (power) byPower.set(power, (byPower.get(power) ?? new Set()).add(finding.detector));
+  }
+  return [...byPower].map(([power, detectors]) => ({ power, detectors: [...detectors], holder: { ...holder } }));
 }
 
 /** Sources this build has no provider for: their fields keep their empty values. */
