@@ -36,6 +36,8 @@ export interface ScanFinding extends ScoringFinding {
 export interface SourceAnalysis {
   readonly smartAudit: SmartAudit;
   readonly findings: readonly ScanFinding[];
+  /** Privileged entry points other than the hand-over of ownership (docs/scoring.md). */
+  readonly privilegedFunctions?: number;
 }
 
 export interface SimulationOutcome {
@@ -177,7 +179,11 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const smartAudit = analysis.value?.smartAudit ?? (bytecode.value ? smartAuditFromBytecode(bytecode.value.findings) : null);
     const coverage: CodeCoverage = analysis.value ? 'source' : bytecode.value ? 'bytecode' : 'none';
     const unknown = unknownSmartAuditKeys(coverage, smartAudit ?? EMPTY_SMART_AUDIT, (files ? analysis.report.reason : bytecode.report.reason) ?? 'no analysis ran');
-    const scoring = scoreScan({ ...scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null), powerHolder });
+    const scoring = scoreScan({
+      ...scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null),
+      powerHolder,
+      privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
+    });
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
       live.of(populationKey(keyNetwork, keyAddress), scoring.scores),

@@ -38,6 +38,7 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
   // Only the code is known: the security score; the chain-based scores need an address.
   const scoring = scoreScan({
     findings: analysis.value ? findings : null,
+    privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
     unverified: false,
     proxy: false,
     renounced: null,

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreScan, rankOf, ONE_ACCOUNT_CAP, POWER_PENALTY, SEVERITY_PENALTY, SHARED_HOLDER_CAP, type ScoringInput } from './score-scan.ts';
+import { scoreScan, rankOf, ONE_ACCOUNT_CAP, POWER_PENALTY, PRIVILEGED_FUNCTION_PENALTY, SEVERITY_PENALTY, SHARED_HOLDER_CAP, type ScoringInput } from './score-scan.ts';
 import type { PowerHolder } from '../power-holder.ts';
 
 const clean: ScoringInput = {
@@ -90,6 +90,12 @@ describe('scoreScan', () => {
     // A renounce the code contradicts does not lower anything.
     const fake = scoreScan({ ...clean, renounced: true, powerHolder: { kind: 'nobody' }, findings: [mint, { detector: 'hidden-owner', severity: 'high', title: 'hidden owner' }] });
     assert.ok(['C', 'D'].includes(fake.rank), fake.rank);
+  });
+
+  it('counts each privileged function as a lever its holder keeps, bounded, and less once renounced', () => {
+    assert.equal(scoreScan({ ...clean, renounced: false, privilegedFunctions: 3 }).raw.security, 100 - 3 * PRIVILEGED_FUNCTION_PENALTY.each);
+    assert.equal(scoreScan({ ...clean, renounced: false, privilegedFunctions: 40 }).raw.security, 100 - PRIVILEGED_FUNCTION_PENALTY.max);
+    assert.equal(scoreScan({ ...clean, renounced: true, privilegedFunctions: 40 }).raw.security, 100 - PRIVILEGED_FUNCTION_PENALTY.max / 4);
   });
 
   it('gives a rank to every total and none without one', () => {

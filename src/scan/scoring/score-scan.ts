@@ -27,6 +27,8 @@ export interface ScoringInput {
   readonly renounced: boolean | null;
   /** Who holds the owner-gated powers, read on chain; null when there is no chain (source scans). */
   readonly powerHolder?: PowerHolder | null;
+  /** Privileged entry points of the source other than handing ownership over; null when unknown (bytecode). */
+  readonly privilegedFunctions?: number | null;
   /** Simulation outcome; null when it did not run. */
   readonly taxes: { readonly buyTax: number | null; readonly sellTax: number | null; readonly transferTax: number | null; readonly error: string } | null;
   /** Shares of the supply (0..1) of the largest holders, excluding pools, lockers and dead addresses; null when unknown. */
@@ -104,6 +106,9 @@ const POWER_TEXT: Readonly<Record<MoneyPower, string>> = {
   'balance-change': "change or destroy holders' balances",
   'unbounded-fee': 'raise fees without a bound',
 };
+
+/** Points each privileged function takes (a lever its holder keeps), and at most all of them. */
+export const PRIVILEGED_FUNCTION_PENALTY = { each: 2, max: 20 } as const;
 
 /** Points the first finding of each power takes (its repeats count a quarter). */
 export const POWER_PENALTY = 25;
@@ -204,6 +209,11 @@ function security(input: ScoringInput): SecurityTally | null {
     } else {
       t.add(`finding:${finding.detector}`, -SEVERITY_PENALTY[finding.severity] * repeat, `${finding.severity}: ${finding.title}`);
     }
+  }
+  const levers = input.privilegedFunctions ?? 0;
+  if (levers > 0) {
+    const effect = -Math.min(PRIVILEGED_FUNCTION_PENALTY.max, PRIVILEGED_FUNCTION_PENALTY.each * levers) * weight;
+    t.add('privileged-functions', effect, `${levers} privileged function${levers === 1 ? '' : 's'} besides handing ownership over, held by ${heldBy}`);
   }
   if (input.findings === null) t.add('no-code-analysis', -15, 'neither source nor bytecode could be analysed');
   if (input.unverified) t.add('unverified', -20, 'source code is not verified: behaviour known only from bytecode and simulation');
