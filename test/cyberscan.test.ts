@@ -71,6 +71,7 @@ describe('POST /api/cyberscan on the devnet', () => {
     for (const b of ['mint', 'blacklist', 'unverified'] as const) assert.ok(['C', 'D'].includes(get(b).rank), `${b} ranks ${get(b).rank}`);
     const mintPower = results.get('mint')!.meta.powers?.find((p) => p.power === 'mint');
     assert.equal(mintPower?.holder.kind, 'eoa', JSON.stringify(results.get('mint')!.meta.powers));
+    assert.ok(results.get('honeypot')!.meta.powers?.some((p) => p.power === 'sell-block' && p.detectors.includes('simulation:SELL_FAILED')));
     assert.deepEqual(results.get('renounced')!.meta.powers?.map((p) => p.holder.kind).filter((k) => k !== 'nobody'), []);
   });
 
@@ -127,6 +128,11 @@ describe('POST /api/cyberscan on the devnet', () => {
     const body = res.json() as ScanResult;
     assert.equal(body.meta.cached, true);
     assert.equal(body.meta.snapshotAt, results.get(token.behaviour)!.meta.snapshotAt);
+    // Its percentiles are ranked in today's population, not frozen when it was the only token scanned.
+    const first = results.get(token.behaviour)!;
+    assert.equal(first.auditLayout.securityScorePercentile, 50, 'alone, the first token scanned sits in the middle');
+    assert.ok(body.meta.percentilesAt! > first.meta.percentilesAt!, `${body.meta.percentilesAt} after ${first.meta.percentilesAt}`);
+    assert.notEqual(body.auditLayout.securityScorePercentile, 50);
   });
 
   it('runs one scan for many concurrent identical requests', async () => {

@@ -216,7 +216,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       sources,
       findings,
       scoreFactors: scoring.factors,
-      powers: powersHeld(findings, powerHolder),
+      powers: powersHeld(findings, simulation.value?.taxes ?? null, powerHolder),
       percentilesAt: ranks.at,
       unknown,
     };
@@ -273,8 +273,10 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
 }
 
 /** Each power found that lets an account take holders' money, with its detectors and holder (`meta.powers`). */
-function powersHeld(findings: readonly ScoringFinding[], holder: PowerHolder): NonNullable<ScanMeta['powers']> {
+function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, holder: PowerHolder): NonNullable<ScanMeta['powers']> {
   const byPower = new Map<MoneyPower, Set<string>>();
+  // A sell that failed in the simulation is a sell block proven, whatever the code analysis found.
+  if (taxes?.error === 'SELL_FAILED') byPower.set('sell-block', new Set(['simulation:SELL_FAILED']));
   for (const finding of findings) {
     const power = MONEY_POWER_DETECTORS[finding.detector];
     if (power) byPower.set(power, (byPower.get(power) ?? new Set()).add(finding.detector));
