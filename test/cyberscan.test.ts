@@ -67,6 +67,12 @@ describe('POST /api/cyberscan on the devnet', () => {
     // Scores move with what the code can do: a blacklist costs more than nothing.
     assert.ok(get('blacklist').securityScore < get('plain').securityScore);
     assert.ok(get('mint').securityScore < get('plain').securityScore);
+    // One account can mint without limit or stop sells: never above C, and meta says who holds the power.
+    for (const b of ['mint', 'blacklist', 'unverified'] as const) assert.ok(['C', 'D'].includes(get(b).rank), `${b} ranks ${get(b).rank}`);
+    const mintPower = results.get('mint')!.meta.powers?.find((p) => p.power === 'mint');
+    assert.equal(mintPower?.holder.kind, 'eoa', JSON.stringify(results.get('mint')!.meta.powers));
+    assert.ok(results.get('honeypot')!.meta.powers?.some((p) => p.power === 'sell-block' && p.detectors.includes('simulation:SELL_FAILED')));
+    assert.deepEqual(results.get('renounced')!.meta.powers?.map((p) => p.holder.kind).filter((k) => k !== 'nobody'), []);
   });
 
   it('reads what an unverified token can do from its bytecode', () => {
@@ -78,6 +84,28 @@ describe('POST /api/cyberscan on the devnet', () => {
     assert.ok(detectors.includes('bytecode-blacklist'), detectors.join(', '));
     assert.ok(unverified.meta.findings.every((x) => (x as { origin: string }).origin === 'bytecode'));
     assert.ok(unverified.auditLayout.securityScore < results.get('plain')!.auditLayout.securityScore);
+  });
+
+  it('shows an unverified token’s mint and blacklist in smartAudit, and says which keys are unknown', () => {
+    const { auditLayout, meta } = results.get('unverified')!;
+    assert.ok(auditLayout.smartAudit.mint.length > 0, JSON.stringify(auditLayout.smartAudit));
+    assert.ok(auditLayout.smartAudit.blacklist.length > 0, JSON.stringify(auditLayout.smartAudit));
+    for (const range of [...auditLayout.smartAudit.mint, ...auditLayout.smartAudit.blacklist]) {
+      assert.deepEqual(range.range, [0, 0], 'bytecode has no lines');
+      assert.match(range.file, /^bytecode:0x[0-9a-f]{8} \w+\(/);
+    }
+    assert.equal(meta.unknown?.['smartAudit.mint'], undefined, 'found, so known');
+    assert.match(meta.unknown?.['smartAudit.whitelist'] ?? '', /not verified/);
+    assert.match(meta.unknown?.['smartAudit.reflections'] ?? '', /not verified/);
+    assert.deepEqual(results.get('plain')!.meta.unknown, {}, 'a verified source decides every key');
+  });
+
+  it('writes every factor text from the facts it describes', () => {
+    for (const [behaviour, { auditLayout, meta }] of results) {
+      const base = (score: string) => meta.scoreFactors.find((x) => x.score === score && x.factor === 'base')?.detail ?? '';
+      if (auditLayout.pools.pairs.some((p) => p.worth > 0)) assert.doesNotMatch(base('market'), /no liquidity/, behaviour);
+      if (meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0)) assert.doesNotMatch(base('security'), /no (known )?risk/, behaviour);
+    }
   });
 
   it('compares verified sources with the reference corpus', () => {
@@ -100,6 +128,11 @@ describe('POST /api/cyberscan on the devnet', () => {
     const body = res.json() as ScanResult;
     assert.equal(body.meta.cached, true);
     assert.equal(body.meta.snapshotAt, results.get(token.behaviour)!.meta.snapshotAt);
+    // Its percentiles are ranked in today's population, not frozen when it was the only token scanned.
+    const first = results.get(token.behaviour)!;
+    assert.equal(first.auditLayout.securityScorePercentile, 50, 'alone, the first token scanned sits in the middle');
+    assert.ok(body.meta.percentilesAt! > first.meta.percentilesAt!, `${body.meta.percentilesAt} after ${first.meta.percentilesAt}`);
+    assert.notEqual(body.auditLayout.securityScorePercentile, 50);
   });
 
   it('runs one scan for many concurrent identical requests', async () => {

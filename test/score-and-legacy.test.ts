@@ -73,7 +73,9 @@ describe('GET /api/score and POST /api/search/contract', () => {
     const source = readFileSync(new URL('../src/devnet/contracts/FeeToken.sol', import.meta.url), 'utf8');
     const res = await legacy({ type: 'source', source });
     assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as { type: string; report: { smartAudit: { setFees: unknown[] }; taxes: { transferTax: number; error: string } | null; score: { security: number | null } } };
+    const body = res.json() as { type: string; report: { smartAudit: { setFees: unknown[] }; taxes: { transferTax: number; error: string } | null; score: { security: number | null; total: number | null; rank: string } } };
+    // No chain, so no total, and no rank without a total.
+    assert.deepEqual([body.report.score.total, body.report.score.rank], [null, '']);
     assert.equal(body.type, 'source');
     assert.ok(body.report.smartAudit.setFees.length > 0);
     assert.equal(body.report.taxes?.error, '');

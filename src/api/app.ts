@@ -60,7 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
     // Path parameters longer than any address or symbol are refused before routing.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ajv: { customOptions: { removeAdditional: false } },
+    // allowUnionTypes: JSON Schema's `type: [...]` (the devnet's /rpc body) is valid; without it Ajv warns at start-up.
+    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true } },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 

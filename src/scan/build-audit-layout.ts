@@ -245,6 +245,13 @@ function withPoint(history: readonly HistoryPoint[], value: number | null, t: st
   return value === null ? [...history] : [...history, { v: value, t }];
 }
 
+/** The layout with its percentile fields set to `percentiles` (computed when the answer is served). */
+export function withPercentiles(layout: AuditLayout, percentiles: Readonly<Record<ScoreName, number>>): AuditLayout {
+  const out = { ...layout };
+  for (const name of SCORE_NAMES) out[SCORE_FIELDS[name].percentile] = percentiles[name];
+  return out;
+}
+
 /** The auditLayout for a scan. */
 export function buildAuditLayout(facts: ScanFacts): AuditLayout {
   const layout = emptyAuditLayout(facts.network, facts.address, facts.now);

@@ -40,12 +40,17 @@ export function similarityOf(corpus: CorpusService) {
   };
 }
 
+/** Ownable's standard entry points that hand ownership over (or give it up): not levers on holders. */
+const OWNERSHIP_HANDOVER = /\.(transferOwnership|renounceOwnership|acceptOwnership)$/;
+
 /** The analysis engine over a verified source map, as the scan reports it. */
 export function analyzeVerifiedSources(resolveImport: (path: string) => string | undefined) {
   return (sources: Readonly<Record<string, string>>): SourceAnalysis & { contracts: unknown[]; diagnostics: unknown[] } => {
     const result = analyzeSources(sources, { resolveImport });
     const findings: ScanFinding[] = result.findings.map((f) => ({ ...f, origin: 'source' as const }));
-    return { smartAudit: result.smartAudit, findings, contracts: result.contracts.filter((c) => !c.library), diagnostics: result.diagnostics };
+    // Every privileged entry point but the standard hand-over of ownership is a lever its holder keeps.
+    const privileged = new Set(result.ownership.flatMap((o) => o.privilegedFunctions.map((f) => `${o.contract}.${f.name}`)).filter((n) => !OWNERSHIP_HANDOVER.test(n)));
+    return { smartAudit: result.smartAudit, findings, privilegedFunctions: privileged.size, contracts: result.contracts.filter((c) => !c.library), diagnostics: result.diagnostics };
   };
 }
 

@@ -15,9 +15,13 @@ import { readContractContext, type ContractContext } from '../chain/read-contrac
 import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
 import { networkBySymbol } from '../spec/networks.ts';
 import { chainDetails } from '../spec/chain-details.ts';
-import { buildAuditLayout, emptyAuditLayout } from './build-audit-layout.ts';
+import { buildAuditLayout, emptyAuditLayout, EMPTY_SMART_AUDIT, withPercentiles } from './build-audit-layout.ts';
+import { smartAuditFromBytecode, unknownSmartAuditKeys, type CodeCoverage } from './smart-audit-coverage.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
-import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
+import { loadHistories, loadSnapshot, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
+import { createLivePercentiles, populationKey } from './live-percentiles.ts';
+import { readPowerHolder, type PowerHolder } from './power-holder.ts';
+import { MONEY_POWER_DETECTORS, type MoneyPower } from './scoring/score-scan.ts';
 import { runSource, skippedSource, unavailableSource } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
@@ -32,6 +36,8 @@ export interface ScanFinding extends ScoringFinding {
 export interface SourceAnalysis {
   readonly smartAudit: SmartAudit;
   readonly findings: readonly ScanFinding[];
+  /** Privileged entry points other than the hand-over of ownership (docs/scoring.md). */
+  readonly privilegedFunctions?: number;
 }
 
 export interface SimulationOutcome {
@@ -60,6 +66,8 @@ export interface ScanServiceDeps {
   readonly freshnessMs: number;
   readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders', number>>;
   readonly now?: () => Date;
+  /** How long the population the percentiles are computed over is used before it is read again (ms; default 60 s). */
+  readonly percentileRefreshMs?: number;
 }
 
 export interface ScanRequest {
@@ -106,13 +114,20 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
   const now = deps.now ?? (() => new Date());
 
   const isFresh = (updatedAt: string) => now().getTime() - Date.parse(updatedAt) <= deps.freshnessMs;
+  const live = createLivePercentiles({ store: deps.store, refreshMs: deps.percentileRefreshMs ?? 60_000, now });
 
-  /** The stored result when it is fresh; a stale snapshot's body is never read. */
+  /** The stored result when it is fresh, its percentiles computed now; a stale snapshot's body is never read. */
   async function fresh(network: string, address: string): Promise<ScanResult | undefined> {
     const times = await timesOf(network, address);
     if (!times || !isFresh(times.updatedAt)) return undefined;
     const snapshot = await loadSnapshot<ScanResult>(deps.store.db, network, address);
-    return snapshot && { ...snapshot.result, meta: { ...snapshot.result.meta, cached: true } };
+    if (!snapshot) return undefined;
+    const ranks = await live.of(populationKey(network, address), snapshot.scores);
+    return {
+      ...snapshot.result,
+      auditLayout: withPercentiles(snapshot.result.auditLayout, ranks.percentiles),
+      meta: { ...snapshot.result.meta, cached: true, percentilesAt: ranks.at },
+    };
   }
 
   async function run(network: string, address: string): Promise<ScanResult> {
@@ -141,13 +156,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       // Bookkeeping for Signaturescan: never holds up or fails the scan.
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
-    const [analysis, similarity, bytecode, simulation, audit, contracts] = await Promise.all([
+    const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
       files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
       files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
       !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
       deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skippedSource<SimulationOutcome>('no simulator configured'),
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
-      runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+        runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+      runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
     ]);
     sources.analysis = analysis.report;
     sources.similarity = similarity.report;
@@ -155,14 +171,24 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     sources.simulation = simulation.report;
     sources.auditRegistry = audit.report;
     sources.addressDetails = contracts.report;
+    sources.powerHolder = holder.report;
+    const powerHolder: PowerHolder = holder.value ?? { kind: 'unknown', reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}` };
     Object.assign(sources, unconfiguredSources());
 
     const findings: ScanFinding[] = [...(analysis.value?.findings ?? []), ...(bytecode.value?.findings ?? []), ...(simulation.value?.findings ?? [])];
     const codeAnalysed = analysis.value !== null || bytecode.value !== null;
-    const scoring = scoreScan(scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null));
+    // Unverified code: the capabilities its bytecode reveals fill the keys they match.
+    const smartAudit = analysis.value?.smartAudit ?? (bytecode.value ? smartAuditFromBytecode(bytecode.value.findings) : null);
+    const coverage: CodeCoverage = analysis.value ? 'source' : bytecode.value ? 'bytecode' : 'none';
+    const unknown = unknownSmartAuditKeys(coverage, smartAudit ?? EMPTY_SMART_AUDIT, (files ? analysis.report.reason : bytecode.report.reason) ?? 'no analysis ran');
+    const scoring = scoreScan({
+      ...scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null),
+      powerHolder,
+      privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
+    });
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
-      percentiles(deps.store.db, scoring.scores),
+      live.of(populationKey(keyNetwork, keyAddress), scoring.scores),
       loadHistories(deps.store.db, keyNetwork, keyAddress),
       timesOf(keyNetwork, keyAddress),
     ]);
@@ -174,14 +200,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       firstSeenAt: previous?.createdAt ?? '',
       chain,
       contractAddresses: contracts.value ?? new Set(),
-      smartAudit: analysis.value?.smartAudit ?? null,
+      smartAudit,
       similarity: similarity.value,
       taxes: simulation.value?.taxes ?? null,
       audit: audit.value ?? undefined,
       scores: scoring.scores,
       raw: scoring.raw,
       rank: scoring.rank,
-      percentiles: ranks,
+      percentiles: ranks.percentiles,
       histories,
       explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
     });
@@ -193,6 +219,9 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       findings,
       scoreFactors: scoring.factors,
       ...(simulation.value?.meta ? { simulation: simulation.value.meta } : {}),
+      powers: powersHeld(findings, simulation.value?.taxes ?? null, powerHolder),
+      percentilesAt: ranks.at,
+      unknown,
     };
     const result: ScanResult = { auditLayout: layout, auditResource: null, meta };
     await saveSnapshot(deps.store.db, {
@@ -204,11 +233,12 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       createdAt: layout.createdAt,
       now: at,
     });
+    live.update(populationKey(keyNetwork, keyAddress), scoring.scores);
     return result;
   }
 
   const execute = (request: ScanRequest) => run(request.network, request.address);
-  const serialized = new Map<string, { updatedAt: string; json: string }>();
+  const serialized = new Map<string, { updatedAt: string; percentilesAt: string; json: string }>();
   const runner = (makeRunner ?? ((handler) => createInProcessRunner(handler, { concurrency: 2 })))((job) => execute(job));
   return {
     execute,
@@ -228,13 +258,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       if (!updatedAt || !isFresh(updatedAt)) return undefined;
       const key = `${network}:${address}`;
       const hit = serialized.get(key);
-      if (hit?.updatedAt === updatedAt) return hit.json;
+      // The text is reused while neither the snapshot nor the population changed.
+      if (hit?.updatedAt === updatedAt && hit.percentilesAt === (await live.stamp())) return hit.json;
       const result = await fresh(network, address);
       if (!result) return undefined;
       const json = JSON.stringify(result);
       // A small bound: the text of a scan is ~10-50 KB.
       if (serialized.size >= 500) serialized.delete(serialized.keys().next().value!);
-      serialized.set(key, { updatedAt, json });
+      serialized.set(key, { updatedAt, percentilesAt: result.meta.percentilesAt ?? '', json });
       return json;
     },
     async stored(network, address) {
@@ -242,6 +273,18 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       return (await loadSnapshot<ScanResult>(deps.store.db, key.network, key.address))?.result;
     },
   };
+}
+
+/** Each power found that lets an account take holders' money, with its detectors and holder (`meta.powers`). */
+function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, holder: PowerHolder): NonNullable<ScanMeta['powers']> {
+  const byPower = new Map<MoneyPower, Set<string>>();
+  // A sell that failed in the simulation is a sell block proven, whatever the code analysis found.
+  if (taxes?.error === 'SELL_FAILED') byPower.set('sell-block', new Set(['simulation:SELL_FAILED']));
+  for (const finding of findings) {
+    const power = MONEY_POWER_DETECTORS[finding.detector];
+    if (power) byPower.set(power, (byPower.get(power) ?? new Set()).add(finding.detector));
+  }
+  return [...byPower].map(([power, detectors]) => ({ power, detectors: [...detectors], holder: { ...holder } }));
 }
 
 /** Sources this build has no provider for: their fields keep their empty values. */
@@ -318,7 +361,15 @@ function solanaResult(network: string, address: string, at: string, sources: Rec
   return {
     auditLayout: layout,
     auditResource: null,
-    meta: { cached: false, snapshotAt: at, durationMs: Math.round(performance.now() - started), sources, findings: [], scoreFactors: [] },
+    meta: {
+      cached: false,
+      snapshotAt: at,
+      durationMs: Math.round(performance.now() - started),
+      sources,
+      findings: [],
+      scoreFactors: [],
+      unknown: unknownSmartAuditKeys('none', layout.smartAudit, 'Solana token programs are not read yet'),
+    },
   };
 }
 

@@ -46,6 +46,7 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
   // Only the code is known: the security score; the chain-based scores need an address.
   const scoring = scoreScan({
     findings: analysis.value ? findings : null,
+    privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
     unverified: false,
     proxy: false,
     renounced: null,
@@ -66,7 +67,8 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,
     simulation: simulation.value ? { reason: simulation.value.reason, compiler: simulation.value.compiler, ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}) } : null,
-    score: { security: scoring.scores.security, rank: scoring.scores.security === null ? '' : scoring.rank, factors: scoring.factors.filter((f) => f.score === 'security') },
+    // Only the code is known, so there is no total, and a rank labels only a total.
+    score: { security: scoring.scores.security, rank: '', factors: scoring.factors.filter((f) => f.score === 'security') },
     contracts: analysis.value?.contracts ?? [],
     diagnostics: analysis.value?.diagnostics ?? [],
     sources: { analysis: analysis.report, similarity: similarity.report, simulation: simulation.report },

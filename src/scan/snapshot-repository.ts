@@ -1,6 +1,6 @@
 /**
  * Stored scans: the latest snapshot per (network, address), one history row per
- * snapshot (the score histories), and percentiles across all latest snapshots.
+ * snapshot (the score histories). Percentiles are computed when served (live-percentiles.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
@@ -14,15 +14,23 @@ const column = (name: ScoreName): ScoreColumn => `${name}_score`;
 
 export interface StoredSnapshot<R> {
   readonly result: R;
+  /** The snapshot's scores, null where unknown (the layout shows those as 0). */
+  readonly scores: Record<ScoreName, number | null>;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly slowPollUpdatedAt: string;
 }
 
 export async function loadSnapshot<R>(db: Kysely<Database>, network: string, address: string): Promise<StoredSnapshot<R> | undefined> {
-  const row = await db.selectFrom('scan_snapshots').select(['result', 'created_at', 'updated_at', 'slow_poll_updated_at']).where('network', '=', network).where('address', '=', address).executeTakeFirst();
+  const row = await db
+    .selectFrom('scan_snapshots')
+    .select(['result', 'created_at', 'updated_at', 'slow_poll_updated_at', ...SCORE_NAMES.map(column)])
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .executeTakeFirst();
   if (!row) return undefined;
-  return { result: JSON.parse(row.result) as R, createdAt: row.created_at, updatedAt: row.updated_at, slowPollUpdatedAt: row.slow_poll_updated_at };
+  const scores = Object.fromEntries(SCORE_NAMES.map((n) => [n, row[column(n)] === null ? null : Number(row[column(n)])])) as Record<ScoreName, number | null>;
+  return { result: JSON.parse(row.result) as R, scores, createdAt: row.created_at, updatedAt: row.updated_at, slowPollUpdatedAt: row.slow_poll_updated_at };
 }
 
 /** When the snapshot of an address was first taken and last written, without its body (a prepared read on SQLite). */
@@ -68,33 +76,6 @@ export async function saveSnapshot<R>(db: Kysely<Database>, snapshot: SaveSnapsh
       .onConflict((oc) => oc.columns(['network', 'address', 'taken_at']).doNothing())
       .execute();
   });
-}
-
-/**
- * Percentile rank (0–100) of each score among the latest snapshots of all addresses:
- * the share scoring lower, counting ties as half. 0 when the score is null.
- */
-export async function percentiles(db: Kysely<Database>, scores: Record<ScoreName, number | null>): Promise<Record<ScoreName, number>> {
-  const entries = await Promise.all(
-    SCORE_NAMES.map(async (name) => {
-      const value = scores[name];
-      if (value === null) return [name, 0] as const;
-      const col = column(name);
-      const row = await db
-        .selectFrom('scan_snapshots')
-        .select((eb) => [
-          eb.fn.count<number | string>(col).as('n'),
-          eb.fn.sum<number | string | null>(eb.case().when(col, '<', value).then(1).else(0).end()).as('below'),
-          eb.fn.sum<number | string | null>(eb.case().when(col, '=', value).then(1).else(0).end()).as('equal'),
-        ])
-        .where(col, 'is not', null)
-        .executeTakeFirstOrThrow();
-      const n = Number(row.n);
-      if (n === 0) return [name, 100] as const;
-      return [name, Math.round(((Number(row.below ?? 0) + 0.5 * Number(row.equal ?? 0)) / n) * 1000) / 10] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<ScoreName, number>;
 }
 
 /** Earlier values of each score and of the holder count, oldest first (at most `limit` each). */

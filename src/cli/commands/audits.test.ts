@@ -45,8 +45,8 @@ describe('scopeward audits', () => {
 
   it('explains a missing file and a malformed one', async () => {
     const missing = await runCli(['audits', 'import', join(dir, 'nope.json')], env);
-    assert.equal(missing.code, 1);
-    assert.match(missing.stderr, /cannot read .*ENOENT/);
+    assert.equal(missing.code, 2);
+    assert.equal(missing.stderr, `scopeward: cannot read ${join(dir, 'nope.json')}: no such file\n`);
     const broken = join(dir, 'broken.json');
     await writeFile(broken, '[{"slug": ');
     const res = await runCli(['audits', 'import', broken], env);

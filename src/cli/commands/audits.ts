@@ -5,7 +5,7 @@ import { AuditValidationError, validateAuditRecords } from '../../audits/audit-r
 import { AuditFileError, detectAuditFileFormat, parseAuditFile, type AuditFileFormat } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, readError } from '../cli-error.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -42,7 +42,7 @@ export function register(program: Command): void {
         text = buffer.toString('utf8');
       } catch (error) {
         if (error instanceof CliError) throw error;
-        throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        throw readError(file, error);
       }
       const format = (options.format as AuditFileFormat | undefined) ?? detectAuditFileFormat(text, file);
       let rows: unknown[];

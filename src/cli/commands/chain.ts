@@ -12,7 +12,7 @@ import { ChainError } from '../../chain/chain-errors.ts';
 import { startDevnet } from '../../devnet/devnet.ts';
 import { serveDevnet } from '../../devnet/serve-devnet.ts';
 import { parseContractUrl } from '../../spec/chain-details.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, EXIT } from '../cli-error.ts';
 
 interface ChainOptions {
   network?: string;
@@ -47,7 +47,7 @@ export function register(program: Command): void {
         if (options.json) process.stdout.write(`${JSON.stringify(printable, jsonReplacer)}\n`);
         else process.stdout.write(`${JSON.stringify(printable, jsonReplacer, 2)}\n`);
       } catch (error) {
-        if (error instanceof ChainError) throw new CliError(`${error.kind}: ${error.message}`);
+        if (error instanceof ChainError) throw new CliError(`${error.kind}: ${error.message}`, error.kind === 'invalid-address' || error.kind === 'unknown-network' ? EXIT.badInput : EXIT.failed);
         throw error;
       } finally {
         await server?.close();

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { startDevnet } from '../../devnet/devnet.ts';
 import { serveDevnet } from '../../devnet/serve-devnet.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, EXIT } from '../cli-error.ts';
 
 interface DevnetOptions {
   list?: boolean;
@@ -35,7 +35,7 @@ export function register(program: Command): void {
       const port = Number(options.port ?? process.env.DEVNET_PORT ?? 8545);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`invalid port: ${options.port ?? process.env.DEVNET_PORT}`);
       const server = await serveDevnet(devnet, { port, host: options.host ?? '127.0.0.1' }).catch((error: unknown) => {
-        throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`, EXIT.failed);
       });
       const info = { url: server.url, chainId: devnet.chainId, contracts: devnet.contracts, tokens: devnet.tokens, startup: devnet.startup };
       if (options.json) process.stdout.write(`${JSON.stringify(info)}\n`);

@@ -42,7 +42,7 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (idOrPrefix: string, options: { json?: boolean }) => {
       const revoked = await withStore((store) => revokeApiKey(store.db, idOrPrefix));
-      if (!revoked) throw new CliError(`no single active key matches "${idOrPrefix}"`, 3);
+      if (!revoked) throw new CliError(`no single active key matches "${idOrPrefix}"`);
       output(options.json === true, revoked, () => `revoked ${revoked.prefix}… (${revoked.id})`);
     });
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,4 +40,31 @@ test('scan explains bad input with exit status 2', () => {
   const r = scan(dir);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /no \.sol file found/);
+  // A file that is not Solidity, by name or by content, is bad input named in one line.
+  const text = scan(join(dir, 'readme.txt'));
+  assert.deepEqual([text.status, text.stderr], [2, `scopeward: ${join(dir, 'readme.txt')}: not a Solidity file (give a .sol file, a folder or a .zip of them)\n`]);
+  writeFileSync(join(dir, 'notes.sol'), '{"name": "not solidity", "version": [1, 2]}\n');
+  const json = scan(join(dir, 'notes.sol'));
+  assert.equal(json.status, 2);
+  assert.match(json.stderr, /^scopeward: .*notes\.sol: no Solidity contract, interface or library found/);
+  assert.equal(json.stderr.trim().split('\n').length, 1);
+  const missing = scan(join(dir, 'missing.sol'));
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /missing\.sol: no such file/);
+  const option = scan(token, '--bogus');
+  assert.equal(option.status, 2, 'an unknown option is bad input, not a finding');
+});
+
+test('scan -o writes the report and prints a one-line summary that explains the exit status', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'sw-scan-')), 'report.sarif');
+  const r = scan(token, '--format', 'sarif', '-o', out, '--fail-on', 'high');
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, new RegExp(`^scopeward: \\d+ findings \\(\\d+ high.*\\) in 1 file written to ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; exit 1: a finding at or above high\n$`));
+  assert.equal((JSON.parse(readFileSync(out, 'utf8')) as { version: string }).version, '2.1.0');
+});
+
+test('simulate refuses what is not an address as bad input, before starting anything', () => {
+  const r = spawnSync(process.execPath, [join(root, 'bin/scopeward.js'), 'simulate', '0xNOTANADDRESS'], { encoding: 'utf8', cwd: root });
+  assert.deepEqual([r.status, r.stderr], [2, 'scopeward: not an address: "0xNOTANADDRESS" (expected 0x and 40 hexadecimal digits)\n']);
 });

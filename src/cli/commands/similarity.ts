@@ -8,7 +8,7 @@ import { computeSimilarity } from '../../analysis/similarity/compute-similarity.
 import { SimilarityInputError } from '../../analysis/similarity/similarity-error.ts';
 import { CorpusError } from '../../corpus/corpus-error.ts';
 import { createStoredCorpusService, type CorpusService } from '../../corpus/corpus-service.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, readError } from '../cli-error.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -20,7 +20,7 @@ export async function readSourceFile(file: string): Promise<string> {
     return buffer.toString('utf8');
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw readError(file, error);
   }
 }
 
@@ -126,7 +126,7 @@ export function register(program: Command): void {
           throw error;
         }
       });
-      if (!removed) throw new CliError(`no operator source labelled ${label}`, 3);
+      if (!removed) throw new CliError(`no operator source labelled ${label}`);
       output(options.json === true, { removed }, () => `removed ${label}`);
     });
 }

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { SimulationResult } from '../../simulate/simulation-types.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, readError } from '../cli-error.ts';
 
 interface SimulateOptions {
   network?: string;
@@ -41,18 +41,24 @@ export function register(program: Command): void {
           options.source.map((file) => {
             try {
               return [basename(file), readFileSync(file, 'utf8')];
-            } catch {
-              throw new CliError(`cannot read ${file}`);
+            } catch (error) {
+              throw readError(file, error);
             }
           }),
         );
         result = await simulateSource(sources, { timeoutMs, ...(options.contract ? { contractName: options.contract } : {}) });
       } else {
         if (!address) throw new CliError('give a token address, or --source files');
+        const { isAddress } = await import('viem');
+        if (!isAddress(address, { strict: false })) throw new CliError(`not an address: "${address}" (expected 0x and 40 hexadecimal digits)`);
         result = await simulateAddress(address, (options.network ?? 'LOCAL').toUpperCase(), options.rpcUrl, timeoutMs);
       }
+      // An address that is not a token is bad input, reported after the evidence.
+      const notAToken = result.taxes.error === 'INVALID_TOKEN_ADDRESS';
+      if (notAToken) process.exitCode = 2;
       if (options.json) {
         process.stdout.write(`${JSON.stringify(result, jsonReplacer)}\n`);
+        if (notAToken) process.stderr.write(`scopeward: ${address ?? 'the source'} is not a token: ${result.reason}\n`);
         return;
       }
       const t = result.taxes;
@@ -63,6 +69,7 @@ export function register(program: Command): void {
       for (const step of result.evidence) {
         process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.step.padEnd(17)} ${step.description}${step.reason ? ` — ${step.reason}` : ''}\n`);
       }
+      if (notAToken) process.stderr.write(`scopeward: ${address ?? 'the source'} is not a token: ${result.reason}\n`);
     });
 }
 

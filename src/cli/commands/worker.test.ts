@@ -5,7 +5,7 @@ import { runCli } from '../../testing/run-cli.ts';
 describe('scopeward worker', () => {
   it('explains that it needs REDIS_URL', async () => {
     const res = await runCli(['worker'], { REDIS_URL: '' });
-    assert.equal(res.code, 1);
+    assert.equal(res.code, 2, 'a missing setting is bad input');
     assert.match(res.stderr, /scopeward worker needs REDIS_URL/);
   });
 

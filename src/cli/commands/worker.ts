@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../../config.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, EXIT } from '../cli-error.ts';
 // The worker, BullMQ and the scan handler load inside the action, keeping other commands quick.
 
 interface WorkerOptions {
@@ -27,11 +27,11 @@ async function loadScanHandler(config: Config): Promise<{ handler: Handler; clos
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('scan-handler')) {
-      throw new CliError('this build has no scan handler (src/scan/scan-handler.ts is missing), so there is nothing for a worker to run');
+      throw new CliError('this build has no scan handler (src/scan/scan-handler.ts is missing), so there is nothing for a worker to run', EXIT.failed);
     }
     throw error;
   }
-  if (typeof module.createScanHandler !== 'function') throw new CliError('src/scan/scan-handler.ts does not export createScanHandler(config)');
+  if (typeof module.createScanHandler !== 'function') throw new CliError('src/scan/scan-handler.ts does not export createScanHandler(config)', EXIT.failed);
   const created = (await (module.createScanHandler as (config: Config) => CreatedHandler | Promise<CreatedHandler>)(config)) as CreatedHandler;
   if (typeof created === 'function') return { handler: created, close: async () => {} };
   return { handler: created.handler, close: async () => created.close?.() };
@@ -89,7 +89,7 @@ export function register(program: Command): void {
       };
 
       try {
-        await waitWithTimeout(worker.waitUntilReady(), 10_000, () => new CliError(`cannot reach Redis at ${redactUrl(config.redisUrl as string)} within 10 s`));
+        await waitWithTimeout(worker.waitUntilReady(), 10_000, () => new CliError(`cannot reach Redis at ${redactUrl(config.redisUrl as string)} within 10 s`, EXIT.failed));
       } catch (error) {
         await shutdown();
         throw error;

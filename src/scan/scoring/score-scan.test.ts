@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreScan, rankOf, type ScoringInput } from './score-scan.ts';
+import { scoreScan, rankOf, ONE_ACCOUNT_CAP, POWER_PENALTY, PRIVILEGED_FUNCTION_PENALTY, SEVERITY_PENALTY, SHARED_HOLDER_CAP, type ScoringInput } from './score-scan.ts';
+import type { PowerHolder } from '../power-holder.ts';
 
 const clean: ScoringInput = {
   findings: [],
@@ -32,7 +33,7 @@ describe('scoreScan', () => {
 
   it('caps a honeypot at the lowest rank and takes most of its security score', () => {
     const result = scoreScan({ ...clean, taxes: { buyTax: 0, sellTax: null, transferTax: 0, error: 'SELL_FAILED' } });
-    assert.equal(result.scores.security, 30);
+    assert.equal(result.scores.security, 20);
     assert.ok(result.scores.total! < 25);
     assert.equal(result.rank, 'D');
     assert.ok(result.factors.some((f) => f.factor === 'simulation:SELL_FAILED'));
@@ -44,12 +45,73 @@ describe('scoreScan', () => {
     assert.equal(result.scores.security, 65);
   });
 
-  it('counts a detector fully once and its repeats at a quarter; renouncing halves owner powers', () => {
-    const mint = { detector: 'owner-mint', severity: 'high' as const, title: 'Owner can mint' };
-    const owned = scoreScan({ ...clean, renounced: false, findings: [mint, mint, mint] });
-    assert.equal(owned.raw.security, 100 - 20 - 5 - 5);
-    const renounced = scoreScan({ ...clean, renounced: true, findings: [mint] });
-    assert.equal(renounced.raw.security, 90);
+  it('counts a detector fully once and its repeats at a quarter', () => {
+    const reentrancy = { detector: 'reentrancy', severity: 'high' as const, title: 'Reentrancy' };
+    const result = scoreScan({ ...clean, findings: [reentrancy, reentrancy, reentrancy] });
+    assert.equal(result.raw.security, 100 - SEVERITY_PENALTY.high * 1.5);
+  });
+
+  const mint = { detector: 'owner-mint', severity: 'high' as const, title: 'Privileged account can mint tokens' };
+  const eoa: PowerHolder = { kind: 'eoa', address: '0x00000000000000000000000000000000000000a1' };
+  const powers: Array<[string, Partial<ScoringInput>]> = [
+    ['an unlimited mint', { findings: [mint] }],
+    ['a blacklist', { findings: [{ detector: 'blacklist', severity: 'high', title: 'blacklist' }] }],
+    ['a pause of transfers', { findings: [{ detector: 'pause-transfers', severity: 'high', title: 'pause' }] }],
+    ['balance changes', { findings: [{ detector: 'owner-changes-balances', severity: 'critical', title: 'balances' }] }],
+    ['fees without a bound', { findings: [{ detector: 'fees-exceed-limit', severity: 'high', title: 'fees' }] }],
+    ['a mint read from bytecode', { findings: [{ detector: 'bytecode-mint', severity: 'high', title: 'mint (from bytecode)' }], unverified: true }],
+  ];
+  for (const [what, facts] of powers) {
+    it(`caps the security score and the rank at C for ${what} held by one account, whatever else looks good`, () => {
+      const result = scoreScan({ ...clean, renounced: false, powerHolder: eoa, ...facts });
+      assert.ok(result.scores.security! <= ONE_ACCOUNT_CAP.security, String(result.scores.security));
+      assert.ok(result.scores.total! <= ONE_ACCOUNT_CAP.total, String(result.scores.total));
+      assert.ok(['C', 'D'].includes(result.rank), result.rank);
+      const cap = result.factors.find((f) => f.factor === 'cap:powers');
+      assert.match(cap?.detail ?? '', /one account \(EOA 0x0+a1\) can /);
+    });
+  }
+
+  it('weighs a power by its holder: nobody least, a multisig or a timelock half, one account in full', () => {
+    const scored = (powerHolder: PowerHolder | null, renounced: boolean | null = false) => scoreScan({ ...clean, renounced, powerHolder, findings: [mint] });
+    const one = scored(eoa);
+    const multisig = scored({ kind: 'multisig', address: eoa.address, threshold: 3, owners: 5 });
+    const timelock = scored({ kind: 'timelock', address: eoa.address, delaySeconds: 2 * 86_400 });
+    const nobody = scored({ kind: 'nobody' }, true);
+    assert.equal(nobody.raw.security, Math.round((100 - POWER_PENALTY / 4) * 10) / 10);
+    assert.equal(nobody.rank, 'AAA', 'renounced: nobody can use the power');
+    assert.ok(multisig.scores.total! <= SHARED_HOLDER_CAP.total && multisig.scores.total! > ONE_ACCOUNT_CAP.total);
+    assert.equal(multisig.rank, 'B');
+    assert.deepEqual(timelock.scores, multisig.scores);
+    assert.equal(one.rank, 'C');
+    // A 1-of-n multisig or an hour's delay is one account acting at once.
+    assert.equal(scored({ kind: 'multisig', address: eoa.address, threshold: 1, owners: 3 }).rank, 'C');
+    assert.equal(scored({ kind: 'timelock', address: eoa.address, delaySeconds: 3600 }).rank, 'C');
+    // A renounce the code contradicts does not lower anything.
+    const fake = scoreScan({ ...clean, renounced: true, powerHolder: { kind: 'nobody' }, findings: [mint, { detector: 'hidden-owner', severity: 'high', title: 'hidden owner' }] });
+    assert.ok(['C', 'D'].includes(fake.rank), fake.rank);
+  });
+
+  it('counts each privileged function as a lever its holder keeps, bounded, and less once renounced', () => {
+    assert.equal(scoreScan({ ...clean, renounced: false, privilegedFunctions: 3 }).raw.security, 100 - 3 * PRIVILEGED_FUNCTION_PENALTY.each);
+    assert.equal(scoreScan({ ...clean, renounced: false, privilegedFunctions: 40 }).raw.security, 100 - PRIVILEGED_FUNCTION_PENALTY.max);
+    assert.equal(scoreScan({ ...clean, renounced: true, privilegedFunctions: 40 }).raw.security, 100 - PRIVILEGED_FUNCTION_PENALTY.max / 4);
+  });
+
+  it('gives a rank to every total and none without one', () => {
+    const variants: ScoringInput[] = [clean, { ...clean, findings: null, taxes: null }, { ...clean, findings: [mint], renounced: false }, { ...clean, liquidityUsd: null, topHolderShares: null }];
+    for (const input of variants) {
+      const result = scoreScan(input);
+      assert.equal(result.rank === '', result.scores.total === null, JSON.stringify([result.rank, result.scores.total]));
+    }
+  });
+
+  it('writes the base lines from the facts', () => {
+    const baseOf = (r: ReturnType<typeof scoreScan>, score: string) => r.factors.find((f) => f.score === score && f.factor === 'base')!.detail;
+    assert.doesNotMatch(baseOf(scoreScan({ ...clean, liquidityUsd: 44_000 }), 'market'), /no liquidity/);
+    assert.match(baseOf(scoreScan({ ...clean, liquidityUsd: 0 }), 'market'), /no liquidity/);
+    assert.doesNotMatch(baseOf(scoreScan({ ...clean, taxes: { buyTax: 0, sellTax: null, transferTax: 0, error: 'SELL_FAILED' } }), 'security'), /no risk/);
+    assert.match(baseOf(scoreScan(clean), 'security'), /no risk found in the code and the simulated trades/);
   });
 
   it('has no total without a security score, and never calls unknown safe', () => {

@@ -8,6 +8,7 @@
  * never scored as safe.
  */
 import type { ScoreName } from '../../spec/schemas/audit-layout.ts';
+import { describeHolder, type PowerHolder } from '../power-holder.ts';
 
 export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'informational';
 
@@ -24,6 +25,10 @@ export interface ScoringInput {
   readonly proxy: boolean;
   /** null when the owner could not be read. */
   readonly renounced: boolean | null;
+  /** Who holds the owner-gated powers, read on chain; null when there is no chain (source scans). */
+  readonly powerHolder?: PowerHolder | null;
+  /** Privileged entry points of the source other than handing ownership over; null when unknown (bytecode). */
+  readonly privilegedFunctions?: number | null;
   /** Simulation outcome; null when it did not run. */
   readonly taxes: { readonly buyTax: number | null; readonly sellTax: number | null; readonly transferTax: number | null; readonly error: string } | null;
   /** Shares of the supply (0..1) of the largest holders, excluding pools, lockers and dead addresses; null when unknown. */
@@ -68,8 +73,67 @@ export const TOTAL_WEIGHTS: Readonly<Record<Exclude<ScoreName, 'total'>, number>
   community: 0.1,
 };
 
-/** Points a finding takes from the security score, by severity. */
-export const SEVERITY_PENALTY: Readonly<Record<FindingSeverity, number>> = { critical: 35, high: 20, medium: 8, low: 2, informational: 0 };
+/**
+ * Points a finding takes from the security score, by severity. Fitted with
+ * `npm run calibrate` on the CRPWarner groups (docs/scoring.md): findings that do not
+ * let anyone take holders' money (selfdestruct, unchecked transfers, reclaimable
+ * ownership) are as common among tokens labelled safe as among rug pulls, so they weigh
+ * less than the powers below.
+ */
+export const SEVERITY_PENALTY: Readonly<Record<FindingSeverity, number>> = { critical: 35, high: 15, medium: 5, low: 1, informational: 0 };
+
+/** The powers that let one account take holders' money. */
+export type MoneyPower = 'mint' | 'sell-block' | 'balance-change' | 'unbounded-fee';
+
+/** Detectors (source and bytecode) whose finding is such a power. */
+export const MONEY_POWER_DETECTORS: Readonly<Record<string, MoneyPower>> = {
+  'owner-mint': 'mint',
+  'bytecode-mint': 'mint',
+  blacklist: 'sell-block',
+  'blacklist-many': 'sell-block',
+  'pause-transfers': 'sell-block',
+  'sell-restriction': 'sell-block',
+  'bytecode-blacklist': 'sell-block',
+  'bytecode-pause': 'sell-block',
+  'owner-changes-balances': 'balance-change',
+  'owner-burn': 'balance-change',
+  'fees-exceed-limit': 'unbounded-fee',
+};
+
+const POWER_TEXT: Readonly<Record<MoneyPower, string>> = {
+  mint: 'mint without limit',
+  'sell-block': 'stop holders from selling',
+  'balance-change': "change or destroy holders' balances",
+  'unbounded-fee': 'raise fees without a bound',
+};
+
+/** Points each privileged function takes (a lever its holder keeps), and at most all of them. */
+export const PRIVILEGED_FUNCTION_PENALTY = { each: 2, max: 20 } as const;
+
+/** Points the first finding of each power takes (its repeats count a quarter). */
+export const POWER_PENALTY = 25;
+
+/** The highest security score, and total, while one account holds such a power (top of C). */
+export const ONE_ACCOUNT_CAP = { security: 35, total: 39 } as const;
+/** … while a multisig (2 signers or more) or a timelock holds it (top of B). */
+export const SHARED_HOLDER_CAP = { security: 54, total: 54 } as const;
+/** … when a simulated sell failed: the token is a honeypot (D). */
+export const HONEYPOT_CAP = { security: 20, total: 24 } as const;
+
+/** Findings that make a renounce or an owner read untrustworthy: the powers stay with someone. */
+const HIDDEN_CONTROL = new Set(['fake-renounce', 'hidden-owner', 'reclaimable-ownership']);
+
+/**
+ * How much a power weighs given who holds it: nobody (renounced, really) a quarter; a
+ * multisig of 2 or more signers or a timelock of a day or more half; one account, a
+ * contract we cannot read as either, or an unknown holder in full.
+ */
+export function holderWeight(holder: PowerHolder | null | undefined): { weight: number; cap: { security: number; total: number } | null } {
+  if (!holder) return { weight: 1, cap: ONE_ACCOUNT_CAP };
+  if (holder.kind === 'nobody') return { weight: 0.25, cap: null };
+  if ((holder.kind === 'multisig' && holder.threshold >= 2) || (holder.kind === 'timelock' && holder.delaySeconds >= 86_400)) return { weight: 0.5, cap: SHARED_HOLDER_CAP };
+  return { weight: 1, cap: ONE_ACCOUNT_CAP };
+}
 
 /** Rank labels from the total score, highest first (docs/scoring.md). */
 export const RANKS: ReadonlyArray<readonly [min: number, label: string]> = [
@@ -92,6 +156,15 @@ class Tally {
     this.raw = base;
     this.factors.push({ score, factor: 'base', effect: base, detail: baseDetail });
   }
+  /** The base line's text, written once the factors are known so it never contradicts them. */
+  describeBase(detail: (moves: readonly ScoreFactor[]) => string): this {
+    this.factors[0] = { ...this.factors[0]!, detail: detail(this.factors.slice(1)) };
+    return this;
+  }
+  /** Lowers the raw value to `max` (a factor says why) when it is above. */
+  cap(max: number, factor: string, detail: string): void {
+    if (this.raw > max) this.add(factor, max - this.raw, detail);
+  }
   add(factor: string, effect: number, detail: string): void {
     if (effect === 0) return;
     this.raw += effect;
@@ -102,19 +175,45 @@ class Tally {
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const clamp = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 
-function security(input: ScoringInput): Tally | null {
+/** The holder the scoring assumes: a renounce contradicted by the code counts as unknown. */
+function effectiveHolder(input: ScoringInput): PowerHolder | null {
+  const hidden = (input.findings ?? []).some((f) => HIDDEN_CONTROL.has(f.detector));
+  if (input.powerHolder) return hidden && input.powerHolder.kind === 'nobody' ? { kind: 'unknown', reason: 'renounced, but the code keeps another path to the powers' } : input.powerHolder;
+  if (input.renounced === true && !hidden) return { kind: 'nobody' };
+  return null;
+}
+
+interface SecurityTally {
+  readonly tally: Tally;
+  /** The cap on the total that the powers found impose, if any. */
+  readonly totalCap: { readonly max: number; readonly detail: string } | null;
+}
+
+function security(input: ScoringInput): SecurityTally | null {
   if (input.findings === null && input.taxes === null) return null;
-  const t = new Tally('security', 100, 'no known risk');
-  // Owner-gated powers matter less once ownership is really given up.
-  const ownerless = input.renounced === true;
+  const t = new Tally('security', 100, '');
+  const holder = effectiveHolder(input);
+  const { weight, cap } = holderWeight(holder);
+  const heldBy = holder ? describeHolder(holder) : 'the privileged account (its holder is not known without a chain)';
   const seen = new Map<string, number>();
+  const powers = new Set<MoneyPower>();
   for (const finding of input.findings ?? []) {
     // A detector counts fully once, then at a quarter: ten mint functions are not ten times one.
     const times = seen.get(finding.detector) ?? 0;
     seen.set(finding.detector, times + 1);
-    let penalty = SEVERITY_PENALTY[finding.severity] * (times === 0 ? 1 : 0.25);
-    if (ownerless && penalty > 0) penalty /= 2;
-    t.add(`finding:${finding.detector}`, -penalty, `${finding.severity}: ${finding.title}${ownerless ? ' (halved: ownership renounced)' : ''}`);
+    const power = MONEY_POWER_DETECTORS[finding.detector];
+    const repeat = times === 0 ? 1 : 0.25;
+    if (power) {
+      powers.add(power);
+      t.add(`finding:${finding.detector}`, -POWER_PENALTY * repeat * weight, `${finding.severity}: ${finding.title}; held by ${heldBy}${weight < 1 ? ` (weight ${weight})` : ''}`);
+    } else {
+      t.add(`finding:${finding.detector}`, -SEVERITY_PENALTY[finding.severity] * repeat, `${finding.severity}: ${finding.title}`);
+    }
+  }
+  const levers = input.privilegedFunctions ?? 0;
+  if (levers > 0) {
+    const effect = -Math.min(PRIVILEGED_FUNCTION_PENALTY.max, PRIVILEGED_FUNCTION_PENALTY.each * levers) * weight;
+    t.add('privileged-functions', effect, `${levers} privileged function${levers === 1 ? '' : 's'} besides handing ownership over, held by ${heldBy}`);
   }
   if (input.findings === null) t.add('no-code-analysis', -15, 'neither source nor bytecode could be analysed');
   if (input.unverified) t.add('unverified', -20, 'source code is not verified: behaviour known only from bytecode and simulation');
@@ -136,12 +235,25 @@ function security(input: ScoringInput): Tally | null {
   } else {
     t.add('no-simulation', -5, 'the trade simulation did not run: taxes and sellability unconfirmed');
   }
-  return t;
+  const read = [input.findings !== null ? (input.unverified ? 'the bytecode' : 'the code') : null, input.taxes ? 'the simulated trades' : null].filter(Boolean).join(' and ');
+  t.describeBase((moves) => (moves.some((m) => m.effect < 0) ? `starts at 100; each risk below takes its points` : `no risk found in ${read}`));
+
+  // Caps: what lets one account take holders' money decides the score whatever else looks good.
+  let totalCap: SecurityTally['totalCap'] = null;
+  if (taxes?.error === 'SELL_FAILED') {
+    t.cap(HONEYPOT_CAP.security, 'cap:honeypot', `capped at ${HONEYPOT_CAP.security}: the simulated sell failed, holders cannot sell`);
+    totalCap = { max: HONEYPOT_CAP.total, detail: 'capped: the token cannot be sold' };
+  } else if (powers.size > 0 && cap) {
+    const what = [...powers].map((p) => POWER_TEXT[p]).join(', ');
+    t.cap(cap.security, 'cap:powers', `capped at ${cap.security}: ${heldBy} can ${what}`);
+    totalCap = { max: cap.total, detail: `capped at ${cap.total}: ${heldBy} can ${what}` };
+  }
+  return { tally: t, totalCap };
 }
 
 function decentralisation(input: ScoringInput): Tally | null {
   if (input.topHolderShares === null && input.renounced === null && input.lockedLiquidityShare === null) return null;
-  const t = new Tally('decentralisation', 100, 'supply, ownership and liquidity spread out');
+  const t = new Tally('decentralisation', 100, '');
   if (input.renounced === false) t.add('owned', -15, 'an owner account still controls the contract');
   if (input.proxy) t.add('upgrade-admin', -10, 'an admin can upgrade the implementation');
   const shares = input.topHolderShares;
@@ -157,31 +269,34 @@ function decentralisation(input: ScoringInput): Tally | null {
   } else if (input.liquidityUsd !== null && input.liquidityUsd > 0) {
     t.add('liquidity-lock-unknown', -10, 'no lock of the liquidity was found');
   }
-  return t;
+  return t.describeBase((moves) => (moves.length > 0 ? 'starts at 100; each concentration of control below takes its points' : 'no concentration of supply, ownership or liquidity found in what was read'));
 }
 
 function market(input: ScoringInput): Tally | null {
   if (input.liquidityUsd === null) return null;
-  const t = new Tally('market', 0, 'no liquidity');
+  const t = new Tally('market', 0, '');
   // 20 points per decade of liquidity above $1,000: $1M or more scores 60, $100M scores 100.
   if (input.liquidityUsd > 1000) t.add('liquidity', Math.min(100, 20 * Math.log10(input.liquidityUsd / 1000)), `$${Math.round(input.liquidityUsd).toLocaleString('en-US')} of liquidity`);
   if (input.liquidityUsd > 0 && input.marketcapUsd !== null && input.marketcapUsd > 0) {
     const ratio = input.liquidityUsd / input.marketcapUsd;
     if (ratio < 0.02) t.add('thin-liquidity', -15, `liquidity is ${round1(ratio * 100)}% of the market cap: large sells move the price far`);
   }
-  return t;
+  const liquidity = input.liquidityUsd;
+  return t.describeBase(() =>
+    liquidity <= 0 ? 'no liquidity in any pool found' : liquidity <= 1000 ? `$${round1(liquidity)} of liquidity: too little to score` : 'starts at 0; the liquidity below adds its points',
+  );
 }
 
 function community(input: ScoringInput): Tally | null {
   if (input.socials === null) return null;
-  const t = new Tally('community', 0, 'no audience');
+  const t = new Tally('community', 0, '');
   const audience = input.socials.twitterFollowers + input.socials.telegramMembers + input.socials.discordMembers;
   if (audience > 100) t.add('audience', Math.min(100, 25 * Math.log10(audience / 100)), `${audience} followers and members`);
-  return t;
+  return t.describeBase(() => (audience > 100 ? 'starts at 0; the audience below adds its points' : `${audience} followers and members: too few to score`));
 }
 
 function fundamentals(input: ScoringInput): Tally {
-  const t = new Tally('fundamentals', 20, 'a deployed contract');
+  const t = new Tally('fundamentals', 20, 'a deployed contract starts at 20');
   if (!input.unverified) t.add('verified', 25, 'source code is verified');
   if (input.audited) t.add('audited', 30, 'an audit report is registered');
   if (input.hasWebsite) t.add('website', 5, 'a website is known');
@@ -198,8 +313,9 @@ export function rankOf(total: number | null): string {
 }
 
 export function scoreScan(input: ScoringInput): ScoreResult {
+  const secured = security(input);
   const tallies = {
-    security: security(input),
+    security: secured?.tally ?? null,
     decentralisation: decentralisation(input),
     market: market(input),
     community: community(input),
@@ -224,10 +340,11 @@ export function scoreScan(input: ScoringInput): ScoreResult {
   const total = tallies.security && weights > 0 ? weighted / weights : null;
   scores.total = total === null ? null : clamp(total);
   raw.total = total === null ? null : round1(rawWeighted / weights);
-  // A honeypot is never above the lowest rank, whatever else looks good.
-  if (input.taxes?.error === 'SELL_FAILED' && scores.total !== null && scores.total >= RANKS.at(-2)![0]) {
-    factors.push({ score: 'total', factor: 'honeypot-cap', effect: RANKS.at(-2)![0] - 1 - scores.total, detail: 'capped: the token cannot be sold' });
-    scores.total = RANKS.at(-2)![0] - 1;
+  // A token whose powers let one account take holders' money never ranks above C (a honeypot: D).
+  const totalCap = secured?.totalCap;
+  if (totalCap && scores.total !== null && scores.total > totalCap.max) {
+    factors.push({ score: 'total', factor: 'cap', effect: totalCap.max - scores.total, detail: totalCap.detail });
+    scores.total = totalCap.max;
   }
   return { scores, raw, rank: rankOf(scores.total), factors };
 }

@@ -432,6 +432,37 @@ export const ScanMetaSchema = Type.Object(
       { description: 'every finding and fact that moved a score (docs/scoring.md)' },
     ),
     simulation: Type.Optional(SimulationMetaSchema),
+    powers: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            power: Type.String({ description: 'mint | sell-block | balance-change | unbounded-fee' }),
+            detectors: Type.Array(Type.String()),
+            holder: Type.Object(
+              {
+                kind: Type.String({ description: 'eoa | multisig | timelock | contract | nobody | unknown' }),
+                address: Type.Optional(Type.String()),
+                threshold: Type.Optional(Type.Number()),
+                owners: Type.Optional(Type.Number()),
+                delaySeconds: Type.Optional(Type.Number()),
+                reason: Type.Optional(Type.String()),
+              },
+              { additionalProperties: false },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { description: "the powers that let an account take holders' money, and who holds each (docs/scoring.md)" },
+      ),
+    ),
+    percentilesAt: Type.Optional(
+      Type.String({ description: 'when the population the percentiles rank this answer in was read (percentiles are computed when an answer is served)' }),
+    ),
+    unknown: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description: 'auditLayout fields (e.g. "smartAudit.whitelist") whose value could not be decided, each with the reason: an empty value listed here is unknown, not clean',
+      }),
+    ),
   },
   { $id: 'ScanMeta', additionalProperties: false },
 );
