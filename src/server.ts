@@ -10,7 +10,10 @@ import { openStore, type Store } from './store/open-store.ts';
 import { createRedis } from './infra/redis.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
-import { devnetRpcRoutes } from './api/routes/devnet-rpc.ts';
+import { randomBytes } from 'node:crypto';
+import { devnetRpcRoutes, INTERNAL_RPC_HEADER } from './api/routes/devnet-rpc.ts';
+import { isLoopback } from './devnet/rpc-policy.ts';
+import { createApiKeyVerifier } from './keys/api-key-repository.ts';
 import type { Devnet } from './devnet/devnet.ts';
 import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './spec/schemas/audit-layout.ts';
@@ -31,6 +34,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
   const logger = createLogger(config.logLevel);
+  // The scan readers' pass to the devnet's /rpc: never leaves this process.
+  const internalToken = randomBytes(24).toString('base64url');
   try {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
     const readiness: Record<string, () => Promise<void>> = { database: () => store.ping() };
@@ -45,7 +50,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const chain = await startDevnet({ dataDir: config.dataDir, logger });
       devnet = chain;
       readiness.devnet = async () => void (await chain.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
-      plugins.push(async (instance) => instance.register(devnetRpcRoutes, { request: (payload) => chain.request(payload) }));
+      const rpcLimiter = createRateLimiter({ pointsPerWindow: config.devnetRpcCallsPerMinute, redis, keyPrefix: `${config.rateLimitPrefix}-rpc` });
+      const verifyApiKey = createApiKeyVerifier(store);
+      plugins.push(async (instance) =>
+        instance.register(devnetRpcRoutes, {
+          request: (payload) => chain.request(payload),
+          mode: config.devnetRpc,
+          loopbackHost: isLoopback(config.host),
+          verifyApiKey,
+          rateLimiter: rpcLimiter,
+          internalToken,
+        }),
+      );
     }
     let localRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
@@ -54,7 +70,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Builds (or, after the first start, reloads) the reference corpus in the background.
     const corpus = createStoredCorpusService(store);
     const scanDeps = {
-      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus }),
+      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, localRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken }, devnet, corpus }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
     };
     if (config.redisUrl) {

@@ -31,6 +31,8 @@ export interface CreateChainClientOptions {
   readonly concurrency?: number;
   /** JSON-RPC calls per HTTP batch (default 100). */
   readonly batchSize?: number;
+  /** Extra HTTP headers on every request (the service's pass to its own devnet). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 class Semaphore {
@@ -91,6 +93,7 @@ export function createChainClient(network: string, options: CreateChainClientOpt
       retryCount: options.retryCount ?? 3,
       retryDelay,
       fetchFn,
+      ...(options.headers ? { fetchOptions: { headers: { ...options.headers } } } : {}),
     }),
     // No viem chain object: readers pass multicall addresses from our table themselves.
   }) as PublicClient;

@@ -26,6 +26,8 @@ export interface ScanDependencyOptions {
   readonly store: Store;
   /** JSON-RPC URL of the devnet (`…/rpc` of the API process) when it runs. */
   readonly localRpcUrl: () => string | undefined;
+  /** Headers the readers send to the devnet's /rpc (the service's own pass). */
+  readonly localRpcHeaders?: Readonly<Record<string, string>>;
   /** The embedded devnet of this process: its verified sources, and its provider for simulations. */
   readonly devnet?: { readonly verifiedSources: VerifiedSourceProvider; readonly provider: Eip1193Provider } | undefined;
   /** The reference corpus and signature database (similarity, bytecode, signatures). */
@@ -76,7 +78,7 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       const key = `${network}|${rpcUrl ?? ''}`;
       let client = clients.get(key);
       if (!client) {
-        client = createChainClient(network, { env: config.env, ...(rpcUrl ? { rpcUrl } : {}) });
+        client = createChainClient(network, { env: config.env, ...(rpcUrl ? { rpcUrl, ...(options.localRpcHeaders ? { headers: options.localRpcHeaders } : {}) } : {}) });
         clients.set(key, client);
       }
       return client;
