@@ -39,6 +39,8 @@ export interface Config {
   readonly scanWorker: boolean;
   /** How long a scan snapshot is served before a request rescans, in seconds. */
   readonly scanFreshnessSeconds: number;
+  /** Analysis worker threads; 0: one per core. */
+  readonly analysisThreads: number;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     scanQueue: empty(env.SCAN_QUEUE) ?? 'scopeward-scans',
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
     env,
   };
 }

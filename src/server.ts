@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
-import { createRedis } from './infra/redis.ts';
+import { createRedis, requireRedis } from './infra/redis.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +33,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let devnet: Devnet | undefined;
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
+  let closePool = async () => {};
   const logger = createLogger(config.logLevel);
   // The scan readers' pass to the devnet's /rpc: never leaves this process.
   const internalToken = randomBytes(24).toString('base64url');
@@ -69,9 +70,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
     // Builds (or, after the first start, reloads) the reference corpus in the background.
     const corpus = createStoredCorpusService(store);
+    // Analysis off the event loop, in worker threads sized to the cores.
+    const { createAnalysisPool } = await import('./scan/analysis-pool/analysis-pool.ts');
+    const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
+    closePool = () => pool.close();
     const scanDeps = {
       ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, localRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken }, devnet, corpus }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
+      analyze: pool.analyze,
     };
     if (config.redisUrl) {
       // Scans go through the BullMQ queue; this process also works the queue unless
@@ -80,7 +86,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const { createBullMqWorker } = await import('./scan/jobs/bullmq-worker.ts');
       const redisUrl = config.redisUrl;
       const queueName = config.scanQueue;
-      scans = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName }));
+      const queued = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName }));
+      const client = redis!;
+      // Scans go through the queue: without Redis, answer 503 naming it within 2 s.
+      scans = { ...queued, scan: async (request) => (await requireRedis(client, 2000), queued.scan(request)) };
       if (config.scanWorker) {
         const service = scans;
         const worker = createBullMqWorker<ScanResult>({ redisUrl, queueName, handler: (job, signal) => service.execute(job, signal), concurrency: 2 });
@@ -112,6 +121,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await app?.close();
     await closeWorker();
     await scans?.close();
+    await closePool();
     await devnet?.close();
     redis?.disconnect();
     await store.close();
@@ -137,6 +147,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await running.close();
         await closeWorker();
         await scans?.close();
+        await closePool();
         await devnet?.close();
         redis?.disconnect();
         await store.close();

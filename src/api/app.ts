@@ -32,7 +32,7 @@ export interface AppDeps {
   /** The scan service behind operations 2 to 4; those routes exist only with it. */
   readonly scans?: ScanService;
   /** Scans of source code (operation 4's `type: source`). */
-  readonly scanSource?: (sources: Readonly<Record<string, string>>) => Promise<SourceScanResult>;
+  readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
   readonly corpus?: CorpusService;
   /** Verified source of an address (Similarityscan's `type: address`). */

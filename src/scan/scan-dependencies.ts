@@ -52,7 +52,7 @@ export function analyzeVerifiedSources(resolveImport: (path: string) => string |
 }
 
 /** Scans of source code: analysis, and a simulation of the compiled token on a fresh chain. */
-export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>, similarity?: SourceScanDeps['similarity']) {
+export function sourceScanner(analyze: SourceScanDeps['analyze'], similarity?: SourceScanDeps['similarity']) {
   const deps: SourceScanDeps = {
     analyze,
     ...(similarity ? { similarity } : {}),
@@ -62,7 +62,7 @@ export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>
       return { taxes: result.taxes, reason: result.reason, compiler: result.compiler };
     },
   };
-  return (sources: Readonly<Record<string, string>>) => scanSource(deps, sources);
+  return (sources: Readonly<Record<string, string>>, options?: { client?: string }) => scanSource(deps, sources, options);
 }
 
 export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {

@@ -18,7 +18,7 @@ import { chainDetails } from '../spec/chain-details.ts';
 import { buildAuditLayout, emptyAuditLayout } from './build-audit-layout.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
 import { loadHistories, loadSnapshot, percentiles, saveSnapshot, snapshotTimes } from './snapshot-repository.ts';
-import { runSource, skippedSource, unavailableSource } from './run-source.ts';
+import { runSource, skippedSource, unavailableSource, withDiagnostics, type AnalysisDiagnostic } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
@@ -32,6 +32,8 @@ export interface ScanFinding extends ScoringFinding {
 export interface SourceAnalysis {
   readonly smartAudit: SmartAudit;
   readonly findings: readonly ScanFinding[];
+  /** What kept the analysis from being complete; reported as `partial` in `meta.sources.analysis`. */
+  readonly diagnostics?: readonly AnalysisDiagnostic[];
 }
 
 export interface SimulationOutcome {
@@ -46,8 +48,8 @@ export interface ScanServiceDeps {
   readonly chainClient: (network: string) => ChainClient;
   readonly sourceProviders: (network: string) => readonly VerifiedSourceProvider[];
   readonly explorer?: (network: string) => CreationLookup | undefined;
-  /** The analysis engine over verified sources (pure). */
-  readonly analyze?: (sources: Readonly<Record<string, string>>) => SourceAnalysis;
+  /** The analysis engine over verified sources (in a worker pool in the server; aborting the signal ends the job). */
+  readonly analyze?: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysis | Promise<SourceAnalysis>;
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
   /** What an unverified contract can do, from its bytecode. */
   readonly bytecode?: (code: Hex, network: string) => Promise<{ findings: readonly ScanFinding[] }>;
@@ -58,6 +60,12 @@ export interface ScanServiceDeps {
   readonly freshnessMs: number;
   readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders', number>>;
   readonly now?: () => Date;
+}
+
+/** Who a job runs for (bounds a client's queued jobs) and its cancellation. */
+export interface AnalysisJob {
+  readonly signal?: AbortSignal;
+  readonly client?: string;
 }
 
 export interface ScanRequest {
@@ -140,14 +148,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
     const [analysis, similarity, bytecode, simulation, audit, contracts] = await Promise.all([
-      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
+      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal })) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
       files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
       !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
       deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skippedSource<SimulationOutcome>('no simulator configured'),
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
       runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
     ]);
-    sources.analysis = analysis.report;
+    sources.analysis = withDiagnostics(analysis.report, analysis.value?.diagnostics);
     sources.similarity = similarity.report;
     sources.bytecode = bytecode.report;
     sources.simulation = simulation.report;

@@ -72,7 +72,7 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
       // into the chain id 1000 and fill in defaults before we could see the raw value.)
       validatorCompiler: () => () => true,
       config: { internalError: () => new HttpError(500, M.internal) },
-      preHandler: deps.gate({
+      onRequest: deps.gate({
         bucket: 'audits',
         keyRequired: false,
         invalidKey: () => new HttpError(403, M.invalidApiKey),

@@ -113,7 +113,7 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       },
       // Validation is ours, to answer with exact messages (as operation 1 does).
       validatorCompiler: () => () => true,
-      preHandler: deps.gate({
+      onRequest: deps.gate({
         bucket: 'similarity',
         keyRequired: false,
         invalidKey: () => new HttpError(403, M.invalidApiKey),
@@ -147,7 +147,7 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
     admin.addHook(
-      'preHandler',
+      'onRequest',
       deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
     );
     admin.addHook('preHandler', async (request) => {
