@@ -41,6 +41,8 @@ export interface Config {
   readonly scanFreshnessSeconds: number;
   /** Analysis worker threads; 0: one per core. */
   readonly analysisThreads: number;
+  /** Origins allowed by CORS (CORS_ORIGINS, comma-separated); empty: none. */
+  readonly corsOrigins: readonly string[];
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -103,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
+    corsOrigins: (empty(env.CORS_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     env,
   };
 }

@@ -111,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       readiness,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxyHops: config.trustProxyHops,
+      corsOrigins: config.corsOrigins,
       logger: loggerOptions(config.logLevel),
     });
     await app.listen({ port: config.port, host: config.host });

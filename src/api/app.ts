@@ -5,6 +5,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
@@ -43,6 +45,8 @@ export interface AppDeps {
   readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
   readonly bodyLimitBytes?: number;
   readonly trustProxyHops?: number;
+  /** Origins allowed to call the API from a browser (CORS); none by default (the dashboard is same-origin). */
+  readonly corsOrigins?: readonly string[];
   /** Fastify's logger option: false in tests, pino options in the server. */
   readonly logger?: FastifyServerOptions['logger'];
   /** Extra route plugins (the devnet's /rpc and later operations) registered after the core. */
@@ -65,6 +69,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandler);
+  // Security headers on every answer. The CSP allows same-origin scripts and styles (the
+  // docs page and the dashboard are served by this process); the docs page sets its own
+  // CSP with the hashes of its inline script and style (staticCSP below).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+      },
+    },
+    // Plain HTTP on loopback is the default deployment: do not tell browsers to upgrade.
+    strictTransportSecurity: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  const origins = deps.corsOrigins ?? [];
+  if (origins.length > 0) {
+    await app.register(cors, { origin: [...origins], methods: ['GET', 'POST', 'DELETE'], allowedHeaders: ['content-type', 'x-api-key'], maxAge: 600 });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -76,7 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Hashes of the page's own inline script and style; without upgrade-insecure-requests,
+    // which would break the page on plain HTTP.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/font-src 'self' https: data:/, "font-src 'self' data:").replace(/style-src 'self' https:/, "style-src 'self'"),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const { db } = deps.store;
