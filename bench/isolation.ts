@@ -39,13 +39,20 @@ async function serve(dir: string, inline: boolean): Promise<void> {
   const { key } = await createApiKey(store.db, { name: 'bench' });
   const pool = inline ? undefined : createAnalysisPool({ perClient: 64 });
   // Warm the workers (each loads the parser) so the measurement sees steady state.
-  if (pool) await Promise.all(Array.from({ length: pool.threads }, () => pool.analyze({ 'a.sol': 'pragma solidity ^0.8.0; contract A {}' })));
+  if (pool)
+    await Promise.all(Array.from({ length: pool.threads }, () => pool.analyze({ 'a.sol': 'pragma solidity ^0.8.0; contract A {}' })));
   const analyze = pool ? pool.analyze : analyzeVerifiedSources(createNodeModulesResolver());
   const app = await buildApp({
     store,
     rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
     networks: { devnet: false },
-    scans: { scan: () => Promise.reject(new Error('unused')), execute: () => Promise.reject(new Error('unused')), close: async () => {}, cachedJson: async () => undefined, stored: async () => undefined },
+    scans: {
+      scan: () => Promise.reject(new Error('unused')),
+      execute: () => Promise.reject(new Error('unused')),
+      close: async () => {},
+      cachedJson: async () => undefined,
+      stored: async () => undefined,
+    },
     // Analysis only: the simulation compiles with solc, which is not what this measures.
     scanSource: (sources, options) => scanSource({ analyze }, sources, options),
   });
@@ -60,7 +67,10 @@ async function largeSource(size: number): Promise<string> {
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   let out = '';
   for (let i = 0; out.length < size; i++) {
-    const text = texts[i % texts.length]!.replace(/^\s*pragma[^;]*;/gm, '').replace(/\b(contract|interface|library|abstract contract)\s+(\w+)/g, (_m, kw: string, name: string) => `${kw} ${name}_${i}`);
+    const text = texts[i % texts.length]!.replace(/^\s*pragma[^;]*;/gm, '').replace(
+      /\b(contract|interface|library|abstract contract)\s+(\w+)/g,
+      (_m, kw: string, name: string) => `${kw} ${name}_${i}`,
+    );
     out += `${text}\n`;
   }
   return `pragma solidity ^0.8.0;\n${out}`;
@@ -107,7 +117,9 @@ if (values.serve) {
     });
     const base = `http://127.0.0.1:${info.port}`;
     const source = await largeSource(size);
-    console.log(`/healthz under ${scans} parallel source scans of ${source.length.toLocaleString()} characters (${values.inline ? 'analysis on the event loop' : `worker pool of ${info.threads}`})`);
+    console.log(
+      `/healthz under ${scans} parallel source scans of ${source.length.toLocaleString()} characters (${values.inline ? 'analysis on the event loop' : `worker pool of ${info.threads}`})`,
+    );
     const started = performance.now();
     const idle = await probe(base, every, () => performance.now() - started > 2000);
     let running = scans;
@@ -127,8 +139,12 @@ if (values.serve) {
     const analysis = await Promise.all(jobs);
     console.log(describeLatencies('idle (baseline)', idle));
     console.log(describeLatencies('during the scans', loaded));
-    console.log(`scans: HTTP ${statuses.join(', ')}; analysis ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s`);
-    console.log(`p99 under load / idle p99: ${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}  (target: p99 under load < 50 ms)`);
+    console.log(
+      `scans: HTTP ${statuses.join(', ')}; analysis ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s`,
+    );
+    console.log(
+      `p99 under load / idle p99: ${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}  (target: p99 under load < 50 ms)`,
+    );
   } finally {
     child.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });

@@ -47,7 +47,11 @@ describe('security headers and CORS', () => {
     assert.equal(allowed.headers['access-control-allow-origin'], 'https://dash.example');
     const other = await open.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
     assert.equal(other.headers['access-control-allow-origin'], undefined);
-    const preflight = await open.app.inject({ method: 'OPTIONS', url: '/api/cyberscan', headers: { ...headers, 'access-control-request-method': 'POST' } });
+    const preflight = await open.app.inject({
+      method: 'OPTIONS',
+      url: '/api/cyberscan',
+      headers: { ...headers, 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.statusCode, 204);
   });
 });

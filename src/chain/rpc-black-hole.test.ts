@@ -25,7 +25,14 @@ describe('a JSON-RPC node that never answers', () => {
 
   it('fails after the first-byte timeout, and retries inside the unresponsive window fail at once', async () => {
     let clock = 1_000_000;
-    const client = createChainClient('BSC', { rpcUrl: url, firstByteTimeoutMs: 150, unresponsiveMs: 60_000, retryCount: 3, retryDelayMs: 1, now: () => clock });
+    const client = createChainClient('BSC', {
+      rpcUrl: url,
+      firstByteTimeoutMs: 150,
+      unresponsiveMs: 60_000,
+      retryCount: 3,
+      retryDelayMs: 1,
+      now: () => clock,
+    });
     await assert.rejects(client.public.getBlockNumber(), /did not answer within 150 ms/);
     // Four attempts; the retries were refused without reaching the node (the one attempt
     // that did may use more than one connection).

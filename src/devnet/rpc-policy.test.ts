@@ -10,7 +10,18 @@ describe('devnet RPC policy', () => {
     assert.equal(classifyMethod('eth_getBalance'), 'read');
     assert.equal(classifyMethod('eth_call'), 'execute');
     assert.equal(classifyMethod('debug_traceCall'), 'trace');
-    for (const m of ['eth_sendTransaction', 'eth_sendRawTransaction', 'hardhat_setBalance', 'hardhat_impersonateAccount', 'evm_revert', 'evm_mine', 'anvil_setCode', 'eth_sign', 'eth_newFilter', 'whatever']) {
+    for (const m of [
+      'eth_sendTransaction',
+      'eth_sendRawTransaction',
+      'hardhat_setBalance',
+      'hardhat_impersonateAccount',
+      'evm_revert',
+      'evm_mine',
+      'anvil_setCode',
+      'eth_sign',
+      'eth_newFilter',
+      'whatever',
+    ]) {
       assert.equal(classifyMethod(m), 'privileged', m);
     }
   });
@@ -41,16 +52,26 @@ describe('devnet RPC policy', () => {
 
   it('caps the gas of outside eth_call and estimateGas, and makes traces lean', () => {
     const big = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0xffffffff' }, 'latest'] }, outsider);
-    assert.deepEqual((big as { request: { params: [{ gas: string }] } }).request.params[0].gas, `0x${DEFAULT_RPC_LIMITS.callGasCap.toString(16)}`);
+    assert.deepEqual(
+      (big as { request: { params: [{ gas: string }] } }).request.params[0].gas,
+      `0x${DEFAULT_RPC_LIMITS.callGasCap.toString(16)}`,
+    );
     const none = decide({ id: 1, method: 'eth_estimateGas', params: [{ to: '0x1' }] }, outsider);
-    assert.equal((none as { request: { params: [{ gas: string }] } }).request.params[0].gas, `0x${DEFAULT_RPC_LIMITS.callGasCap.toString(16)}`);
+    assert.equal(
+      (none as { request: { params: [{ gas: string }] } }).request.params[0].gas,
+      `0x${DEFAULT_RPC_LIMITS.callGasCap.toString(16)}`,
+    );
     const small = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0x5208' }, 'latest'] }, outsider);
     assert.equal((small as { request: { params: [{ gas: string }] } }).request.params[0].gas, '0x5208');
-    const trace = decide({ id: 1, method: 'debug_traceCall', params: [{ to: '0x1' }, 'latest'] }, outsider) as { request: { params: [{ gas: string }, string, { disableMemory: boolean }] } };
+    const trace = decide({ id: 1, method: 'debug_traceCall', params: [{ to: '0x1' }, 'latest'] }, outsider) as {
+      request: { params: [{ gas: string }, string, { disableMemory: boolean }] };
+    };
     assert.equal(trace.request.params[0].gas, `0x${DEFAULT_RPC_LIMITS.traceGasCap.toString(16)}`);
     assert.equal(trace.request.params[2].disableMemory, true);
     // Privileged callers' calls pass untouched.
-    const mine = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0xffffffff' }] }, insider) as { request: { params: [{ gas: string }] } };
+    const mine = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0xffffffff' }] }, insider) as {
+      request: { params: [{ gas: string }] };
+    };
     assert.equal(mine.request.params[0].gas, '0xffffffff');
   });
 
@@ -76,7 +97,12 @@ describe('devnet RPC policy', () => {
 
   it('answers an oversized trace and a call over its time with errors', async () => {
     const limits = { ...DEFAULT_RPC_LIMITS, maxTraceBytes: 100, callTimeoutMs: 10 };
-    const huge = await guardedRequest({ id: 1, method: 'debug_traceCall', params: [{}] }, outsider, async () => ({ result: 'x'.repeat(1000) }), limits);
+    const huge = await guardedRequest(
+      { id: 1, method: 'debug_traceCall', params: [{}] },
+      outsider,
+      async () => ({ result: 'x'.repeat(1000) }),
+      limits,
+    );
     assert.equal((huge as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.tooLarge);
     const never = await guardedRequest({ id: 2, method: 'eth_call', params: [{}] }, outsider, () => new Promise(() => {}), limits);
     assert.equal((never as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.timeout);

@@ -161,7 +161,11 @@ export function decide(item: unknown, rights: CallerRights, limits: RpcLimits = 
   if (cls === 'privileged') {
     return {
       kind: 'refuse',
-      response: rpcError(id, RPC_POLICY_ERRORS.notAllowed, `${method} is not allowed for this caller: state-changing and debug methods need a loopback client or an admin API key (DEVNET_RPC policy)`),
+      response: rpcError(
+        id,
+        RPC_POLICY_ERRORS.notAllowed,
+        `${method} is not allowed for this caller: state-changing and debug methods need a loopback client or an admin API key (DEVNET_RPC policy)`,
+      ),
     };
   }
   if (cls === 'read' || !Array.isArray(params)) return { kind: 'forward', request: item, cls };

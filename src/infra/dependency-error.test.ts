@@ -12,7 +12,9 @@ describe('dependency failures', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     assert.equal(databaseConnectionFailure(refused)?.source, 'database');
     assert.ok(databaseConnectionFailure(new Error('Connection terminated unexpectedly')));
-    assert.ok(databaseConnectionFailure(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })));
+    assert.ok(
+      databaseConnectionFailure(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+    );
     assert.ok(databaseConnectionFailure(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], '')));
     assert.equal(databaseConnectionFailure(Object.assign(new Error('syntax error'), { code: '42601' })), undefined);
     assert.equal(databaseConnectionFailure('nope'), undefined);
@@ -29,7 +31,10 @@ describe('dependency failures', () => {
     });
     const db = await app.inject({ url: '/db' });
     assert.equal(db.statusCode, 503);
-    assert.deepEqual(db.json(), { message: 'Service unavailable', meta: { source: 'database', reason: 'connect ECONNREFUSED 127.0.0.1:5432' } });
+    assert.deepEqual(db.json(), {
+      message: 'Service unavailable',
+      meta: { source: 'database', reason: 'connect ECONNREFUSED 127.0.0.1:5432' },
+    });
     const redis = await app.inject({ url: '/redis' });
     assert.equal(redis.statusCode, 503);
     assert.equal(redis.json().meta.source, 'redis');
@@ -40,14 +45,20 @@ describe('dependency failures', () => {
     // Port 1 refuses at once; lazyConnect keeps it from retrying in the background.
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
     redis.on('error', () => {});
-    await assert.rejects(requireRedis(redis, 20), (error: unknown) => error instanceof DependencyUnavailableError && error.source === 'redis');
+    await assert.rejects(
+      requireRedis(redis, 20),
+      (error: unknown) => error instanceof DependencyUnavailableError && error.source === 'redis',
+    );
     redis.disconnect();
   });
 
   it('turns analysis diagnostics into a partial source report with the reasons', () => {
     const ok = { status: 'ok' as const, durationMs: 5, fields: ['smartAudit'] };
     assert.deepEqual(withDiagnostics(ok, []), ok);
-    const partial = withDiagnostics(ok, [{ kind: 'detector-failure', message: 'mint threw', file: 'a.sol', line: 3 }, { kind: 'parse-error', message: 'bad token' }]);
+    const partial = withDiagnostics(ok, [
+      { kind: 'detector-failure', message: 'mint threw', file: 'a.sol', line: 3 },
+      { kind: 'parse-error', message: 'bad token' },
+    ]);
     assert.equal(partial.status, 'partial');
     assert.equal(partial.reason, 'detector-failure: mint threw (a.sol:3); parse-error: bad token');
     assert.equal(withDiagnostics({ ...ok, status: 'timeout' }, [{ kind: 'x', message: 'y' }]).status, 'timeout');

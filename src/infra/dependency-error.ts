@@ -13,7 +13,16 @@ export class DependencyUnavailableError extends Error {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 
 /**
  * The database behind an error, when it is a lost or refused connection rather than a
@@ -31,7 +40,9 @@ export function databaseConnectionFailure(error: unknown): DependencyUnavailable
   if (
     CONNECTION_CODES.has(codeText) ||
     /^08|^57P0[123]$/.test(codeText) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i.test(
+      message,
+    )
   ) {
     return new DependencyUnavailableError('database', message || codeText);
   }

@@ -37,7 +37,13 @@ describe('POST /rpc under the devnet RPC policy', () => {
   after(() => t.close());
 
   const call = (body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
-    t.app.inject({ method: 'POST', url: '/rpc', payload: body as object, remoteAddress: options.ip ?? OUTSIDE, ...(options.headers ? { headers: options.headers } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: '/rpc',
+      payload: body as object,
+      remoteAddress: options.ip ?? OUTSIDE,
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
 
   it('refuses a state-changing call from an outside client without a key, and never reaches the node', async () => {
     received.length = 0;
@@ -57,14 +63,23 @@ describe('POST /rpc under the devnet RPC policy', () => {
     assert.equal((await call(impersonate, { ip: '127.0.0.1' })).json().result, true);
     assert.equal((await call(impersonate, { headers: { 'x-api-key': adminKey } })).json().result, true);
     assert.equal((await call(impersonate, { headers: { [INTERNAL_RPC_HEADER]: 'service-pass' } })).json().result, true);
-    assert.equal((await call(impersonate, { headers: { [INTERNAL_RPC_HEADER]: 'guess' } })).json().error.code, RPC_POLICY_ERRORS.notAllowed);
+    assert.equal(
+      (await call(impersonate, { headers: { [INTERNAL_RPC_HEADER]: 'guess' } })).json().error.code,
+      RPC_POLICY_ERRORS.notAllowed,
+    );
     assert.equal(received.length, 3);
   });
 
   it('rate-limits outside readers before reading the body', async () => {
     const ip = '198.51.100.7';
     for (let i = 0; i < 3; i += 1) assert.equal((await call({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }, { ip })).statusCode, 200);
-    const limited = await t.app.inject({ method: 'POST', url: '/rpc', payload: '{not json', headers: { 'content-type': 'application/json' }, remoteAddress: ip });
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/rpc',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: ip,
+    });
     // A 429, not a 400: the budget is checked before the (malformed) body is parsed.
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.json().error.code, RPC_POLICY_ERRORS.rateLimited);

@@ -14,7 +14,10 @@ contract T {
 
 /** A source large enough that its analysis is still running when the test aborts it. */
 function largeSource(functions: number): string {
-  const body = Array.from({ length: functions }, (_, i) => `  function f${i}(uint256 a) external { if (msg.sender == owner) { balanceOf[msg.sender] += a * ${i}; } }`).join('\n');
+  const body = Array.from(
+    { length: functions },
+    (_, i) => `  function f${i}(uint256 a) external { if (msg.sender == owner) { balanceOf[msg.sender] += a * ${i}; } }`,
+  ).join('\n');
   return `pragma solidity ^0.8.0;\ncontract Big {\n  address owner;\n  mapping(address => uint256) balanceOf;\n${body}\n}`;
 }
 
