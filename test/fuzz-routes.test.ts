@@ -44,7 +44,15 @@ const chainId = fc.oneof(fc.integer(), fc.double(), fc.string({ maxLength: 8 }),
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const scanBody = fc.oneof(
   fc.record({ address, network, chainId }, { requiredKeys: [] }),
-  fc.record({ type: fc.constantFrom('source', 'address', 'other', ''), source: fc.oneof(fc.string({ maxLength: 200 }), jsonValue), address, network }, { requiredKeys: [] }),
+  fc.record(
+    {
+      type: fc.constantFrom('source', 'address', 'other', ''),
+      source: fc.oneof(fc.string({ maxLength: 200 }), jsonValue),
+      address,
+      network,
+    },
+    { requiredKeys: [] },
+  ),
   jsonValue,
 );
 const rawBody = fc.oneof(
@@ -52,7 +60,14 @@ const rawBody = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.constantFrom('', '{', '[]', 'null', '{"a":', '\u0000'),
 );
-const contentType = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'text/csv', 'application/json; charset=utf-16', '');
+const contentType = fc.constantFrom(
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'text/csv',
+  'application/json; charset=utf-16',
+  '',
+);
 const queryValue = fc.oneof(address, network, fc.string({ maxLength: 30 }), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }));
 
 function queryString(params: Record<string, string | string[]>): string {
@@ -76,30 +91,56 @@ describe('every route under random input', () => {
       scanSource: (sources, options) => scanSource({ analyze }, sources, options),
       corpus,
       getVerifiedSource: async () => null,
-      plugins: [async (app) => app.register(devnetRpcRoutes, { request: async (payload) => ({ jsonrpc: '2.0', id: null, result: payload === null ? null : true }) })],
+      plugins: [
+        async (app) =>
+          app.register(devnetRpcRoutes, {
+            request: async (payload) => ({ jsonrpc: '2.0', id: null, result: payload === null ? null : true }),
+          }),
+      ],
     });
     userKey = (await createApiKey(store.db, { name: 'fuzz' })).key;
     adminKey = (await createApiKey(store.db, { name: 'fuzz-admin', scope: 'admin' })).key;
   });
   after(() => t.close());
 
-  const keyHeader = () => fc.constantFrom<Record<string, string>>({}, { 'x-api-key': userKey }, { 'x-api-key': adminKey }, { 'x-api-key': 'sw_bogus' }, { 'x-api-key': '' });
+  const keyHeader = () =>
+    fc.constantFrom<Record<string, string>>(
+      {},
+      { 'x-api-key': userKey },
+      { 'x-api-key': adminKey },
+      { 'x-api-key': 'sw_bogus' },
+      { 'x-api-key': '' },
+    );
 
   async function check(request: InjectOptions): Promise<void> {
     const res = await t.app.inject(request);
-    assert.ok(res.statusCode < 500 || res.statusCode === 503, `${request.method} ${request.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-    if (res.statusCode !== 204) assert.match(String(res.headers['content-type']), /json|html|javascript|css/, `${request.url} content type`);
+    assert.ok(
+      res.statusCode < 500 || res.statusCode === 503,
+      `${request.method} ${request.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+    );
+    if (res.statusCode !== 204)
+      assert.match(String(res.headers['content-type']), /json|html|javascript|css/, `${request.url} content type`);
     assert.doesNotMatch(res.body, /\n\s+at .+\(.+:\d+:\d+\)/, 'no stack trace in a body');
   }
 
   const GET_ROUTES = ['/api/audits/search-by-address', '/api/score', '/api/signaturescan', '/admin/audits', '/admin/corpus'];
-  const POST_ROUTES = ['/api/cyberscan', '/api/search/contract', '/api/similarityscan', '/admin/audits', '/admin/signatures', '/admin/corpus', '/rpc'];
+  const POST_ROUTES = [
+    '/api/cyberscan',
+    '/api/search/contract',
+    '/api/similarityscan',
+    '/admin/audits',
+    '/admin/signatures',
+    '/admin/corpus',
+    '/rpc',
+  ];
 
   it('GET routes: any query and key', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...GET_ROUTES),
-        fc.dictionary(fc.constantFrom('address', 'network', 'chainId', 'selector', 'signature', 'limit', 'offset', 'x'), queryValue, { maxKeys: 4 }),
+        fc.dictionary(fc.constantFrom('address', 'network', 'chainId', 'selector', 'signature', 'limit', 'offset', 'x'), queryValue, {
+          maxKeys: 4,
+        }),
         keyHeader(),
         async (url, query, headers) => check({ method: 'GET', url: `${url}?${queryString(query)}`, headers }),
       ),
@@ -120,7 +161,10 @@ describe('every route under random input', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'),
-        fc.oneof(fc.constantFrom(...GET_ROUTES, ...POST_ROUTES, '/admin/audits/x', '/admin/corpus/x', '/docs/', '/openapi.json'), fc.webPath()),
+        fc.oneof(
+          fc.constantFrom(...GET_ROUTES, ...POST_ROUTES, '/admin/audits/x', '/admin/corpus/x', '/docs/', '/openapi.json'),
+          fc.webPath(),
+        ),
         async (method, url) => check({ method: method as InjectOptions['method'] & string, url: url || '/' }),
       ),
       { numRuns: RUNS },

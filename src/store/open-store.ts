@@ -103,6 +103,8 @@ async function openPostgres(connectionString: string, schema: string | undefined
   // An idle client's error (server restart) must not crash the process; the pool
   // replaces the client on the next query.
   pool.on('error', () => {});
+  // Nor may a checked-out client's: a lost connection fails its query (503), not the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (schema) {
     const client = await pool.connect();
     try {

@@ -17,13 +17,41 @@ const REAL = readdirSync(FIXTURES)
   .sort()
   .map((f) => readFileSync(join(FIXTURES, f), 'utf8'));
 
-const SOLIDITY_BITS = ['{', '}', '(', ')', ';', 'function', 'contract', 'modifier', 'onlyOwner', 'require(', 'msg.sender', 'mapping(address => uint256)', '/*', '*/', '//', '"', "'", 'unchecked {', 'assembly {', 'pragma solidity ^0.8.0;', 'import "./x.sol";', '\u0000', '\uFFFF', '\n'];
+const SOLIDITY_BITS = [
+  '{',
+  '}',
+  '(',
+  ')',
+  ';',
+  'function',
+  'contract',
+  'modifier',
+  'onlyOwner',
+  'require(',
+  'msg.sender',
+  'mapping(address => uint256)',
+  '/*',
+  '*/',
+  '//',
+  '"',
+  "'",
+  'unchecked {',
+  'assembly {',
+  'pragma solidity ^0.8.0;',
+  'import "./x.sol";',
+  '\u0000',
+  '\uFFFF',
+  '\n',
+];
 
 /** A real source with a few edits: deletions, insertions of Solidity fragments, duplicated spans. */
 const mutated = fc
   .tuple(
     fc.constantFrom(...REAL),
-    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 400 }), fc.oneof(fc.constantFrom(...SOLIDITY_BITS), fc.string({ maxLength: 20 }))), { minLength: 1, maxLength: 6 }),
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 400 }), fc.oneof(fc.constantFrom(...SOLIDITY_BITS), fc.string({ maxLength: 20 }))), {
+      minLength: 1,
+      maxLength: 6,
+    }),
   )
   .map(([source, edits]) => {
     let out = source;
@@ -44,14 +72,22 @@ function analyse(sources: Record<string, string>): void {
 describe('the Solidity front end under random input', () => {
   it('never throws on random text and fragments', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.array(fc.constantFrom(...SOLIDITY_BITS), { maxLength: 60 }).map((xs) => xs.join(' '))), (text) => analyse({ 'Fuzz.sol': text })),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 400 }),
+          fc.array(fc.constantFrom(...SOLIDITY_BITS), { maxLength: 60 }).map((xs) => xs.join(' ')),
+        ),
+        (text) => analyse({ 'Fuzz.sol': text }),
+      ),
       { numRuns: 80 },
     );
   });
 
   it('never throws on mutated real sources, alone or with several files', () => {
     fc.assert(
-      fc.property(mutated, fc.option(mutated, { nil: undefined }), (a, b) => analyse(b === undefined ? { 'A.sol': a } : { 'A.sol': a, 'B.sol': b })),
+      fc.property(mutated, fc.option(mutated, { nil: undefined }), (a, b) =>
+        analyse(b === undefined ? { 'A.sol': a } : { 'A.sol': a, 'B.sol': b }),
+      ),
       { numRuns: 25 },
     );
   });

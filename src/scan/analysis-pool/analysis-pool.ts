@@ -37,6 +37,8 @@ export interface AnalysisJobOptions {
 export interface AnalysisPool {
   analyze(sources: Readonly<Record<string, string>>, options?: AnalysisJobOptions): Promise<AnalysisOutput>;
   readonly threads: number;
+  /** The process id of the worker that takes the next job (a health check; the fault suite kills it). */
+  workerPid(): Promise<number>;
   /** Jobs queued or running per client right now (for tests and metrics). */
   pending(client: string): number;
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   return {
     threads,
     pending: (client) => perClientCount.get(client) ?? 0,
+    workerPid: async () => (await pool.run(null, { name: 'pid' })) as number,
     async analyze(sources, job = {}) {
       // Jobs of the scan service itself (no client) are bounded by its runner's concurrency.
       const client = job.client;

@@ -15,3 +15,8 @@ const analyze = analyzeVerifiedSources(createNodeModulesResolver());
 export default function runAnalysis(task: AnalysisTask) {
   return analyze(task.sources);
 }
+
+/** The worker's process id (the pool's health check; the fault suite kills workers by it). */
+export function pid(): number {
+  return process.pid;
+}
