@@ -11,6 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createApiKeyVerifier } from '../keys/api-key-repository.ts';
+import { cachedApiKeyVerifier } from '../keys/cached-verifier.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { NetworkOptions } from '../spec/networks.ts';
 import { createAccessGate } from './access.ts';
@@ -118,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const { db } = deps.store;
-  const gate = createAccessGate({ db, verifyApiKey: createApiKeyVerifier(deps.store), rateLimiter: deps.rateLimiter });
+  // Verified keys are kept 1 s: the database leaves the hot path, and a revocation anywhere
+  // takes effect here within that second (docs/decisions.md).
+  const gate = createAccessGate({ db, verifyApiKey: cachedApiKeyVerifier(createApiKeyVerifier(deps.store)), rateLimiter: deps.rateLimiter });
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
   await app.register(auditLookupRoutes, { findAudit: createAuditLookup(deps.store), gate, networks: deps.networks });
   await app.register(adminAuditRoutes, { db, gate });
