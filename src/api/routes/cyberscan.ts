@@ -10,7 +10,7 @@ import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema, UnavailableSchema } from '../../spec/schemas/audit-record.ts';
 import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
 import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
-import { chooseNetwork, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
@@ -41,8 +41,7 @@ export function parseScanTarget(body: unknown, options: NetworkOptions, operatio
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, M.invalidAddress);
   const { address, network, chainId } = body as Record<string, unknown>;
 
-  const parsedChainId = chainId === undefined || chainId === null ? undefined : typeof chainId === 'number' && Number.isSafeInteger(chainId) ? chainId : null;
-  const choice = chooseNetwork(operation, { symbol: network === null ? undefined : network, chainId: parsedChainId }, DEFAULT_NETWORK, options);
+  const choice = chooseNetworkFrom(operation, { network, chainId }, 'body', DEFAULT_NETWORK, options);
   // Operation 3 has one message for both: there is no "Invalid chainId" in its vocabulary.
   if ('invalid' in choice) throw new HttpError(400, M.invalidNetwork);
   const resolved = choice.network;
