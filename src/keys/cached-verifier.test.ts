@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { cachedApiKeyVerifier } from './cached-verifier.ts';
 import type { ApiKeyInfo } from './api-key-repository.ts';
 
-const INFO = { id: 'k1', name: 'n', prefix: 'sw_abc', scope: 'user', createdAt: '', lastUsedAt: null, revokedAt: null, accountId: null } as unknown as ApiKeyInfo;
+const INFO = {
+  id: 'k1',
+  name: 'n',
+  prefix: 'sw_abc',
+  scope: 'user',
+  createdAt: '',
+  lastUsedAt: null,
+  revokedAt: null,
+  accountId: null,
+} as unknown as ApiKeyInfo;
 
 describe('the verified-key cache', () => {
   it('serves a valid key from memory until its TTL, then asks again (revocation within the TTL)', async () => {
