@@ -59,7 +59,13 @@ async function serve(kind: string, dir: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key })}\n`);
 }
 
-async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number): Promise<number> {
+interface Measured {
+  readonly rate: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, connections = 10): Promise<Measured> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const info = await new Promise<{ port: number; key?: string }>((resolve, reject) => {
     let out = '';
@@ -81,13 +87,13 @@ async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number): P
         : Array.from({ length: 1000 }, (_, i) => ({ method: 'GET', path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}` }));
     const result = await autocannon({
       url: base,
-      connections: 10,
+      connections,
       duration: seconds,
       ...(info.key ? { headers: { 'x-api-key': info.key } } : {}),
       requests,
     });
     if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
-    return result.requests.average;
+    return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
   } finally {
     child.kill('SIGTERM');
   }
@@ -107,13 +113,17 @@ if (values.serve) {
     // Warm-up fills the database and the JIT; not counted.
     await measure('lookup', dir, 2);
     for (let r = 0; r < rounds; r++) {
-      bare.push(await measure('bare', dir, seconds));
-      lookup.push(await measure('lookup', dir, seconds));
+      bare.push((await measure('bare', dir, seconds)).rate);
+      lookup.push((await measure('lookup', dir, seconds)).rate);
     }
+    // Under 50 connections: throughput and latency percentiles of both, same run.
+    const bare50 = await measure('bare', dir, seconds, 50);
+    const lookup50 = await measure('lookup', dir, seconds, 50);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     console.log(`bare route      ${mean(bare).toFixed(0).padStart(7)} req/s  (rounds: ${bare.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`audit lookup    ${mean(lookup).toFixed(0).padStart(7)} req/s  (rounds: ${lookup.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)}  (target ≥ 0.70)`);
+    console.log(`50 connections: bare ${bare50.rate.toFixed(0)} req/s p50 ${bare50.p50} ms p99 ${bare50.p99} ms; lookup ${lookup50.rate.toFixed(0)} req/s p50 ${lookup50.p50} ms p99 ${lookup50.p99} ms; ratio ${(lookup50.rate / bare50.rate).toFixed(2)}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

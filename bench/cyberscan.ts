@@ -86,4 +86,8 @@ await withServer({}, async (server, key, tokens) => {
   console.log(`audit lookup (404, key)   ${auditRate.toFixed(0).padStart(7)} req/s`);
   console.log(`cached cyberscan (key)    ${cached.requests.average.toFixed(0).padStart(7)} req/s, ${(cached.throughput.average / 1024 / 1024).toFixed(1)} MB/s, ${cached.non2xx} non-2xx`);
   console.log(`ratio cached cyberscan / audit lookup: ${(cached.requests.average / auditRate).toFixed(2)}  (target ≥ 0.50)`);
+  // Under 50 connections: latency percentiles of both.
+  const audit50 = await run({ connections: 50, url: `${server.url}${lookup}`, headers: { 'x-api-key': key } });
+  const cached50 = await run({ connections: 50, url: `${server.url}/api/cyberscan`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ address: token, network: 'LOCAL' }) });
+  console.log(`50 connections: audit lookup ${audit50.requests.average.toFixed(0)} req/s p50 ${audit50.latency.p50} ms p99 ${audit50.latency.p99} ms; cached cyberscan ${cached50.requests.average.toFixed(0)} req/s p50 ${cached50.latency.p50} ms p99 ${cached50.latency.p99} ms`);
 });

@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { computeSimilarity } from '../src/analysis/similarity/compute-similarity.ts';
 import { documentFingerprints, fingerprintSource } from '../src/analysis/similarity/fingerprint-source.ts';
 import { SimilarityIndex } from '../src/analysis/similarity/similarity-index.ts';
-import { DEFAULT_NODE_MODULES } from '../src/corpus/build-corpus-index.ts';
 import { InMemoryCorpusStore } from '../src/corpus/corpus-store.ts';
 import { buildCorpusIndex } from '../src/corpus/build-corpus-index.ts';
 

@@ -17,6 +17,13 @@ export interface Config {
   /** Whether the embedded devnet starts with the service. */
   readonly devnet: boolean;
   readonly devnetPort: number;
+  /**
+   * Who may send state-changing and debug methods to the devnet's /rpc: `local` (loopback
+   * clients of a loopback HOST, admin keys) or `open` (anyone). See the README's policy.
+   */
+  readonly devnetRpc: 'local' | 'open';
+  /** Calls per minute per outside client on the devnet's /rpc. */
+  readonly devnetRpcCallsPerMinute: number;
   readonly logLevel: string;
   /** Calls per minute per client on the keyless operations (spec: 5). */
   readonly anonymousCallsPerMinute: number;
@@ -32,6 +39,10 @@ export interface Config {
   readonly scanWorker: boolean;
   /** How long a scan snapshot is served before a request rescans, in seconds. */
   readonly scanFreshnessSeconds: number;
+  /** Analysis worker threads; 0: one per core. */
+  readonly analysisThreads: number;
+  /** Origins allowed by CORS (CORS_ORIGINS, comma-separated); empty: none. */
+  readonly corsOrigins: readonly string[];
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -58,6 +69,13 @@ function flag(env: Record<string, string | undefined>, name: string, fallback: b
   throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
+function devnetRpcMode(env: Record<string, string | undefined>): 'local' | 'open' {
+  const raw = env.DEVNET_RPC?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'local') return 'local';
+  if (raw === 'open') return 'open';
+  throw new ConfigError(`DEVNET_RPC must be local or open, got "${env.DEVNET_RPC}"`);
+}
+
 /** Reads `.env` from the working directory; real environment variables win over it. */
 export function readEnv(cwd = process.cwd()): Record<string, string | undefined> {
   const file = resolve(cwd, '.env');
@@ -75,6 +93,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     redisUrl: empty(env.REDIS_URL),
     devnet: flag(env, 'DEVNET', true),
     devnetPort: integer(env, 'DEVNET_PORT', 8545),
+    devnetRpc: devnetRpcMode(env),
+    devnetRpcCallsPerMinute: integer(env, 'DEVNET_RPC_PER_MINUTE', 300, 1),
     logLevel: empty(env.LOG_LEVEL) ?? 'info',
     anonymousCallsPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 5, 1),
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0),
@@ -84,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     scanQueue: empty(env.SCAN_QUEUE) ?? 'scopeward-scans',
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
+    corsOrigins: (empty(env.CORS_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     env,
   };
 }

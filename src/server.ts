@@ -8,10 +8,13 @@ import type { Config } from './config.ts';
 import { join } from 'node:path';
 import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
-import { createRedis } from './infra/redis.ts';
+import { createRedis, requireRedis } from './infra/redis.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
-import { devnetRpcRoutes } from './api/routes/devnet-rpc.ts';
+import { randomBytes } from 'node:crypto';
+import { devnetRpcRoutes, INTERNAL_RPC_HEADER } from './api/routes/devnet-rpc.ts';
+import { isLoopback } from './devnet/rpc-policy.ts';
+import { createApiKeyVerifier } from './keys/api-key-repository.ts';
 import type { Devnet } from './devnet/devnet.ts';
 import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './spec/schemas/audit-layout.ts';
@@ -31,7 +34,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let devnet: Devnet | undefined;
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
+  let closePool = async () => {};
   const logger = createLogger(config.logLevel);
+  // The scan readers' pass to the devnet's /rpc: never leaves this process.
+  const internalToken = randomBytes(24).toString('base64url');
   try {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
     const readiness: Record<string, () => Promise<void>> = { database: () => store.ping() };
@@ -46,7 +52,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const chain = await startDevnet({ dataDir: config.dataDir, logger });
       devnet = chain;
       readiness.devnet = async () => void (await chain.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
-      plugins.push(async (instance) => instance.register(devnetRpcRoutes, { request: (payload) => chain.request(payload) }));
+      const rpcLimiter = createRateLimiter({ pointsPerWindow: config.devnetRpcCallsPerMinute, redis, keyPrefix: `${config.rateLimitPrefix}-rpc` });
+      const verifyApiKey = createApiKeyVerifier(store);
+      plugins.push(async (instance) =>
+        instance.register(devnetRpcRoutes, {
+          request: (payload) => chain.request(payload),
+          mode: config.devnetRpc,
+          loopbackHost: isLoopback(config.host),
+          verifyApiKey,
+          rateLimiter: rpcLimiter,
+          internalToken,
+        }),
+      );
     }
     let localRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
@@ -54,9 +71,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
     // Builds (or, after the first start, reloads) the reference corpus in the background.
     const corpus = createStoredCorpusService(store);
+    // Analysis off the event loop, in worker threads sized to the cores.
+    const { createAnalysisPool } = await import('./scan/analysis-pool/analysis-pool.ts');
+    const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
+    closePool = () => pool.close();
     const scanDeps = {
-      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus }),
+      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, localRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken }, devnet, corpus }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
+      analyze: pool.analyze,
     };
     if (config.redisUrl) {
       // Scans go through the BullMQ queue; this process also works the queue unless
@@ -65,7 +87,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const { createBullMqWorker } = await import('./scan/jobs/bullmq-worker.ts');
       const redisUrl = config.redisUrl;
       const queueName = config.scanQueue;
-      scans = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName }));
+      const queued = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName }));
+      const client = redis!;
+      // Scans go through the queue: without Redis, answer 503 naming it within 2 s.
+      scans = { ...queued, scan: async (request) => (await requireRedis(client, 2000), queued.scan(request)) };
       if (config.scanWorker) {
         const service = scans;
         const worker = createBullMqWorker<ScanResult>({ redisUrl, queueName, handler: (job, signal) => service.execute(job, signal), concurrency: 2 });
@@ -87,6 +112,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       readiness,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxyHops: config.trustProxyHops,
+      corsOrigins: config.corsOrigins,
       logger: loggerOptions(config.logLevel),
     });
     await app.listen({ port: config.port, host: config.host });
@@ -97,6 +123,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await app?.close();
     await closeWorker();
     await scans?.close();
+    await closePool();
     await devnet?.close();
     redis?.disconnect();
     await store.close();
@@ -122,6 +149,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await running.close();
         await closeWorker();
         await scans?.close();
+        await closePool();
         await devnet?.close();
         redis?.disconnect();
         await store.close();

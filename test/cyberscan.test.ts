@@ -190,7 +190,12 @@ describe('POST /api/cyberscan on the devnet', () => {
   it('answers 503 when the network’s node cannot be reached, without internals', async () => {
     const res = await scan({ address: '0x000000000000000000000000000000000000dEaD', network: 'ETH' });
     assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { message: 'Network unavailable' });
+    const body = res.json();
+    assert.equal(body.message, 'Network unavailable');
+    // meta names the failing source and why, without a stack trace.
+    assert.equal(body.meta.source, 'chain');
+    assert.match(body.meta.reason, /ETH/);
+    assert.doesNotMatch(body.meta.reason, /\n\s+at /);
     assert.equal(res.headers['retry-after'], '30');
   });
 

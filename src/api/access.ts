@@ -1,8 +1,9 @@
 /**
  * Who is calling: a valid API key (no limit), no key (rate-limited per client), or an
- * invalid key (refused with the operation's message). Used as a preHandler per route.
+ * invalid key (refused with the operation's message). Used as an onRequest hook per route,
+ * so a refused or limited caller is answered before its body is read.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -58,7 +59,8 @@ export function createAccessGate(deps: AccessDeps) {
     // Bookkeeping only: a failure here must not fail the call.
     touchApiKey(deps.db, id).catch((error: unknown) => request.log.warn({ err: error }, 'could not record API key use'));
   };
-  return function gate(policy: AccessPolicy): preHandlerAsyncHookHandler {
+  // Run as an onRequest hook: the key check and the rate limit come before the body is read.
+  return function gate(policy: AccessPolicy): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
     return async function access(request: FastifyRequest, reply: FastifyReply) {
       const key = presentedKey(request);
       if (key === null) throw policy.invalidKey();

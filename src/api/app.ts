@@ -5,10 +5,13 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createApiKeyVerifier } from '../keys/api-key-repository.ts';
+import { cachedApiKeyVerifier } from '../keys/cached-verifier.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { NetworkOptions } from '../spec/networks.ts';
 import { createAccessGate } from './access.ts';
@@ -32,7 +35,7 @@ export interface AppDeps {
   /** The scan service behind operations 2 to 4; those routes exist only with it. */
   readonly scans?: ScanService;
   /** Scans of source code (operation 4's `type: source`). */
-  readonly scanSource?: (sources: Readonly<Record<string, string>>) => Promise<SourceScanResult>;
+  readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
   readonly corpus?: CorpusService;
   /** Verified source of an address (Similarityscan's `type: address`). */
@@ -43,6 +46,8 @@ export interface AppDeps {
   readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
   readonly bodyLimitBytes?: number;
   readonly trustProxyHops?: number;
+  /** Origins allowed to call the API from a browser (CORS); none by default (the dashboard is same-origin). */
+  readonly corsOrigins?: readonly string[];
   /** Fastify's logger option: false in tests, pino options in the server. */
   readonly logger?: FastifyServerOptions['logger'];
   /** Extra route plugins (the devnet's /rpc and later operations) registered after the core. */
@@ -66,6 +71,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandler);
+  // Security headers on every answer. The CSP allows same-origin scripts and styles (the
+  // docs page and the dashboard are served by this process); the docs page sets its own
+  // CSP with the hashes of its inline script and style (staticCSP below).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+      },
+    },
+    // Plain HTTP on loopback is the default deployment: do not tell browsers to upgrade.
+    strictTransportSecurity: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  const origins = deps.corsOrigins ?? [];
+  if (origins.length > 0) {
+    await app.register(cors, { origin: [...origins], methods: ['GET', 'POST', 'DELETE'], allowedHeaders: ['content-type', 'x-api-key'], maxAge: 600 });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -77,11 +110,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Hashes of the page's own inline script and style; without upgrade-insecure-requests,
+    // which would break the page on plain HTTP.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/font-src 'self' https: data:/, "font-src 'self' data:").replace(/style-src 'self' https:/, "style-src 'self'"),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const { db } = deps.store;
-  const gate = createAccessGate({ db, verifyApiKey: createApiKeyVerifier(deps.store), rateLimiter: deps.rateLimiter });
+  // Verified keys are kept 1 s: the database leaves the hot path, and a revocation anywhere
+  // takes effect here within that second (docs/decisions.md).
+  const gate = createAccessGate({ db, verifyApiKey: cachedApiKeyVerifier(createApiKeyVerifier(deps.store)), rateLimiter: deps.rateLimiter });
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
   await app.register(auditLookupRoutes, { findAudit: createAuditLookup(deps.store), gate, networks: deps.networks });
   await app.register(adminAuditRoutes, { db, gate });

@@ -31,6 +31,16 @@ export interface CreateChainClientOptions {
   readonly concurrency?: number;
   /** JSON-RPC calls per HTTP batch (default 100). */
   readonly batchSize?: number;
+  /**
+   * Longest wait for a node's response headers, connect included (default 4,000 ms). A
+   * node that accepts connections but never answers is then treated as down for
+   * `unresponsiveMs` (default 10,000): retries in that window fail at once.
+   */
+  readonly firstByteTimeoutMs?: number;
+  readonly unresponsiveMs?: number;
+  readonly now?: () => number;
+  /** Extra HTTP headers on every request (the service's pass to its own devnet). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 class Semaphore {
@@ -71,6 +81,28 @@ export function createChainClient(network: string, options: CreateChainClientOpt
   if (!semaphore) semaphores.set(key, (semaphore = new Semaphore(options.concurrency ?? 4)));
   const limiter = semaphore;
   const stats = { requests: 0, calls: 0 };
+  const firstByteMs = options.firstByteTimeoutMs ?? 4_000;
+  const unresponsiveMs = options.unresponsiveMs ?? 10_000;
+  const now = options.now ?? Date.now;
+  let unresponsiveUntil = 0;
+  const boundedFetch: typeof fetch = async (input, init) => {
+    if (now() < unresponsiveUntil) throw new ChainError('timeout', `${network} node did not answer within ${firstByteMs} ms`, { network });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), firstByteMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    try {
+      // fetch resolves when the headers arrive: the first byte.
+      return await fetch(input, { ...init, signal });
+    } catch (error) {
+      if (controller.signal.aborted && !init?.signal?.aborted) {
+        unresponsiveUntil = now() + unresponsiveMs;
+        throw new ChainError('timeout', `${network} node did not answer within ${firstByteMs} ms`, { network });
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const fetchFn: typeof fetch = (input, init) =>
     limiter.run(() => {
       stats.requests += 1;
@@ -80,7 +112,7 @@ export function createChainClient(network: string, options: CreateChainClientOpt
       } catch {
         stats.calls += 1;
       }
-      return fetch(input, init);
+      return boundedFetch(input, init);
     });
 
   const retryDelay = options.retryDelayMs ?? 150;
@@ -91,6 +123,7 @@ export function createChainClient(network: string, options: CreateChainClientOpt
       retryCount: options.retryCount ?? 3,
       retryDelay,
       fetchFn,
+      ...(options.headers ? { fetchOptions: { headers: { ...options.headers } } } : {}),
     }),
     // No viem chain object: readers pass multicall addresses from our table themselves.
   }) as PublicClient;

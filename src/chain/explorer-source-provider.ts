@@ -93,7 +93,7 @@ export function createExplorerSourceProvider(options: ExplorerOptions = {}): Ver
       if (!row || !row.SourceCode) return null;
       const contractName = row.ContractName ?? '';
       const { sources, settings } = parseExplorerSourceCode(row.SourceCode, contractName);
-      let abi: unknown[] | null = null;
+      let abi: unknown[] | null;
       try {
         abi = row.ABI ? (JSON.parse(row.ABI) as unknown[]) : null;
       } catch {

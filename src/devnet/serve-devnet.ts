@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Devnet } from './devnet.ts';
+import { callerRights, guardedRequest, isLoopback, type DevnetRpcMode } from './rpc-policy.ts';
 
 /** Larger bodies are refused: a JSON-RPC batch of reads is a few kilobytes. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -39,8 +40,18 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-/** Answers one HTTP request with the devnet's JSON-RPC response (exported for the service's route tests). */
-export async function handleRpcHttp(devnet: Pick<Devnet, 'request'>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export interface RpcAccess {
+  readonly mode: DevnetRpcMode;
+  /** Whether the server listens on loopback only (then loopback clients are privileged). */
+  readonly loopbackHost: boolean;
+}
+
+/**
+ * Answers one HTTP request with the devnet's JSON-RPC response under the devnet RPC
+ * policy (no API keys here: privileged means a loopback client of a loopback server, or
+ * DEVNET_RPC=open).
+ */
+export async function handleRpcHttp(devnet: Pick<Devnet, 'request'>, req: IncomingMessage, res: ServerResponse, access: RpcAccess = { mode: 'local', loopbackHost: true }): Promise<void> {
   if (req.method !== 'POST' || (req.url !== '/' && req.url !== '/rpc')) {
     send(res, req.method === 'POST' ? 404 : 405, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST JSON-RPC to / or /rpc' } });
     return;
@@ -57,13 +68,15 @@ export async function handleRpcHttp(devnet: Pick<Devnet, 'request'>, req: Incomi
     send(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     return;
   }
-  send(res, 200, await devnet.request(payload));
+  const rights = callerRights({ ...access, loopbackClient: isLoopback(req.socket.remoteAddress ?? ''), adminKey: false, internal: false });
+  send(res, 200, await guardedRequest(payload, rights, (request) => devnet.request(request)));
 }
 
 /** Serves the devnet over HTTP on `host:port` (port 0 picks a free one). */
-export function serveDevnet(devnet: Pick<Devnet, 'request'>, options: { port: number; host?: string }): Promise<DevnetServer> {
+export function serveDevnet(devnet: Pick<Devnet, 'request'>, options: { port: number; host?: string; mode?: DevnetRpcMode }): Promise<DevnetServer> {
+  const access: RpcAccess = { mode: options.mode ?? 'local', loopbackHost: isLoopback(options.host ?? '127.0.0.1') };
   const server: Server = createServer((req, res) => {
-    handleRpcHttp(devnet, req, res).catch((error: unknown) => {
+    handleRpcHttp(devnet, req, res, access).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' } });
       else res.destroy();
     });

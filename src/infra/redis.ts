@@ -1,5 +1,6 @@
 /** Redis connections. Each user (rate limits, cache, queue) gets its own with the options it needs. */
 import { Redis, type RedisOptions } from 'ioredis';
+import { DependencyUnavailableError } from './dependency-error.ts';
 
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
   const redis = new Redis(url, {
@@ -14,4 +15,24 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
   // ioredis reconnects by itself; without a listener an error event would crash the process.
   redis.on('error', () => {});
   return redis;
+}
+
+/**
+ * Resolves once the connection is ready, waiting at most `timeoutMs`; otherwise rejects
+ * with a DependencyUnavailableError naming Redis, so a request needing it answers 503
+ * at once instead of waiting for reconnects.
+ */
+export function requireRedis(redis: Redis, timeoutMs = 2000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new DependencyUnavailableError('redis', `not connected (${redis.status}) after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
 }

@@ -37,6 +37,22 @@ export async function runSource<T>(fields: string[], timeoutMs: number, run: (si
   }
 }
 
+/** What the analysis reports about its own completeness (a detector that threw, a parse error…). */
+export interface AnalysisDiagnostic {
+  readonly kind: string;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+}
+
+/** An `ok` report becomes `partial` with the diagnostics as its reason. */
+export function withDiagnostics(report: SourceReport, diagnostics: readonly AnalysisDiagnostic[] | undefined): SourceReport {
+  if (report.status !== 'ok' || !diagnostics || diagnostics.length === 0) return report;
+  const shown = diagnostics.slice(0, 10).map((d) => `${d.kind}: ${d.message}${d.file ? ` (${d.file}${d.line ? `:${d.line}` : ''})` : ''}`);
+  const more = diagnostics.length > shown.length ? `; and ${diagnostics.length - shown.length} more` : '';
+  return { ...report, status: 'partial', reason: `${shown.join('; ')}${more}` };
+}
+
 /** A source this scan does not run (nothing to run it on, or another source covers it). */
 export function skippedSource<T>(reason: string): Promise<SourceOutcome<T>> {
   return Promise.resolve({ value: null, report: { status: 'skipped', reason, durationMs: 0, fields: [] } });

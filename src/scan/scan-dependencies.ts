@@ -26,6 +26,8 @@ export interface ScanDependencyOptions {
   readonly store: Store;
   /** JSON-RPC URL of the devnet (`…/rpc` of the API process) when it runs. */
   readonly localRpcUrl: () => string | undefined;
+  /** Headers the readers send to the devnet's /rpc (the service's own pass). */
+  readonly localRpcHeaders?: Readonly<Record<string, string>>;
   /** The embedded devnet of this process: its verified sources, and its provider for simulations. */
   readonly devnet?: { readonly verifiedSources: VerifiedSourceProvider; readonly provider: Eip1193Provider } | undefined;
   /** The reference corpus and signature database (similarity, bytecode, signatures). */
@@ -55,7 +57,7 @@ export function analyzeVerifiedSources(resolveImport: (path: string) => string |
 }
 
 /** Scans of source code: analysis, and a simulation of the compiled token on a fresh chain. */
-export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>, similarity?: SourceScanDeps['similarity'], compileCacheDir?: string) {
+export function sourceScanner(analyze: SourceScanDeps['analyze'], similarity?: SourceScanDeps['similarity'], compileCacheDir?: string) {
   const deps: SourceScanDeps = {
     analyze,
     ...(similarity ? { similarity } : {}),
@@ -66,7 +68,7 @@ export function sourceScanner(analyze: ReturnType<typeof analyzeVerifiedSources>
       return { taxes: result.taxes, reason: result.reason, compiler: result.compiler, meta: simulationMeta(result) };
     },
   };
-  return (sources: Readonly<Record<string, string>>) => scanSource(deps, sources);
+  return (sources: Readonly<Record<string, string>>, options?: { client?: string }) => scanSource(deps, sources, options);
 }
 
 export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {
@@ -82,7 +84,7 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       const key = `${network}|${rpcUrl ?? ''}`;
       let client = clients.get(key);
       if (!client) {
-        client = createChainClient(network, { env: config.env, ...(rpcUrl ? { rpcUrl } : {}) });
+        client = createChainClient(network, { env: config.env, ...(rpcUrl ? { rpcUrl, ...(options.localRpcHeaders ? { headers: options.localRpcHeaders } : {}) } : {}) });
         clients.set(key, client);
       }
       return client;

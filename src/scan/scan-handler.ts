@@ -29,14 +29,18 @@ export async function createScanHandler(config: Config): Promise<{ handler: Scan
     };
   }
   const { createStoredCorpusService } = await import('../corpus/corpus-service.ts');
+  const { createAnalysisPool } = await import('./analysis-pool/analysis-pool.ts');
+  const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
   const service = createScanService({
     ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus: createStoredCorpusService(store) }),
     freshnessMs: config.scanFreshnessSeconds * 1000,
+    analyze: pool.analyze,
   });
   return {
     handler: (job, signal) => service.execute(job, signal),
     async close() {
       await service.close();
+      await pool.close();
       await closeDevnet();
       await store.close();
     },

@@ -22,7 +22,7 @@ import { loadHistories, loadSnapshot, saveSnapshot, snapshotTimes } from './snap
 import { createLivePercentiles, populationKey } from './live-percentiles.ts';
 import { readPowerHolder, type PowerHolder } from './power-holder.ts';
 import { MONEY_POWER_DETECTORS, type MoneyPower } from './scoring/score-scan.ts';
-import { runSource, skippedSource, unavailableSource } from './run-source.ts';
+import { runSource, skippedSource, unavailableSource, withDiagnostics, type AnalysisDiagnostic } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
@@ -38,6 +38,8 @@ export interface SourceAnalysis {
   readonly findings: readonly ScanFinding[];
   /** Privileged entry points other than the hand-over of ownership (docs/scoring.md). */
   readonly privilegedFunctions?: number;
+  /** What kept the analysis from being complete; reported as `partial` in `meta.sources.analysis`. */
+  readonly diagnostics?: readonly AnalysisDiagnostic[];
 }
 
 export interface SimulationOutcome {
@@ -54,8 +56,8 @@ export interface ScanServiceDeps {
   readonly chainClient: (network: string) => ChainClient;
   readonly sourceProviders: (network: string) => readonly VerifiedSourceProvider[];
   readonly explorer?: (network: string) => CreationLookup | undefined;
-  /** The analysis engine over verified sources (pure). */
-  readonly analyze?: (sources: Readonly<Record<string, string>>) => SourceAnalysis;
+  /** The analysis engine over verified sources (in a worker pool in the server; aborting the signal ends the job). */
+  readonly analyze?: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysis | Promise<SourceAnalysis>;
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
   /** What an unverified contract can do, from its bytecode. */
   readonly bytecode?: (code: Hex, network: string) => Promise<{ findings: readonly ScanFinding[] }>;
@@ -68,6 +70,12 @@ export interface ScanServiceDeps {
   readonly now?: () => Date;
   /** How long the population the percentiles are computed over is used before it is read again (ms; default 60 s). */
   readonly percentileRefreshMs?: number;
+}
+
+/** Who a job runs for (bounds a client's queued jobs) and its cancellation. */
+export interface AnalysisJob {
+  readonly signal?: AbortSignal;
+  readonly client?: string;
 }
 
 export interface ScanRequest {
@@ -157,7 +165,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
     const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
-      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, () => deps.analyze!(files)) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
+      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal })) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
       files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
       !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
       deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skippedSource<SimulationOutcome>('no simulator configured'),
@@ -165,7 +173,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
         runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
       runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
     ]);
-    sources.analysis = analysis.report;
+    sources.analysis = withDiagnostics(analysis.report, analysis.value?.diagnostics);
     sources.similarity = similarity.report;
     sources.bytecode = bytecode.report;
     sources.simulation = simulation.report;

@@ -4,13 +4,16 @@
  * buy, transfer and sell on a fresh in-process chain.
  */
 import type { AuditLayout, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
-import type { ScanFinding, SourceAnalysis } from './scan-service.ts';
-import { runSource, skippedSource } from './run-source.ts';
+import type { AnalysisJob, ScanFinding, SourceAnalysis } from './scan-service.ts';
+import { runSource, skippedSource, withDiagnostics } from './run-source.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
 
 export interface SourceScanDeps {
-  readonly analyze: (sources: Readonly<Record<string, string>>) => SourceAnalysis & { readonly contracts?: readonly unknown[]; readonly diagnostics?: readonly unknown[] };
+  readonly analyze: (
+    sources: Readonly<Record<string, string>>,
+    job?: AnalysisJob,
+  ) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
   readonly simulateSource?: (sources: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<SourceSimulationOutcome>;
 }
@@ -22,6 +25,8 @@ export interface SourceSimulationOutcome {
   /** Scope, stages, owner actions (`meta.simulation`). */
   readonly meta?: unknown;
 }
+
+export type SourceAnalysisOutput = SourceAnalysis & { readonly contracts?: readonly unknown[] };
 
 export interface SourceScanResult {
   readonly smartAudit: SmartAudit;
@@ -35,9 +40,9 @@ export interface SourceScanResult {
   readonly sources: Record<string, SourceReport>;
 }
 
-export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<string, string>>): Promise<SourceScanResult> {
+export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<string, string>>, options: { client?: string } = {}): Promise<SourceScanResult> {
   const [analysis, similarity, simulation] = await Promise.all([
-    runSource(['smartAudit'], 15_000, () => deps.analyze(sources)),
+    runSource(['smartAudit'], 15_000, (signal) => deps.analyze(sources, { signal, ...(options.client !== undefined ? { client: options.client } : {}) })),
     deps.similarity ? runSource(['similarity'], 5_000, () => deps.similarity!(sources)) : skippedSource<AuditLayout['similarity']>('no similarity index'),
     deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : skippedSource<SourceSimulationOutcome>('no simulator'),
   ]);
@@ -71,7 +76,7 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
     score: { security: scoring.scores.security, rank: '', factors: scoring.factors.filter((f) => f.score === 'security') },
     contracts: analysis.value?.contracts ?? [],
     diagnostics: analysis.value?.diagnostics ?? [],
-    sources: { analysis: analysis.report, similarity: similarity.report, simulation: simulation.report },
+    sources: { analysis: withDiagnostics(analysis.report, analysis.value?.diagnostics), similarity: similarity.report, simulation: simulation.report },
   };
 }
 

@@ -47,7 +47,6 @@ function minQuoteReserve(decimals: number): bigint {
 export async function runTrades(session: EvmSession, token: Address, pool: FoundPool, options: TradeOptions, steps: SimulationStep[]): Promise<TradesOutcome> {
   const path = { buy: [pool.quote, token], sell: [token, pool.quote] };
   const balance = (holder: Address) => session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'INVALID_TOKEN_ADDRESS');
-  const quoteBalance = (holder: Address) => session.read<bigint>(pool.quote, erc20Abi, 'balanceOf', [holder], 'UNCAUGHT_ERROR');
   const record = (step: SimulationStep) => {
     steps.push(step);
     return step;

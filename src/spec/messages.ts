@@ -40,5 +40,7 @@ export const MESSAGES = {
     forbidden: 'Forbidden',
     networkUnavailable: 'Network unavailable',
     scanTimeout: 'Scan did not finish in time, try again',
+    /** A dependency (Redis, the database) does not answer; `meta` names it. */
+    serviceUnavailable: 'Service unavailable',
   },
 } as const;

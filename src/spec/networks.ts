@@ -195,6 +195,31 @@ export type NetworkChoice = { readonly network: Network } | { readonly invalid: 
  * gives the default. `chainId` is the already-parsed number, or `null` when it was given
  * but is not a number at all. Symbols are matched case-insensitively.
  */
+export function chooseNetworkFrom(
+  operation: Operation,
+  raw: { readonly network?: unknown; readonly chainId?: unknown },
+  from: 'body' | 'query',
+  defaultSymbol: string,
+  options: NetworkOptions,
+): NetworkChoice {
+  const symbol = raw.network === null ? undefined : raw.network;
+  return chooseNetwork(operation, { symbol, chainId: parseChainId(raw.chainId, from) }, defaultSymbol, options);
+}
+
+const CHAIN_ID_TEXT = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The one reading of a `chainId` input for every route: in a JSON body a positive
+ * integer number (text is refused: `"56"` is not a chain id), in a query string its
+ * decimal digits. Absent or JSON null: undefined; anything else: null (given, invalid).
+ */
+export function parseChainId(raw: unknown, from: 'body' | 'query'): number | null | undefined {
+  if (raw === undefined || (from === 'body' && raw === null)) return undefined;
+  if (from === 'body') return typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : null;
+  return typeof raw === 'string' && CHAIN_ID_TEXT.test(raw) ? Number(raw) : null;
+}
+
+/** Chooses the network of a request from its `network` and `chainId` inputs (see chooseNetworkFrom). */
 export function chooseNetwork(
   operation: Operation,
   input: { readonly symbol: unknown; readonly chainId: number | null | undefined },

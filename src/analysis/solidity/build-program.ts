@@ -5,7 +5,7 @@
  */
 import type {
   ContractKind, ContractModel, Diagnostic, FunctionKind, FunctionModel, ImportRef, ModifierCall, Mutability,
-  Parameter, Pragma, Program, StateVariable, UsingFor, Visibility,
+  Parameter, Pragma, Program, StateVariable, Visibility,
 } from './program.ts';
 import { createSourceUnit, lineOf, type SourceUnit } from './source-unit.ts';
 import type { SyntaxNode } from './syntax-tree.ts';

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error.ts';
 import { MESSAGES } from '../../spec/messages.ts';
+import { databaseConnectionFailure } from '../../infra/dependency-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     clientError?: (error: FastifyError) => HttpError | undefined;
     /** The body of a 500 for this route (operation 1 names its message). */
     internalError?: () => HttpError;
+    /** Fields every 503 of this route carries (the score operation's `{success, score}`). */
+    unavailableBody?: () => Record<string, unknown>;
   }
 }
 
@@ -39,6 +42,15 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       const mapped = config.clientError?.(error);
       if (mapped) return send(reply, mapped);
       return reply.code(status).send({ message: CLIENT_MESSAGES[status] ?? error.message });
+    }
+    // A lost dependency is not our bug: 503 naming it, within its own bound.
+    const unavailable = databaseConnectionFailure(error) ?? (error.name === 'DependencyUnavailableError' ? (error as unknown as { source: string; reason: string }) : undefined);
+    if (unavailable) {
+      request.log.warn({ source: unavailable.source, reason: unavailable.reason }, 'dependency unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ ...(config.unavailableBody?.() ?? {}), message: MESSAGES.common.serviceUnavailable, meta: { source: unavailable.source, reason: unavailable.reason } });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, config.internalError?.() ?? new HttpError(500, MESSAGES.common.internal));

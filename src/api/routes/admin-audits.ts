@@ -33,7 +33,7 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
     keyRequired: true,
     invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey),
   });
-  app.addHook('preHandler', access);
+  app.addHook('onRequest', access);
   app.addHook('preHandler', async (request) => {
     if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
   });

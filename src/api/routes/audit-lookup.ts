@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { chooseNetwork, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { AuditLookup } from '../../audits/audit-repository.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
@@ -26,8 +26,6 @@ export interface AuditLookupQuery {
 }
 
 const DEFAULT_NETWORK = 'BSC';
-// A chain id is a plain decimal integer: no sign, exponent, fraction or padding tricks.
-const CHAIN_ID = /^[1-9][0-9]{0,15}$/;
 
 /** Turns the raw query into a lookup, or throws the spec's message for the first problem. */
 export function parseAuditLookupQuery(query: Record<string, unknown>, options: NetworkOptions): AuditLookupQuery {
@@ -35,8 +33,7 @@ export function parseAuditLookupQuery(query: Record<string, unknown>, options: N
   if (address === undefined || address === '') throw new HttpError(400, M.addressRequired);
   if (!isEvmAddress(address)) throw new HttpError(400, M.invalidAddress);
 
-  const parsedChainId = chainId === undefined ? undefined : typeof chainId === 'string' && CHAIN_ID.test(chainId) ? Number(chainId) : null;
-  const choice = chooseNetwork('audits', { symbol: network, chainId: parsedChainId }, DEFAULT_NETWORK, options);
+  const choice = chooseNetworkFrom('audits', { network, chainId }, 'query', DEFAULT_NETWORK, options);
   if ('invalid' in choice) throw new HttpError(400, choice.invalid === 'chainId' ? M.invalidChainId : M.invalidNetwork);
   return { address, network: choice.network };
 }
@@ -72,7 +69,7 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
       // into the chain id 1000 and fill in defaults before we could see the raw value.)
       validatorCompiler: () => () => true,
       config: { internalError: () => new HttpError(500, M.internal) },
-      preHandler: deps.gate({
+      onRequest: deps.gate({
         bucket: 'audits',
         keyRequired: false,
         invalidKey: () => new HttpError(403, M.invalidApiKey),

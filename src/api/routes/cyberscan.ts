@@ -7,10 +7,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { MessageSchema, UnavailableSchema } from '../../spec/schemas/audit-record.ts';
 import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
 import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
-import { chooseNetwork, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
@@ -19,6 +19,8 @@ import type { AccessGate } from '../access.ts';
 
 const M = MESSAGES.cyberscan;
 const DEFAULT_NETWORK = 'BSC';
+/** One keyless budget for every scan operation (cyberscan and the legacy scan). */
+export const SCAN_BUCKET = 'scan';
 
 export interface CyberscanDeps {
   readonly scans: ScanService;
@@ -39,8 +41,7 @@ export function parseScanTarget(body: unknown, options: NetworkOptions, operatio
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, M.invalidAddress);
   const { address, network, chainId } = body as Record<string, unknown>;
 
-  const parsedChainId = chainId === undefined || chainId === null ? undefined : typeof chainId === 'number' && Number.isSafeInteger(chainId) ? chainId : null;
-  const choice = chooseNetwork(operation, { symbol: network === null ? undefined : network, chainId: parsedChainId }, DEFAULT_NETWORK, options);
+  const choice = chooseNetworkFrom(operation, { network, chainId }, 'body', DEFAULT_NETWORK, options);
   // Operation 3 has one message for both: there is no "Invalid chainId" in its vocabulary.
   if ('invalid' in choice) throw new HttpError(400, M.invalidNetwork);
   const resolved = choice.network;
@@ -54,8 +55,10 @@ export function parseScanTarget(body: unknown, options: NetworkOptions, operatio
 export function scanError(error: unknown): HttpError | undefined {
   const failure = scanFailure(error);
   if (failure instanceof NotATokenError) return new HttpError(400, M.invalidAddress);
-  if (failure instanceof ChainUnavailableError) return new HttpError(503, MESSAGES.common.networkUnavailable, {}, { 'Retry-After': '30' });
-  if (error instanceof JobTimeoutError) return new HttpError(503, MESSAGES.common.scanTimeout, {}, { 'Retry-After': '30' });
+  if (failure instanceof ChainUnavailableError) {
+    return new HttpError(503, MESSAGES.common.networkUnavailable, { meta: { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') } }, { 'Retry-After': '30' });
+  }
+  if (error instanceof JobTimeoutError) return new HttpError(503, MESSAGES.common.scanTimeout, { meta: { source: 'queue', reason: error.message } }, { 'Retry-After': '30' });
   return undefined;
 }
 
@@ -77,15 +80,15 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
           chainId: Type.Optional(Type.Integer({ enum: chainIds })),
           network: Type.Optional(Type.String({ enum: symbols, default: DEFAULT_NETWORK })),
         }),
-        response: { 200: ScanResultSchema, 400: MessageSchema, 403: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: MessageSchema },
+        response: { 200: ScanResultSchema, 400: MessageSchema, 403: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: UnavailableSchema },
       },
       // Checked by parseScanTarget for the spec's messages (Ajv would coerce first).
       validatorCompiler: () => () => true,
       config: {
         clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined),
       },
-      preHandler: deps.gate({
-        bucket: 'cyberscan',
+      onRequest: deps.gate({
+        bucket: SCAN_BUCKET,
         keyRequired: false,
         invalidKey: () => new HttpError(403, M.invalidApiKey),
         tooManyRequests: () => new HttpError(429, M.tooManyRequests),

@@ -6,14 +6,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { MessageSchema, UnavailableSchema } from '../../spec/schemas/audit-record.ts';
 import { SimilaritySchema, SmartAuditSchema, TaxesSchema, type ScanResult } from '../../spec/schemas/audit-layout.ts';
 import type { NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import type { SourceScanResult } from '../../scan/scan-source.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
-import { parseScanTarget, scanError } from './cyberscan.ts';
+import { parseScanTarget, scanError, SCAN_BUCKET } from './cyberscan.ts';
 
 /** When version 1 was deprecated and when it goes away (docs/decisions.md). */
 export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
@@ -23,7 +23,7 @@ export const MAX_SOURCE_CHARS = 5 * 1024 * 1024;
 
 export interface LegacyScanDeps {
   readonly scans: ScanService;
-  readonly scanSource: (sources: Readonly<Record<string, string>>) => Promise<SourceScanResult>;
+  readonly scanSource: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
   readonly gate: AccessGate;
   readonly networks: NetworkOptions;
   /** Where the successor lives, for the Link header; the request's own host when unset. */
@@ -82,13 +82,13 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
           Type.Object({ type: Type.Literal('address'), address: Type.String(), network: Type.Optional(Type.String()) }),
           Type.Object({ type: Type.Literal('source'), source: Type.String({ maxLength: MAX_SOURCE_CHARS }) }),
         ]),
-        response: { 200: LegacyReportSchema, 400: MessageSchema, 403: MessageSchema, 413: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: MessageSchema },
+        response: { 200: LegacyReportSchema, 400: MessageSchema, 403: MessageSchema, 413: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: UnavailableSchema },
       },
       bodyLimit: MAX_SOURCE_CHARS * 2,
       validatorCompiler: () => () => true,
       config: { clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined) },
-      preHandler: deps.gate({
-        bucket: 'legacy',
+      onRequest: deps.gate({
+        bucket: SCAN_BUCKET,
         keyRequired: false,
         invalidKey: () => new HttpError(403, MESSAGES.cyberscan.invalidApiKey),
         tooManyRequests: () => new HttpError(429, MESSAGES.cyberscan.tooManyRequests),
@@ -102,7 +102,8 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
         if (typeof source !== 'string' || source.trim() === '') throw new HttpError(400, MESSAGES.legacy.sourceRequired);
         if (source.length > MAX_SOURCE_CHARS) throw new HttpError(413, MESSAGES.common.payloadTooLarge);
         const started = performance.now();
-        const result = await deps.scanSource({ 'contract.sol': source });
+        // The client bounds its own queue of analyses: a key's id, else its address.
+        const result = await deps.scanSource({ 'contract.sol': source }, { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` });
         return {
           type: 'source' as const,
           report: {

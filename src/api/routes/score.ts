@@ -39,6 +39,7 @@ const ScoreBody = Type.Object({
   // Extra, like the scan's `meta`: the simulation's scope, stages and owner actions behind the score.
   meta: Type.Optional(Type.Object({ simulation: Type.Optional(SimulationMetaSchema) })),
 });
+const UnavailableScoreBody = Type.Object({ success: Type.Boolean(), message: Type.String(), score: Type.Union([Type.Number(), Type.Null()]), meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })) });
 const FailureBody = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
 export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, deps) => {
@@ -52,11 +53,14 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
         tags: ['scan'],
         headers: Type.Object({ 'x-api-key': Type.String() }),
         querystring: Type.Object({ address: Type.String(), network: Type.String({ enum: symbols }) }),
-        response: { 200: ScoreBody, 400: ScoreBody, 401: FailureBody, 503: ScoreBody },
+        response: { 200: ScoreBody, 400: ScoreBody, 401: FailureBody, 503: UnavailableScoreBody },
       },
       validatorCompiler: () => () => true,
-      config: { internalError: () => new HttpError(500, MESSAGES.common.internal, { success: false, score: null }) },
-      preHandler: deps.gate({
+      config: {
+        internalError: () => new HttpError(500, MESSAGES.common.internal, { success: false, score: null }),
+        unavailableBody: () => ({ success: false, score: null }),
+      },
+      onRequest: deps.gate({
         bucket: 'score',
         keyRequired: true,
         missingKey: () => new HttpError(401, M.missingKey, { success: false }),
@@ -79,7 +83,10 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
       } catch (error) {
         const failure = scanFailure(error);
         if (failure instanceof NotATokenError) throw badRequest();
-        if (failure || error instanceof JobTimeoutError) throw new HttpError(503, MESSAGES.common.networkUnavailable, { success: false, score: null }, { 'Retry-After': '30' });
+        if (failure || error instanceof JobTimeoutError) {
+          const meta = failure ? { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') } : { source: 'queue', reason: (error as Error).message };
+          throw new HttpError(503, MESSAGES.common.networkUnavailable, { success: false, score: null, meta }, { 'Retry-After': '30' });
+        }
         throw error;
       }
     },

@@ -43,7 +43,7 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
         response: { 200: Type.Array(SignatureRecordSchema), 400: Message, 403: Message, 429: Message },
       },
       validatorCompiler: () => () => true,
-      preHandler: deps.gate({
+      onRequest: deps.gate({
         bucket: 'signaturescan',
         keyRequired: false,
         invalidKey: () => new HttpError(403, MESSAGES.cyberscan.invalidApiKey),
@@ -65,7 +65,7 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
     admin.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    admin.addHook('preHandler', deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }));
+    admin.addHook('onRequest', deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }));
     admin.addHook('preHandler', async (request) => {
       if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
     });

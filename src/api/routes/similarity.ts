@@ -13,7 +13,7 @@ import { CorpusError } from '../../corpus/corpus-error.ts';
 import type { CorpusService } from '../../corpus/corpus-service.ts';
 import { isEvmAddress } from '../../spec/address.ts';
 import { MESSAGES } from '../../spec/messages.ts';
-import { findChainIdForOperation, findNetworkForOperation, networksFor, type NetworkOptions } from '../../spec/networks.ts';
+import { chooseNetworkFrom, networksFor, type NetworkOptions } from '../../spec/networks.ts';
 import type { AccessGate } from '../access.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -46,7 +46,6 @@ const ContractMatch = Type.Object({
 });
 const SimilarityResponse = Type.Object({ ranks: Type.Array(Rank), contracts: Type.Array(ContractMatch), source: Type.String() });
 const Message = Type.Object({ message: Type.String() });
-const CHAIN_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * The files of a `source` field: a standard-JSON input or `{path: {content}}` map as
@@ -68,18 +67,10 @@ export function sourcesFromText(text: string): Record<string, string> {
 }
 
 function networkOf(body: Record<string, unknown>, options: NetworkOptions): string {
-  const { chainId, network } = body;
-  if (chainId !== undefined) {
-    const id = typeof chainId === 'number' ? String(chainId) : chainId;
-    if (typeof id !== 'string' || !CHAIN_ID.test(id)) throw new HttpError(400, M.invalidNetwork);
-    const found = findChainIdForOperation('cyberscan', Number(id), options);
-    if (!found) throw new HttpError(400, M.invalidNetwork);
-    return found.symbol;
-  }
-  if (typeof network !== 'string') throw new HttpError(400, M.invalidNetwork);
-  const found = findNetworkForOperation('cyberscan', network.trim().toUpperCase(), options);
-  if (!found) throw new HttpError(400, M.invalidNetwork);
-  return found.symbol;
+  // The same reading of network and chainId as every other route; no default network here.
+  const choice = chooseNetworkFrom('cyberscan', { network: body.network, chainId: body.chainId }, 'body', '', options);
+  if ('invalid' in choice) throw new HttpError(400, M.invalidNetwork);
+  return choice.network.symbol;
 }
 
 async function readyIndex(corpus: SimilarityRoutesDeps['corpus']): Promise<SimilarityIndex> {
@@ -113,7 +104,7 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       },
       // Validation is ours, to answer with exact messages (as operation 1 does).
       validatorCompiler: () => () => true,
-      preHandler: deps.gate({
+      onRequest: deps.gate({
         bucket: 'similarity',
         keyRequired: false,
         invalidKey: () => new HttpError(403, M.invalidApiKey),
@@ -147,7 +138,7 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
     admin.addHook(
-      'preHandler',
+      'onRequest',
       deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
     );
     admin.addHook('preHandler', async (request) => {

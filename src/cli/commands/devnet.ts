@@ -34,7 +34,8 @@ export function register(program: Command): void {
       }
       const port = Number(options.port ?? process.env.DEVNET_PORT ?? 8545);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`invalid port: ${options.port ?? process.env.DEVNET_PORT}`);
-      const server = await serveDevnet(devnet, { port, host: options.host ?? '127.0.0.1' }).catch((error: unknown) => {
+      const mode = process.env.DEVNET_RPC?.trim().toLowerCase() === 'open' ? 'open' : 'local';
+      const server = await serveDevnet(devnet, { port, host: options.host ?? '127.0.0.1', mode }).catch((error: unknown) => {
         throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`, EXIT.failed);
       });
       const info = { url: server.url, chainId: devnet.chainId, contracts: devnet.contracts, tokens: devnet.tokens, startup: devnet.startup };

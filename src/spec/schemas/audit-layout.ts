@@ -373,7 +373,8 @@ export const AuditLayoutSchema = Type.Object(
 );
 export type AuditLayout = Static<typeof AuditLayoutSchema>;
 
-export const SOURCE_STATUSES = ['ok', 'unavailable', 'failed', 'timeout', 'skipped'] as const;
+/** `partial`: the source answered, but not completely (e.g. analysis diagnostics); `reason` says what is missing. */
+export const SOURCE_STATUSES = ['ok', 'partial', 'unavailable', 'failed', 'timeout', 'skipped'] as const;
 export const SourceReportSchema = Type.Object(
   {
     status: Type.Union(SOURCE_STATUSES.map((s) => Type.Literal(s))),

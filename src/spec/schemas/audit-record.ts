@@ -19,3 +19,12 @@ export type AuditRecord = Static<typeof AuditRecordSchema>;
 
 /** Error bodies: one field, `message`. */
 export const MessageSchema = Type.Object({ message: Type.String() }, { $id: 'Message' });
+
+/** A 503: the message, and which source failed and why. */
+export const UnavailableSchema = Type.Object(
+  {
+    message: Type.String(),
+    meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })),
+  },
+  { $id: 'Unavailable' },
+);

@@ -1,0 +1,152 @@
+/**
+ * Is the event loop free while large sources are analysed? /healthz latency with the
+ * server idle (the baseline) and while `--scans` legacy source scans of `--size`
+ * characters each run in parallel, measured in the same run. The server runs alone in a
+ * child process (analysis in its worker pool, or `--inline` on its event loop as before
+ * the pool); this process probes /healthz every `--every` ms.
+ *
+ *   node --import tsx bench/isolation.ts [--scans 6] [--size 1100000] [--inline]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const { values } = parseArgs({
+  options: {
+    scans: { type: 'string', default: '6' },
+    size: { type: 'string', default: '1100000' },
+    every: { type: 'string', default: '20' },
+    inline: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+    dir: { type: 'string' },
+  },
+});
+
+/** Child mode: the app with the source scanner, printing its port and a key. */
+async function serve(dir: string, inline: boolean): Promise<void> {
+  const { openStore } = await import('../src/store/open-store.ts');
+  const { createApiKey } = await import('../src/keys/api-key-repository.ts');
+  const { buildApp } = await import('../src/api/app.ts');
+  const { createRateLimiter } = await import('../src/limits/rate-limiter.ts');
+  const { analyzeVerifiedSources } = await import('../src/scan/scan-dependencies.ts');
+  const { scanSource } = await import('../src/scan/scan-source.ts');
+  const { createNodeModulesResolver } = await import('../src/sources/node-modules-resolver.ts');
+  const { createAnalysisPool } = await import('../src/scan/analysis-pool/analysis-pool.ts');
+  const store = await openStore({ dataDir: dir });
+  const { key } = await createApiKey(store.db, { name: 'bench' });
+  const pool = inline ? undefined : createAnalysisPool({ perClient: 64 });
+  // Warm the workers (each loads the parser) so the measurement sees steady state.
+  if (pool)
+    await Promise.all(Array.from({ length: pool.threads }, () => pool.analyze({ 'a.sol': 'pragma solidity ^0.8.0; contract A {}' })));
+  const analyze = pool ? pool.analyze : analyzeVerifiedSources(createNodeModulesResolver());
+  const app = await buildApp({
+    store,
+    rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
+    networks: { devnet: false },
+    scans: {
+      scan: () => Promise.reject(new Error('unused')),
+      execute: () => Promise.reject(new Error('unused')),
+      close: async () => {},
+      cachedJson: async () => undefined,
+      stored: async () => undefined,
+    },
+    // Analysis only: the simulation compiles with solc, which is not what this measures.
+    scanSource: (sources, options) => scanSource({ analyze }, sources, options),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key, threads: pool?.threads ?? 0 })}\n`);
+}
+
+/** A source of about `size` characters: the repository's token fixtures, renamed and repeated. */
+async function largeSource(size: number): Promise<string> {
+  const dir = fileURLToPath(new URL('../src/analysis/__fixtures__/tokens/', import.meta.url));
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sol')).sort();
+  const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  let out = '';
+  for (let i = 0; out.length < size; i++) {
+    const text = texts[i % texts.length]!.replace(/^\s*pragma[^;]*;/gm, '').replace(
+      /\b(contract|interface|library|abstract contract)\s+(\w+)/g,
+      (_m, kw: string, name: string) => `${kw} ${name}_${i}`,
+    );
+    out += `${text}\n`;
+  }
+  return `pragma solidity ^0.8.0;\n${out}`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function probe(base: string, every: number, until: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  while (!until()) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/healthz`);
+    await res.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, every));
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+function describeLatencies(label: string, xs: number[]): string {
+  return `${label.padEnd(28)} n=${String(xs.length).padStart(4)}  p50 ${percentile(xs, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(xs, 99).toFixed(1).padStart(7)} ms  max ${(xs.at(-1) ?? NaN).toFixed(1).padStart(7)} ms`;
+}
+
+if (values.serve) {
+  await serve(values.dir ?? '', values.inline ?? false);
+} else {
+  const scans = Number(values.scans);
+  const size = Number(values.size);
+  const every = Number(values.every);
+  const dir = await mkdtemp(join(tmpdir(), 'sw-isolation-'));
+  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', '--dir', dir, ...(values.inline ? ['--inline'] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const info = await new Promise<{ port: number; key: string; threads: number }>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve(JSON.parse(line) as { port: number; key: string; threads: number });
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${info.port}`;
+    const source = await largeSource(size);
+    console.log(
+      `/healthz under ${scans} parallel source scans of ${source.length.toLocaleString()} characters (${values.inline ? 'analysis on the event loop' : `worker pool of ${info.threads}`})`,
+    );
+    const started = performance.now();
+    const idle = await probe(base, every, () => performance.now() - started > 2000);
+    let running = scans;
+    const statuses: number[] = [];
+    const jobs = Array.from({ length: scans }, async () => {
+      const res = await fetch(`${base}/api/search/contract`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': info.key },
+        body: JSON.stringify({ type: 'source', source }),
+      });
+      const body = (await res.json()) as { meta?: { sources?: { analysis?: { status: string } } } };
+      statuses.push(res.status);
+      running -= 1;
+      return body.meta?.sources?.analysis?.status ?? 'none';
+    });
+    const loaded = await probe(base, every, () => running === 0);
+    const analysis = await Promise.all(jobs);
+    console.log(describeLatencies('idle (baseline)', idle));
+    console.log(describeLatencies('during the scans', loaded));
+    console.log(
+      `scans: HTTP ${statuses.join(', ')}; analysis ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s`,
+    );
+    console.log(
+      `p99 under load / idle p99: ${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}  (target: p99 under load < 50 ms)`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  }
+}

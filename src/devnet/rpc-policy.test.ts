@@ -1,0 +1,110 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { callerRights, classifyMethod, decide, guardedRequest, isLoopback, RPC_POLICY_ERRORS, DEFAULT_RPC_LIMITS } from './rpc-policy.ts';
+
+const outsider = { privileged: false };
+const insider = { privileged: true };
+
+describe('devnet RPC policy', () => {
+  it('classifies reads, executing reads, traces and everything else', () => {
+    assert.equal(classifyMethod('eth_getBalance'), 'read');
+    assert.equal(classifyMethod('eth_call'), 'execute');
+    assert.equal(classifyMethod('debug_traceCall'), 'trace');
+    for (const m of [
+      'eth_sendTransaction',
+      'eth_sendRawTransaction',
+      'hardhat_setBalance',
+      'hardhat_impersonateAccount',
+      'evm_revert',
+      'evm_mine',
+      'anvil_setCode',
+      'eth_sign',
+      'eth_newFilter',
+      'whatever',
+    ]) {
+      assert.equal(classifyMethod(m), 'privileged', m);
+    }
+  });
+
+  it('grants privilege to the service, open mode, admin keys, and loopback clients of a loopback host only', () => {
+    const base = { mode: 'local' as const, loopbackHost: true, loopbackClient: false, adminKey: false, internal: false };
+    assert.equal(callerRights(base).privileged, false);
+    assert.equal(callerRights({ ...base, loopbackClient: true }).privileged, true);
+    // On a public HOST a local reverse proxy makes everyone look local.
+    assert.equal(callerRights({ ...base, loopbackHost: false, loopbackClient: true }).privileged, false);
+    assert.equal(callerRights({ ...base, loopbackHost: false, adminKey: true }).privileged, true);
+    assert.equal(callerRights({ ...base, loopbackHost: false, internal: true }).privileged, true);
+    assert.equal(callerRights({ ...base, loopbackHost: false, mode: 'open' }).privileged, true);
+  });
+
+  it('recognises loopback addresses', () => {
+    for (const a of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', '::ffff:127.0.0.1']) assert.equal(isLoopback(a), true, a);
+    for (const a of ['0.0.0.0', '::', '10.0.0.1', '203.0.113.5', '::ffff:10.0.0.1']) assert.equal(isLoopback(a), false, a);
+  });
+
+  it('refuses state-changing methods to outsiders with a JSON-RPC error and keeps the id', () => {
+    const d = decide({ jsonrpc: '2.0', id: 7, method: 'hardhat_impersonateAccount', params: ['0x1'] }, outsider);
+    assert.equal(d.kind, 'refuse');
+    assert.deepEqual((d as { response: { id: number; error: { code: number } } }).response.id, 7);
+    assert.equal((d as { response: { error: { code: number } } }).response.error.code, RPC_POLICY_ERRORS.notAllowed);
+    assert.equal(decide({ id: 1, method: 'hardhat_impersonateAccount' }, insider).kind, 'forward');
+  });
+
+  it('caps the gas of outside eth_call and estimateGas, and makes traces lean', () => {
+    const big = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0xffffffff' }, 'latest'] }, outsider);
+    assert.deepEqual(
+      (big as { request: { params: [{ gas: string }] } }).request.params[0].gas,
+      `0x${DEFAULT_RPC_LIMITS.callGasCap.toString(16)}`,
+    );
+    const none = decide({ id: 1, method: 'eth_estimateGas', params: [{ to: '0x1' }] }, outsider);
+    assert.equal(
+      (none as { request: { params: [{ gas: string }] } }).request.params[0].gas,
+      `0x${DEFAULT_RPC_LIMITS.callGasCap.toString(16)}`,
+    );
+    const small = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0x5208' }, 'latest'] }, outsider);
+    assert.equal((small as { request: { params: [{ gas: string }] } }).request.params[0].gas, '0x5208');
+    const trace = decide({ id: 1, method: 'debug_traceCall', params: [{ to: '0x1' }, 'latest'] }, outsider) as {
+      request: { params: [{ gas: string }, string, { disableMemory: boolean }] };
+    };
+    assert.equal(trace.request.params[0].gas, `0x${DEFAULT_RPC_LIMITS.traceGasCap.toString(16)}`);
+    assert.equal(trace.request.params[2].disableMemory, true);
+    // Privileged callers' calls pass untouched.
+    const mine = decide({ id: 1, method: 'eth_call', params: [{ to: '0x1', gas: '0xffffffff' }] }, insider) as {
+      request: { params: [{ gas: string }] };
+    };
+    assert.equal(mine.request.params[0].gas, '0xffffffff');
+  });
+
+  it('answers a batch item by item, refusing only the forbidden ones', async () => {
+    const sent: unknown[] = [];
+    const node = async (request: unknown) => {
+      sent.push(request);
+      return { jsonrpc: '2.0', id: (request as { id: number }).id, result: '0x1' };
+    };
+    const out = (await guardedRequest(
+      [
+        { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+        { jsonrpc: '2.0', id: 2, method: 'eth_sendRawTransaction', params: ['0xdead'] },
+      ],
+      outsider,
+      node,
+    )) as { id: number; error?: { code: number } }[];
+    assert.equal(out.length, 2);
+    assert.equal(out[0]?.error, undefined);
+    assert.equal(out[1]?.error?.code, RPC_POLICY_ERRORS.notAllowed);
+    assert.equal(sent.length, 1);
+  });
+
+  it('answers an oversized trace and a call over its time with errors', async () => {
+    const limits = { ...DEFAULT_RPC_LIMITS, maxTraceBytes: 100, callTimeoutMs: 10 };
+    const huge = await guardedRequest(
+      { id: 1, method: 'debug_traceCall', params: [{}] },
+      outsider,
+      async () => ({ result: 'x'.repeat(1000) }),
+      limits,
+    );
+    assert.equal((huge as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.tooLarge);
+    const never = await guardedRequest({ id: 2, method: 'eth_call', params: [{}] }, outsider, () => new Promise(() => {}), limits);
+    assert.equal((never as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.timeout);
+  });
+});

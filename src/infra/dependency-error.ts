@@ -1,0 +1,50 @@
+/**
+ * A dependency the request needs (Redis, the database, a node) does not answer. The
+ * error handler answers 503 with `meta: {source, reason}`, so a caller learns which
+ * dependency failed and why instead of waiting or reading a 500.
+ */
+export class DependencyUnavailableError extends Error {
+  override readonly name = 'DependencyUnavailableError';
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super(`${source} unavailable: ${reason}`);
+  }
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The database behind an error, when it is a lost or refused connection rather than a
+ * bad query: pg's connection errors, its "terminated"/"timeout" messages, and SQLSTATE
+ * classes 08 (connection exception) and 57P (operator intervention: shutdown).
+ */
+export function databaseConnectionFailure(error: unknown): DependencyUnavailableError | undefined {
+  if (error instanceof DependencyUnavailableError) return error;
+  if (!(error instanceof Error)) return undefined;
+  // A refused connection to a host with several addresses comes as an AggregateError.
+  const inner: unknown = error instanceof AggregateError ? error.errors.find((e: unknown) => e instanceof Error) : undefined;
+  const codeOf = (e: unknown) => (typeof (e as { code?: unknown } | undefined)?.code === 'string' ? (e as { code: string }).code : '');
+  const codeText = codeOf(error) || codeOf(inner);
+  const message = error.message || (inner instanceof Error ? inner.message : '');
+  if (
+    CONNECTION_CODES.has(codeText) ||
+    /^08|^57P0[123]$/.test(codeText) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i.test(
+      message,
+    )
+  ) {
+    return new DependencyUnavailableError('database', message || codeText);
+  }
+  return undefined;
+}

@@ -1,0 +1,59 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAnalysisPool, AnalysisBusyError, type AnalysisPool } from './analysis-pool.ts';
+import { SourceUnavailable } from '../run-source.ts';
+import { analyzeVerifiedSources } from '../scan-dependencies.ts';
+import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+
+const TOKEN = `pragma solidity ^0.8.0;
+contract T {
+  address owner = msg.sender;
+  mapping(address => uint256) public balanceOf;
+  function mint(address to, uint256 amount) external { require(msg.sender == owner); balanceOf[to] += amount; }
+}`;
+
+/** A source large enough that its analysis is still running when the test aborts it. */
+function largeSource(functions: number): string {
+  const body = Array.from(
+    { length: functions },
+    (_, i) => `  function f${i}(uint256 a) external { if (msg.sender == owner) { balanceOf[msg.sender] += a * ${i}; } }`,
+  ).join('\n');
+  return `pragma solidity ^0.8.0;\ncontract Big {\n  address owner;\n  mapping(address => uint256) balanceOf;\n${body}\n}`;
+}
+
+describe('the analysis pool', () => {
+  let pool: AnalysisPool;
+  before(() => {
+    pool = createAnalysisPool({ threads: 1, perClient: 2 });
+  });
+  after(() => pool.close());
+
+  it('analyses in a worker process with the same answer as in process', async () => {
+    const result = await pool.analyze({ 'T.sol': TOKEN });
+    assert.deepEqual(result, analyzeVerifiedSources(createNodeModulesResolver())({ 'T.sol': TOKEN }));
+    assert.ok(result.findings.length > 0);
+  });
+
+  it('ends a job when its signal aborts, and the pool keeps working', async () => {
+    const controller = new AbortController();
+    const job = pool.analyze({ 'Big.sol': largeSource(4000) }, { signal: controller.signal });
+    controller.abort();
+    await assert.rejects(job, SourceUnavailable);
+    const next = await pool.analyze({ 'T.sol': TOKEN });
+    assert.ok(next.findings.length > 0);
+  });
+
+  it('bounds the jobs one client has queued or running', async () => {
+    const controller = new AbortController();
+    const first = pool.analyze({ 'Big.sol': largeSource(2000) }, { client: 'c1', signal: controller.signal });
+    const second = pool.analyze({ 'Big.sol': largeSource(2000) }, { client: 'c1', signal: controller.signal });
+    assert.equal(pool.pending('c1'), 2);
+    await assert.rejects(pool.analyze({ 'T.sol': TOKEN }, { client: 'c1' }), AnalysisBusyError);
+    // Another client is not affected by c1's queue.
+    const other = pool.analyze({ 'T.sol': TOKEN }, { client: 'c2' });
+    controller.abort();
+    await Promise.allSettled([first, second]);
+    assert.ok((await other).findings.length > 0);
+    assert.equal(pool.pending('c1'), 0);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The body of an analysis worker thread (run by Tinypool, see analysis-pool.ts): the
+ * analysis engine over a source map, off the API's event loop. Each worker keeps its own
+ * parser and import resolver across jobs.
+ */
+import { analyzeVerifiedSources } from '../scan-dependencies.ts';
+import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+
+export interface AnalysisTask {
+  readonly sources: Readonly<Record<string, string>>;
+}
+
+const analyze = analyzeVerifiedSources(createNodeModulesResolver());
+
+export default function runAnalysis(task: AnalysisTask) {
+  return analyze(task.sources);
+}
+
+/** The worker's process id (the pool's health check; the fault suite kills workers by it). */
+export function pid(): number {
+  return process.pid;
+}
