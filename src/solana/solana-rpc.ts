@@ -1,0 +1,43 @@
+/**
+ * The Solana JSON-RPC client of the reader: `@solana/kit`'s RPC over HTTP (RPC_URL_SOL, a
+ * public default otherwise) or over an in-process handler (the embedded network in tests
+ * and benchmarks), counting the requests it sends so a scan can report its round trips.
+ */
+import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
+
+/** The public mainnet endpoint used when RPC_URL_SOL is not set. */
+export const DEFAULT_SOLANA_RPC_URL = 'https://api.mainnet-beta.solana.com';
+
+export type SolanaRpc = ReturnType<typeof createSolanaRpcFromTransport<RpcTransport>>;
+
+export interface CountingRpc {
+  readonly rpc: SolanaRpc;
+  /** Requests sent so far (each is one HTTP round trip). */
+  requests(): number;
+  readonly url: string;
+}
+
+/** A JSON-RPC handler in this process: request object in, response object out. */
+export type JsonRpcHandler = (payload: unknown) => Promise<unknown>;
+
+export function createSolanaRpcClient(target: { url: string } | { handler: JsonRpcHandler; label?: string }): CountingRpc {
+  let count = 0;
+  const inner: RpcTransport =
+    'url' in target
+      ? createDefaultRpcTransport({ url: target.url })
+      : (async ({ payload, signal }) => {
+          signal?.throwIfAborted();
+          // A round trip through JSON, like HTTP, so nothing shares objects with the handler.
+          return JSON.parse(JSON.stringify(await target.handler(JSON.parse(JSON.stringify(payload))))) as never;
+        });
+  const transport: RpcTransport = (config) => {
+    count += 1;
+    return inner(config);
+  };
+  return { rpc: createSolanaRpcFromTransport(transport), requests: () => count, url: 'url' in target ? target.url : (target.label ?? 'in-process') };
+}
+
+/** The RPC URL for network SOL from the environment. */
+export function solanaRpcUrl(env: Readonly<Record<string, string | undefined>>): string {
+  return env.RPC_URL_SOL?.trim() || DEFAULT_SOLANA_RPC_URL;
+}
