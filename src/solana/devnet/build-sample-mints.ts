@@ -73,6 +73,7 @@ function send(svm: LiteSVM, payer: TransactionSigner, instructions: readonly Ins
   return signTransactionMessageWithSigners(message).then((tx) => {
     // The signed transaction is the same wire format whichever kit version LiteSVM bundles.
     const result = svm.sendTransaction(tx as unknown as Parameters<LiteSVM['sendTransaction']>[0]);
+    if (result instanceof FailedTransactionMetadata) throw new Error(`solana devnet: ${what} failed: ${result.meta().logs().join('\n')}`);
     // A fresh blockhash per transaction: identical instructions would otherwise be a duplicate.
     svm.expireBlockhash();
   });
@@ -168,7 +169,7 @@ async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairS
     });
     svm.setAccount({
       address: address as Address,
-      data: Uint8Array.from(data),
+      data,
       executable: false,
       lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
       programAddress: METAPLEX_METADATA_PROGRAM as Address,
