@@ -186,6 +186,8 @@ export async function buildSampleMints(svm: LiteSVM, specs: readonly SampleMintS
   const holders = await Promise.all([0, 1, 2].map((i) => fixedSigner(`holder ${i}`).then((s) => s.address)));
   const hookProgram = (await fixedSigner(HOOK_PROGRAM_LABEL)).address;
   svm.airdrop(authority.address as never, lamports(1_000_000_000_000n) as never);
+  // Funded wallets exist as System accounts, so scanning one shows NOT_A_MINT.
+  for (const holder of holders) svm.airdrop(holder as never, lamports(1_000_000_000n) as never);
   const accounts = new Set<string>([authority.address, ...holders]);
   const mints: SampleMint[] = [];
   for (const spec of specs) mints.push(await buildMint(svm, spec, authority, holders, hookProgram, accounts));
