@@ -25,11 +25,18 @@ export function createSolanaRpcClient(target: { url: string } | { handler: JsonR
   const inner: RpcTransport =
     'url' in target
       ? createDefaultRpcTransport({ url: target.url })
-      : (async ({ payload, signal }) => {
-          signal?.throwIfAborted();
-          // A round trip through JSON, like HTTP, so nothing shares objects with the handler.
-          return JSON.parse(JSON.stringify(await target.handler(JSON.parse(JSON.stringify(payload))))) as never;
-        });
+      : ({ payload, signal }) =>
+          new Promise((resolve, reject) => {
+            signal?.throwIfAborted();
+            // Like a fetch, the request stops waiting when the caller aborts.
+            const onAbort = () => reject(signal?.reason);
+            signal?.addEventListener('abort', onAbort, { once: true });
+            // A round trip through JSON, like HTTP, so nothing shares objects with the handler.
+            target
+              .handler(JSON.parse(JSON.stringify(payload)))
+              .then((answer) => resolve(JSON.parse(JSON.stringify(answer)) as never), reject)
+              .finally(() => signal?.removeEventListener('abort', onAbort));
+          });
   const transport: RpcTransport = (config) => {
     count += 1;
     return inner(config);

@@ -5,6 +5,7 @@
  * keys), in a few hundred milliseconds.
  */
 import { LiteSVM } from 'litesvm';
+import { isAddress } from '@solana/kit';
 import { buildSampleMints } from './build-sample-mints.ts';
 import { createSolanaRpcHandler } from './solana-rpc-handler.ts';
 import type { SampleMint, SampleMintBehaviour } from './sample-mints.ts';
@@ -47,7 +48,8 @@ export async function startSolanaDevnet(options: { logger?: SolanaDevnetLogger }
       return handler(payload);
     },
     mints: built.mints,
-    holds: (address) => !closed && built.accounts.has(address),
+    // Any account of the SVM: the samples, their holders, and the programs it ships.
+    holds: (address) => !closed && isAddress(address) && svm.getAccount(address).exists,
     holders: built.holders,
     authority: built.authority,
     startupMs,
