@@ -22,7 +22,7 @@ import { runSource, skippedSource, unavailableSource } from './run-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
-import { scanSolanaToken, type SolanaScanner } from '../solana/solana-scan.ts';
+import type { SolanaScanner } from '../solana/solana-scan.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -210,6 +210,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
   async function runSolana(scanner: SolanaScanner, network: string, address: string, at: string, started: number): Promise<ScanResult> {
     const key = scanKey(network, address);
     const [previous, histories] = await Promise.all([timesOf(key.network, key.address), loadHistories(deps.store.db, key.network, key.address)]);
+    // Loaded on the first Solana scan: the Solana clients are large.
+    const { scanSolanaToken } = await import('../solana/solana-scan.ts');
     const outcome = await scanSolanaToken(scanner, {
       network,
       address,

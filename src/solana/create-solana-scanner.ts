@@ -4,9 +4,11 @@
  * read from it over its JSON-RPC endpoint (`POST /rpc/solana` on the service's port) so
  * the sample mints scan offline (docs/decisions.md, "Embedded Solana network").
  */
-import { readSolanaToken } from './read-solana-token.ts';
-import { createSolanaRpcClient, solanaRpcUrl, type CountingRpc } from './solana-rpc.ts';
+import type { CountingRpc } from './solana-rpc.ts';
 import type { SolanaScanner } from './solana-scan.ts';
+
+/** Public mainnet's endpoint, used when RPC_URL_SOL is not set. */
+export const DEFAULT_SOLANA_RPC_URL = 'https://api.mainnet-beta.solana.com';
 
 export interface EmbeddedSolana {
   holds(address: string): boolean;
@@ -19,19 +21,19 @@ export const SOLANA_READ_TIMEOUT_MS = 10_000;
 
 export function createSolanaScanner(options: { env: Readonly<Record<string, string | undefined>>; embedded?: EmbeddedSolana | undefined; timeoutMs?: number }): SolanaScanner {
   const clients = new Map<string, CountingRpc>();
-  const clientFor = (url: string) => {
-    let client = clients.get(url);
-    if (!client) {
-      client = createSolanaRpcClient({ url });
-      clients.set(url, client);
-    }
-    return client;
-  };
   return {
     timeoutMs: options.timeoutMs ?? SOLANA_READ_TIMEOUT_MS,
-    read(address, signal) {
+    async read(address, signal) {
+      // Loaded on the first Solana scan: @solana/kit and the program clients are large.
+      const [{ readSolanaToken }, { createSolanaRpcClient }] = await Promise.all([import('./read-solana-token.ts'), import('./solana-rpc.ts')]);
       const local = options.embedded?.holds(address) ? options.embedded.url() : undefined;
-      return readSolanaToken(clientFor(local ?? solanaRpcUrl(options.env)).rpc, address, { signal });
+      const url = local ?? (options.env.RPC_URL_SOL?.trim() || DEFAULT_SOLANA_RPC_URL);
+      let client = clients.get(url);
+      if (!client) {
+        client = createSolanaRpcClient({ url });
+        clients.set(url, client);
+      }
+      return readSolanaToken(client.rpc, address, { signal });
     },
   };
 }

@@ -5,9 +5,6 @@
  */
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 
-/** The public mainnet endpoint used when RPC_URL_SOL is not set. */
-export const DEFAULT_SOLANA_RPC_URL = 'https://api.mainnet-beta.solana.com';
-
 export type SolanaRpc = ReturnType<typeof createSolanaRpcFromTransport<RpcTransport>>;
 
 export interface CountingRpc {
@@ -42,9 +39,4 @@ export function createSolanaRpcClient(target: { url: string } | { handler: JsonR
     return inner(config);
   };
   return { rpc: createSolanaRpcFromTransport(transport), requests: () => count, url: 'url' in target ? target.url : (target.label ?? 'in-process') };
-}
-
-/** The RPC URL for network SOL from the environment. */
-export function solanaRpcUrl(env: Readonly<Record<string, string | undefined>>): string {
-  return env.RPC_URL_SOL?.trim() || DEFAULT_SOLANA_RPC_URL;
 }

@@ -5,7 +5,6 @@
 import type { Command } from 'commander';
 import { startDevnet } from '../../devnet/devnet.ts';
 import { serveDevnet } from '../../devnet/serve-devnet.ts';
-import { startSolanaDevnet } from '../../solana/devnet/solana-devnet.ts';
 import { CliError } from '../cli-error.ts';
 
 interface DevnetOptions {
@@ -29,6 +28,7 @@ export function register(program: Command): void {
       if (options.list) {
         const tokens = devnet.tokens.map(({ name, symbol, address, behaviour }) => ({ name, symbol, address, behaviour }));
         // The embedded Solana network's sample mints (network SOL) follow the EVM tokens.
+        const { startSolanaDevnet } = await import('../../solana/devnet/solana-devnet.ts');
         const solana = await startSolanaDevnet();
         const mints = solana.mints.map(({ name, symbol, address, behaviour, codes, description }) => ({ name, symbol, address, behaviour, network: 'SOL', codes, description }));
         if (options.json) process.stdout.write(`${JSON.stringify([...tokens, ...mints])}\n`);
