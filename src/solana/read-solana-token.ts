@@ -33,6 +33,8 @@ export interface SolanaTokenRead {
   /** null when the holders could not be read (`holdersNote` says why). */
   readonly holders: SolanaHolders | null;
   readonly holdersNote: string;
+  /** Milliseconds the holder read took (round trip 2, or the fallback's two). */
+  readonly holdersMs: number;
 }
 
 export type SolanaReadErrorCode = MintReadError | 'RPC_UNAVAILABLE' | 'RPC_TIMEOUT';
@@ -95,15 +97,19 @@ export async function readSolanaToken(rpc: SolanaRpc, mint: string, options: Rea
   const facts: SolanaMintFacts = { ...base, metaplex, metadataNote };
 
   const limit = options.topHolders ?? 10;
+  const started = performance.now();
+  const holdersMs = () => Math.round(performance.now() - started);
   try {
-    return { facts, holders: await allHolders(rpc, facts, limit, send), holdersNote: '' };
+    const holders = await allHolders(rpc, facts, limit, send);
+    return { facts, holders, holdersNote: '', holdersMs: holdersMs() };
   } catch (error) {
-    if (signal?.aborted) return { facts, holders: null, holdersNote: 'the holder scan did not finish in time' };
+    if (signal?.aborted) return { facts, holders: null, holdersNote: 'the holder scan did not finish in time', holdersMs: holdersMs() };
     const scanFailed = rpcFailure(error, signal).message;
     try {
-      return { facts, holders: await largestHolders(rpc, mint, limit, send), holdersNote: `holder count unknown (${scanFailed}); largest accounts only` };
+      const holders = await largestHolders(rpc, mint, limit, send);
+      return { facts, holders, holdersNote: `holder count unknown (${scanFailed}); largest accounts only`, holdersMs: holdersMs() };
     } catch (fallback) {
-      return { facts, holders: null, holdersNote: `holders could not be read: ${rpcFailure(fallback, signal).message}` };
+      return { facts, holders: null, holdersNote: `holders could not be read: ${rpcFailure(fallback, signal).message}`, holdersMs: holdersMs() };
     }
   }
 }

@@ -198,8 +198,8 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
   const layout = layoutOf(ctx, read, scoring, ranks);
   sources.solana = { ...run.report, ...(read.facts.metadataNote ? { reason: `metadata: ${read.facts.metadataNote}` } : {}) };
   sources.holders = read.holders
-    ? { status: 'ok', durationMs: 0, fields: ['topHolders', 'addressDetails'], ...(read.holdersNote ? { reason: read.holdersNote } : {}) }
-    : { status: 'failed', durationMs: 0, fields: ['topHolders', 'addressDetails'], reason: read.holdersNote };
+    ? { status: 'ok', durationMs: read.holdersMs, fields: ['topHolders', 'addressDetails'], ...(read.holdersNote ? { reason: read.holdersNote } : {}) }
+    : { status: 'failed', durationMs: read.holdersMs, fields: ['topHolders', 'addressDetails'], reason: read.holdersNote };
   sources.offChainMetadata = unavailableSource(['tokenProgram.metadata.image', 'tokenProgram.metadata.description', 'tokenProgram.metadata.creator'], 'the JSON at tokenProgram.uri is not fetched');
   Object.assign(sources, notApplicable());
   const rules = new Map(FINDING_RULES.map((r) => [r.code, r]));
