@@ -75,6 +75,21 @@ describe('POST /api/cyberscan with network SOL', () => {
     }
   });
 
+  it('carries the extensions\' values through the HTTP serialization', async () => {
+    const delegated = (await scan(sampleMint(solana, 'sol-permanent-delegate').address)).json() as ScanResult;
+    assert.deepEqual(delegated.auditLayout.tokenProgram?.extensions.permanentDelegate, { delegate: solana.authority });
+    const fee = (await scan(sampleMint(solana, 'sol-transfer-fee').address)).json() as ScanResult;
+    const config = fee.auditLayout.tokenProgram?.extensions.transferFeeConfig;
+    assert.equal(config?.transferFeeConfigAuthority, solana.authority);
+    assert.deepEqual(config?.newerTransferFee, { epoch: 0, maximumFee: '1000000000', transferFeeBasisPoints: 250 });
+    const onMint = (await scan(sampleMint(solana, 'sol-token-metadata').address)).json() as ScanResult;
+    assert.equal(onMint.auditLayout.tokenProgram?.extensions.tokenMetadata?.uri, 'https://example.org/stmm.json');
+    assert.deepEqual(onMint.auditLayout.tokenProgram?.extensions.nonTransferable, null);
+    const soulbound = (await scan(sampleMint(solana, 'sol-non-transferable').address)).json() as ScanResult;
+    assert.deepEqual(soulbound.auditLayout.tokenProgram?.extensions.nonTransferable, {});
+    assert.deepEqual(soulbound.auditLayout.tokenProgram?.creators, [{ address: solana.authority, verified: true, share: 100 }]);
+  });
+
   it('scores a mint with a permanent delegate below the plain mint', async () => {
     const plain = (await scan(sampleMint(solana, 'sol-plain').address)).json() as ScanResult;
     const delegated = (await scan(sampleMint(solana, 'sol-permanent-delegate').address)).json() as ScanResult;
