@@ -9,7 +9,7 @@ import type { AuditLayout, ScanMeta, ScanResult, ScoreName, SourceReport } from 
 import { buildAuditLayout, type HistoryPoint } from '../scan/build-audit-layout.ts';
 import { runSource, unavailableSource } from '../scan/run-source.ts';
 import { scoreScan, type ScoringInput } from '../scan/scoring/score-scan.ts';
-import { FINDING_RULES, type FindingCode } from './finding-codes.ts';
+import { FINDING_RULES, findingCodes, type FindingCode } from './finding-codes.ts';
 import type { SolanaMintFacts } from './mint-facts.ts';
 import { SolanaReadError, type SolanaTokenRead } from './read-solana-token.ts';
 import { INCINERATOR } from './solana-programs.ts';
@@ -192,7 +192,7 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
     return { result: { auditLayout: layout, auditResource: null, meta }, store: false, scores: { security: null, decentralisation: null, market: null, community: null, fundamentals: null, total: null }, topHolders: null };
   }
 
-  const codes = buildTokenProgram(read.facts, ctx.now, ctx.now).findingCodes as FindingCode[];
+  const codes = findingCodes(read.facts);
   const scoring = scoreScan(scoringInput(read, codes));
   const ranks = await ctx.percentiles(scoring.scores);
   const layout = layoutOf(ctx, read, scoring, ranks);

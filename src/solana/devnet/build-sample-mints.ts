@@ -98,7 +98,7 @@ function extensionArgs(name: SampleExtension, mint: Address, authority: Address,
     case 'interestBearingMintConfig':
       return [extension('InterestBearingConfig', { rateAuthority: authority, initializationTimestamp: 0n, preUpdateAverageRate: 500, lastUpdateTimestamp: 0n, currentRate: 500 })];
     case 'metadataPointer':
-      return [extension('MetadataPointer', { authority: some(authority) as never, metadataAddress: some(mint) as never })];
+      return [extension('MetadataPointer', { authority, metadataAddress: mint })];
     case 'metadataPointerRevoked':
       return [extension('MetadataPointer', { authority: null, metadataAddress: mint })];
     case 'tokenMetadata':
