@@ -94,7 +94,7 @@ describe('readSolanaToken on damaged state and failing nodes', () => {
     svm.setAccount({ address: metadata as Address, data: new Uint8Array([4, 1, 2, 3]), executable: false, lamports: lamports(1_000_000n), programAddress: METAPLEX_METADATA_PROGRAM as Address, space: 4n } as never);
     // A closed account is gone: no lamports, no data (what CloseAccount leaves).
     svm.setAccount({ address: plain.address as Address, data: new Uint8Array(), executable: false, lamports: lamports(0n), programAddress: '11111111111111111111111111111111' as Address, space: 0n } as never);
-    const handler = createSolanaRpcHandler({ svm, known: built.accounts });
+    const handler = createSolanaRpcHandler({ svm });
     const { rpc } = createSolanaRpcClient({ handler });
     const read = await readSolanaToken(rpc, mutable.address);
     assert.equal(read.facts.metaplex, null);

@@ -57,8 +57,6 @@ const HOOK_PROGRAM_LABEL = 'transfer hook program';
 
 export interface BuiltSampleNetwork {
   readonly mints: readonly SampleMint[];
-  /** Every account the samples created, for getProgramAccounts (LiteSVM cannot list accounts). */
-  readonly accounts: ReadonlySet<string>;
   readonly authority: string;
   readonly holders: readonly string[];
 }
@@ -112,7 +110,7 @@ function extensionArgs(name: SampleExtension, mint: Address, authority: Address,
   }
 }
 
-async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairSigner, holders: readonly Address[], hookProgram: Address, accounts: Set<string>): Promise<SampleMint> {
+async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairSigner, holders: readonly Address[], hookProgram: Address): Promise<SampleMint> {
   const mint = await fixedSigner(`mint ${spec.behaviour}`);
   const programAddress = (spec.program === 'token' ? TOKEN_PROGRAM : TOKEN_2022_PROGRAM) as Address;
   const config = { programAddress };
@@ -122,7 +120,6 @@ async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairS
   const sizeOf = (list: ExtensionArgs[]) => (list.length === 0 ? getMintSize() : getMintSize(list));
   const allocated = sizeOf(extensions.filter((e) => e.__kind !== 'TokenMetadata'));
   const funded = sizeOf(extensions);
-  accounts.add(mint.address);
 
   await send(svm, authority, [
     getCreateAccountInstruction({ payer: authority, newAccount: mint, lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(funded))), space: allocated, programAddress }),
@@ -135,7 +132,6 @@ async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairS
   const fund: Instruction[] = [];
   for (const [i, owner] of holders.entries()) {
     const [ata] = await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: programAddress });
-    accounts.add(ata);
     fund.push(getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata, owner, mint: mint.address, tokenProgram: programAddress }));
     // Accounts of a frozen-by-default mint start frozen: thaw them to mint into them.
     if (spec.extensions.includes('defaultAccountStateFrozen')) fund.push(getThawAccountInstruction({ account: ata, mint: mint.address, owner: authority }, config));
@@ -175,7 +171,6 @@ async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairS
       programAddress: METAPLEX_METADATA_PROGRAM as Address,
       space: BigInt(data.length),
     } as unknown as Parameters<LiteSVM['setAccount']>[0]);
-    accounts.add(address);
   }
   return { behaviour: spec.behaviour, name: spec.name, symbol: spec.symbol, address: mint.address, program: spec.program, codes: spec.codes, description: spec.description };
 }
@@ -188,8 +183,7 @@ export async function buildSampleMints(svm: LiteSVM, specs: readonly SampleMintS
   svm.airdrop(authority.address as never, lamports(1_000_000_000_000n) as never);
   // Funded wallets exist as System accounts, so scanning one shows NOT_A_MINT.
   for (const holder of holders) svm.airdrop(holder as never, lamports(1_000_000_000n) as never);
-  const accounts = new Set<string>([authority.address, ...holders]);
   const mints: SampleMint[] = [];
-  for (const spec of specs) mints.push(await buildMint(svm, spec, authority, holders, hookProgram, accounts));
-  return { mints, accounts, authority: authority.address, holders };
+  for (const spec of specs) mints.push(await buildMint(svm, spec, authority, holders, hookProgram));
+  return { mints, authority: authority.address, holders };
 }

@@ -38,7 +38,7 @@ export async function startSolanaDevnet(options: { logger?: SolanaDevnetLogger }
   const started = performance.now();
   const svm = new LiteSVM();
   const built = await buildSampleMints(svm);
-  const handler = createSolanaRpcHandler({ svm, known: built.accounts });
+  const handler = createSolanaRpcHandler({ svm });
   const startupMs = Math.round(performance.now() - started);
   let closed = false;
   options.logger?.info({ mints: built.mints.map(({ behaviour, address }) => ({ behaviour, address })), startupMs }, 'solana devnet started');

@@ -3,8 +3,7 @@
  * LiteSVM: getAccountInfo, getMultipleAccounts, getProgramAccounts, getTokenLargestAccounts,
  * getBalance, getHealth, getVersion, getSlot, getLatestBlockhash. Answers have the shapes
  * of a Solana node's (`{context: {slot}, value}`), accounts in base64 or base58 with
- * `dataSlice`. LiteSVM cannot enumerate its accounts, so getProgramAccounts and
- * getTokenLargestAccounts look at the accounts the network created (`known`).
+ * `dataSlice`. The program-wide methods use LiteSVM's own index of accounts by owner.
  */
 import type { LiteSVM } from 'litesvm';
 import { getBase58Decoder, getBase58Encoder, getU64Decoder, isAddress, type Address } from '@solana/kit';
@@ -44,8 +43,6 @@ interface ProgramAccountsConfig extends AccountConfig {
 
 export interface SolanaRpcHandlerOptions {
   readonly svm: LiteSVM;
-  /** Accounts the network created (LiteSVM cannot list its accounts). */
-  readonly known: ReadonlySet<string>;
 }
 
 function address(value: unknown, what: string): Address {
@@ -60,7 +57,7 @@ function config<T extends AccountConfig>(value: unknown): T {
 }
 
 export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (payload: unknown) => Promise<unknown> {
-  const { svm, known } = options;
+  const { svm } = options;
   const base58 = getBase58Decoder();
 
   function encodeData(data: Uint8Array, cfg: AccountConfig): [string, string] {
@@ -81,7 +78,10 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
 
   function account(addr: Address, cfg: AccountConfig) {
     const found = svm.getAccount(addr as never);
-    if (!found.exists) return null;
+    return found.exists ? view(found, cfg) : null;
+  }
+
+  function view(found: { data: unknown; executable: boolean; lamports: bigint; programAddress: string }, cfg: AccountConfig) {
     return {
       data: encodeData(found.data as Uint8Array, cfg),
       executable: found.executable,
@@ -121,11 +121,9 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
       const owner = address(program, 'the program id');
       const c = config<ProgramAccountsConfig>(cfg);
       const out = [];
-      for (const key of known) {
-        const found = svm.getAccount(key as never);
-        if (!found.exists || found.programAddress !== owner) continue;
+      for (const found of svm.getProgramAccounts(owner as never)) {
         if (!matches(found.data as Uint8Array, c.filters)) continue;
-        out.push({ pubkey: key, account: account(key as Address, c)! });
+        out.push({ pubkey: found.address as string, account: view(found, c) });
       }
       return c.withContext ? { context: { slot: SLOT }, value: out } : out;
     },
@@ -138,12 +136,10 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
       const mintBytes = base58Bytes(mint);
       const u64 = getU64Decoder();
       const balances: Array<{ address: string; amount: bigint }> = [];
-      for (const key of known) {
-        const acc = svm.getAccount(key as never);
-        if (!acc.exists || acc.programAddress !== found.programAddress) continue;
+      for (const acc of svm.getProgramAccounts(found.programAddress)) {
         const bytes = acc.data as Uint8Array;
         if (bytes.length < 165 || Buffer.compare(Buffer.from(bytes.subarray(0, 32)), mintBytes) !== 0) continue;
-        balances.push({ address: key, amount: u64.decode(bytes.subarray(64, 72)) });
+        balances.push({ address: acc.address as string, amount: u64.decode(bytes.subarray(64, 72)) });
       }
       balances.sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0));
       return {
