@@ -16,6 +16,7 @@ import { devnetRpcRoutes, INTERNAL_RPC_HEADER } from './api/routes/devnet-rpc.ts
 import { isLoopback } from './devnet/rpc-policy.ts';
 import { createApiKeyVerifier } from './keys/api-key-repository.ts';
 import type { Devnet } from './devnet/devnet.ts';
+import type { SolanaDevnet } from './solana/devnet/solana-devnet.ts';
 import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './spec/schemas/audit-layout.ts';
 
@@ -32,6 +33,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let redis: Redis | undefined;
   let app: FastifyInstance | undefined;
   let devnet: Devnet | undefined;
+  let solana: SolanaDevnet | undefined;
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
   let closePool = async () => {};
@@ -64,8 +66,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
           internalToken,
         }),
       );
+      // The embedded Solana network (sample mints for network SOL) comes with it.
+      const { startSolanaDevnet } = await import('./solana/devnet/solana-devnet.ts');
+      const { solanaRpcRoutes } = await import('./api/routes/solana-rpc.ts');
+      const sol = await startSolanaDevnet({ logger });
+      solana = sol;
+      plugins.push(async (instance) => instance.register(solanaRpcRoutes, { request: (payload) => sol.request(payload) }));
     }
     let localRpcUrl: string | undefined;
+    let localSolanaRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
     const { scanDependencies, sourceScanner, verifiedSourceLookup } = await import('./scan/scan-dependencies.ts');
     const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
@@ -76,7 +85,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
     closePool = () => pool.close();
     const scanDeps = {
-      ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, localRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken }, devnet, corpus }),
+      ...scanDependencies({
+        config,
+        store,
+        localRpcUrl: () => localRpcUrl,
+        localRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken },
+        devnet,
+        corpus,
+        solana: solana && { holds: (a: string) => solana!.holds(a), url: () => localSolanaRpcUrl },
+      }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
       analyze: pool.analyze,
     };
@@ -119,12 +136,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // The scan readers reach the devnet over real JSON-RPC on our own port.
     const port = (app.server.address() as { port: number }).port;
     localRpcUrl = `http://127.0.0.1:${port}/rpc`;
+    localSolanaRpcUrl = `http://127.0.0.1:${port}/rpc/solana`;
   } catch (error) {
     await app?.close();
     await closeWorker();
     await scans?.close();
     await closePool();
     await devnet?.close();
+    await solana?.close();
     redis?.disconnect();
     await store.close();
     throw error;
@@ -133,7 +152,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = running.server.address();
   const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   running.log.info(
-    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off' },
+    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off', solanaDevnet: solana ? `${url}/rpc/solana (network SOL, ${solana.mints.length} sample mints)` : 'off' },
     'scopeward is listening',
   );
 
@@ -151,6 +170,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await scans?.close();
         await closePool();
         await devnet?.close();
+        await solana?.close();
         redis?.disconnect();
         await store.close();
       })()),

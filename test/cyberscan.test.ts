@@ -17,7 +17,7 @@ describe('POST /api/cyberscan on the devnet', () => {
   let key: string;
   const results = new Map<SampleToken['behaviour'], ScanResult>();
   before(async () => {
-    f = await createScanFixture({}, { RPC_URL_ETH: 'http://127.0.0.1:9/unreachable' });
+    f = await createScanFixture({}, { RPC_URL_ETH: 'http://127.0.0.1:9/unreachable', RPC_URL_SOL: 'http://127.0.0.1:9/unreachable' });
     key = (await createApiKey(f.store.db, { name: 'test' })).key;
   });
   after(() => f.close());
@@ -141,13 +141,14 @@ describe('POST /api/cyberscan on the devnet', () => {
     assert.equal(new Set(many.map((r) => r.meta.snapshotAt)).size, 1);
   });
 
-  it('answers a Solana token with tokenProgram null and says why', async () => {
+  it('answers a Solana token whose node cannot be reached with tokenProgram.error and says why (test/cyberscan-solana.test.ts covers SOL)', async () => {
     const res = await scan({ address: 'So11111111111111111111111111111111111111112', network: 'SOL' });
     assert.equal(res.statusCode, 200);
     const body = res.json() as ScanResult;
     assert.ok(validate(body), JSON.stringify(validate.errors?.slice(0, 3)));
-    assert.equal(body.auditLayout.tokenProgram, null);
-    assert.equal(body.meta.sources.solana?.status, 'unavailable');
+    assert.equal(body.auditLayout.tokenProgram?.error, 'RPC_UNAVAILABLE');
+    assert.equal(body.auditLayout.tokenProgram?.isWrappedSol, true);
+    assert.equal(body.meta.sources.solana?.status, 'failed');
   });
 
   const invalid: Array<[string, unknown, string]> = [

@@ -20,6 +20,7 @@ import { scanSource, type SourceScanDeps } from './scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import { computeSimilarity } from '../analysis/similarity/compute-similarity.ts';
 import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
+import { createSolanaScanner, type EmbeddedSolana } from '../solana/create-solana-scanner.ts';
 
 export interface ScanDependencyOptions {
   readonly config: Config;
@@ -32,6 +33,8 @@ export interface ScanDependencyOptions {
   readonly devnet?: { readonly verifiedSources: VerifiedSourceProvider; readonly provider: Eip1193Provider } | undefined;
   /** The reference corpus and signature database (similarity, bytecode, signatures). */
   readonly corpus?: CorpusService | undefined;
+  /** The embedded Solana network: the accounts it holds are read from it (network SOL). */
+  readonly solana?: EmbeddedSolana | undefined;
 }
 
 /** The spec's similarity object of a source map against the corpus. */
@@ -95,6 +98,7 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
     },
     explorer: (network) => (network === LOCAL_NETWORK.symbol ? undefined : explorer),
     analyze: analyzeVerifiedSources(createNodeModulesResolver()),
+    solana: createSolanaScanner({ env: config.env, embedded: options.solana }),
     ...(options.corpus ? corpusDependencies(options.corpus) : {}),
     async simulate({ network, address, client }) {
       const { simulateToken } = await import('../simulate/simulate-token.ts');

@@ -10,12 +10,14 @@ import type { ScanHandler } from './jobs/job-runner.ts';
 import type { Devnet } from '../devnet/devnet.ts';
 import { createScanService } from './scan-service.ts';
 import { scanDependencies } from './scan-dependencies.ts';
+import type { EmbeddedSolana } from '../solana/create-solana-scanner.ts';
 
 export async function createScanHandler(config: Config): Promise<{ handler: ScanHandler<ScanResult>; close(): Promise<void> }> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let localRpcUrl = config.env.RPC_URL_LOCAL;
   let closeDevnet = async () => {};
   let devnet: Devnet | undefined;
+  let solana: EmbeddedSolana | undefined;
   if (config.devnet) {
     const { startDevnet } = await import('../devnet/devnet.ts');
     const { serveDevnet } = await import('../devnet/serve-devnet.ts');
@@ -23,16 +25,23 @@ export async function createScanHandler(config: Config): Promise<{ handler: Scan
     const server = await serveDevnet(chain, { port: 0, host: '127.0.0.1' });
     localRpcUrl ??= server.url;
     devnet = chain;
+    // The embedded Solana network too, so the worker reads the sample mints as the API does.
+    const { startSolanaDevnet } = await import('../solana/devnet/solana-devnet.ts');
+    const sol = await startSolanaDevnet();
+    const solServer = await serveDevnet(sol, { port: 0, host: '127.0.0.1' });
+    solana = { holds: (a) => sol.holds(a), url: () => solServer.url };
     closeDevnet = async () => {
       await server.close();
       await chain.close();
+      await solServer.close();
+      await sol.close();
     };
   }
   const { createStoredCorpusService } = await import('../corpus/corpus-service.ts');
   const { createAnalysisPool } = await import('./analysis-pool/analysis-pool.ts');
   const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
   const service = createScanService({
-    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus: createStoredCorpusService(store) }),
+    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus: createStoredCorpusService(store), solana }),
     freshnessMs: config.scanFreshnessSeconds * 1000,
     analyze: pool.analyze,
   });

@@ -26,6 +26,7 @@ import { runSource, skippedSource, unavailableSource, withDiagnostics, type Anal
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
+import type { SolanaScanner } from '../solana/solana-scan.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -64,6 +65,8 @@ export interface ScanServiceDeps {
   /** Called with each verified source a scan read (feeds the signature database). */
   readonly recordVerifiedSource?: (network: string, address: string, sources: Readonly<Record<string, string>>) => Promise<void>;
   readonly simulate?: (input: { network: string; address: string; client: ChainClient; signal: AbortSignal }) => Promise<SimulationOutcome>;
+  /** Reads Solana tokens (network SOL); without it a Solana scan says tokenProgram is not read. */
+  readonly solana?: SolanaScanner;
   /** How long a snapshot is served before a request rescans (ms). */
   readonly freshnessMs: number;
   readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders', number>>;
@@ -142,7 +145,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const started = performance.now();
     const at = now().toISOString();
     const sources: Record<string, SourceReport> = {};
-    if (networkBySymbol(network)?.family === 'solana') return solanaResult(network, address, at, sources, started);
+    if (networkBySymbol(network)?.family === 'solana') return deps.solana ? runSolana(deps.solana, network, address, at, started) : solanaResult(network, address, at, sources, started);
 
     const client = deps.chainClient(network);
     const chainRun = await runSource(['contract', 'pools', 'topHolders', 'lockers', 'tokenCreation', 'price', 'marketcap'], timeouts.chain, () =>
@@ -243,6 +246,27 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     });
     live.update(populationKey(keyNetwork, keyAddress), scoring.scores);
     return result;
+  }
+
+  async function runSolana(scanner: SolanaScanner, network: string, address: string, at: string, started: number): Promise<ScanResult> {
+    const key = scanKey(network, address);
+    const [previous, histories] = await Promise.all([timesOf(key.network, key.address), loadHistories(deps.store.db, key.network, key.address)]);
+    // Loaded on the first Solana scan: the Solana clients are large.
+    const { scanSolanaToken } = await import('../solana/solana-scan.ts');
+    const outcome = await scanSolanaToken(scanner, {
+      network,
+      address,
+      now: at,
+      firstSeenAt: previous?.createdAt ?? '',
+      histories,
+      percentiles: (scores) => percentiles(deps.store.db, scores),
+      started,
+    });
+    Object.assign(outcome.result.meta.sources, unconfiguredSources());
+    if (outcome.store) {
+      await saveSnapshot(deps.store.db, { ...key, result: outcome.result, scores: outcome.scores, topHolders: outcome.topHolders, createdAt: outcome.result.auditLayout.createdAt, now: at });
+    }
+    return outcome.result;
   }
 
   const execute = (request: ScanRequest) => run(request.network, request.address);

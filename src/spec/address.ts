@@ -1,4 +1,6 @@
 /** Address formats the interface accepts. */
+// The addresses package alone: all of @solana/kit takes ~0.5 s to load.
+import { isAddress } from '@solana/addresses';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // Base58 (no 0, O, I, l); a Solana public key is 32 bytes, 32 to 44 characters.
@@ -9,8 +11,9 @@ export function isEvmAddress(value: unknown): value is string {
   return typeof value === 'string' && EVM_ADDRESS.test(value);
 }
 
+/** A base58 string that decodes to a 32-byte public key (the alphabet alone lets 31- and 33-byte strings through). */
 export function isSolanaAddress(value: unknown): value is string {
-  return typeof value === 'string' && SOLANA_ADDRESS.test(value);
+  return typeof value === 'string' && SOLANA_ADDRESS.test(value) && isAddress(value);
 }
 
 /** The form addresses are stored and compared in: lower-case hex. */

@@ -27,8 +27,18 @@ export function register(program: Command): void {
       const devnet = await startDevnet({ dataDir });
       if (options.list) {
         const tokens = devnet.tokens.map(({ name, symbol, address, behaviour }) => ({ name, symbol, address, behaviour }));
-        if (options.json) process.stdout.write(`${JSON.stringify(tokens)}\n`);
-        else for (const t of tokens) process.stdout.write(`${t.behaviour.padEnd(11)} ${t.address}  ${t.symbol.padEnd(9)} ${t.name}\n`);
+        // The embedded Solana network's sample mints (network SOL) follow the EVM tokens.
+        const { startSolanaDevnet } = await import('../../solana/devnet/solana-devnet.ts');
+        const solana = await startSolanaDevnet();
+        const mints = solana.mints.map(({ name, symbol, address, behaviour, codes, description }) => ({ name, symbol, address, behaviour, network: 'SOL', codes, description }));
+        if (options.json) process.stdout.write(`${JSON.stringify([...tokens, ...mints])}\n`);
+        else {
+          process.stdout.write('network LOCAL (EVM, POST /rpc)\n');
+          for (const t of tokens) process.stdout.write(`${t.behaviour.padEnd(11)} ${t.address}  ${t.symbol.padEnd(9)} ${t.name}\n`);
+          process.stdout.write('\nnetwork SOL (embedded Solana network, POST /rpc/solana)\n');
+          for (const m of mints) process.stdout.write(`${m.behaviour.padEnd(23)} ${m.address.padEnd(44)}  ${(m.codes.join(',') || '-').padEnd(13)} ${m.description}\n`);
+        }
+        await solana.close();
         await devnet.close();
         return;
       }

@@ -223,7 +223,34 @@ export const LockerSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const Nulled = () => Type.Union([Type.Null(), Type.Object({})]);
+// Token-2022 extensions (docs/decisions.md, "Solana tokens"): null when absent; unset
+// authorities are null; u64 amounts are decimal strings.
+const Nulled = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+const Key = () => Nullable(Type.String({ description: 'base58 public key; null when unset' }));
+const Ext = <P extends Record<string, TSchema>>(properties: P) => Nulled(Type.Object(properties, { additionalProperties: false }));
+const TransferFeeSchema = Type.Object({ epoch: Num(), maximumFee: Str('raw units (u64) as a decimal string'), transferFeeBasisPoints: Num() }, { additionalProperties: false });
+export const TokenExtensionsSchema = Type.Object(
+  {
+    permanentDelegate: Ext({ delegate: Key() }),
+    transferHook: Ext({ authority: Key(), programId: Key() }),
+    defaultAccountState: Ext({ state: Type.String({ description: 'uninitialized | initialized | frozen' }) }),
+    nonTransferable: Ext({}),
+    transferFeeConfig: Ext({
+      transferFeeConfigAuthority: Key(),
+      withdrawWithheldAuthority: Key(),
+      withheldAmount: Str('raw units (u64) as a decimal string'),
+      olderTransferFee: TransferFeeSchema,
+      newerTransferFee: TransferFeeSchema,
+    }),
+    interestBearingMintConfig: Ext({ rateAuthority: Key(), currentRate: Num('basis points'), preUpdateAverageRate: Num('basis points'), initializationTimestamp: Num('unix seconds'), lastUpdateTimestamp: Num('unix seconds') }),
+    metadataPointer: Ext({ authority: Key(), metadataAddress: Key() }),
+    tokenMetadata: Ext({ updateAuthority: Key(), mint: Str(), name: Str(), symbol: Str(), uri: Str(), additionalMetadata: Type.Record(Type.String(), Type.String()) }),
+    mintCloseAuthority: Ext({ closeAuthority: Key() }),
+    groupPointer: Ext({ authority: Key(), groupAddress: Key() }),
+    memberPointer: Ext({ authority: Key(), memberAddress: Key() }),
+  },
+  { additionalProperties: false },
+);
 export const TokenProgramSchema = Type.Object(
   {
     updatedAt: Timestamp,
@@ -259,19 +286,7 @@ export const TokenProgramSchema = Type.Object(
     name: Str(),
     symbol: Str(),
     uri: Str(),
-    extensions: Type.Object({
-      permanentDelegate: Nulled(),
-      transferHook: Nulled(),
-      defaultAccountState: Nulled(),
-      nonTransferable: Nulled(),
-      transferFeeConfig: Nulled(),
-      interestBearingMintConfig: Nulled(),
-      metadataPointer: Nulled(),
-      tokenMetadata: Nulled(),
-      mintCloseAuthority: Nulled(),
-      groupPointer: Nulled(),
-      memberPointer: Nulled(),
-    }),
+    extensions: TokenExtensionsSchema,
   },
   { additionalProperties: false },
 );
