@@ -259,12 +259,13 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       now: at,
       firstSeenAt: previous?.createdAt ?? '',
       histories,
-      percentiles: (scores) => percentiles(deps.store.db, scores),
+      percentiles: async (scores) => (await live.of(populationKey(key.network, key.address), scores)).percentiles,
       started,
     });
     Object.assign(outcome.result.meta.sources, unconfiguredSources());
     if (outcome.store) {
       await saveSnapshot(deps.store.db, { ...key, result: outcome.result, scores: outcome.scores, topHolders: outcome.topHolders, createdAt: outcome.result.auditLayout.createdAt, now: at });
+      live.update(populationKey(key.network, key.address), outcome.scores);
     }
     return outcome.result;
   }
