@@ -64,7 +64,9 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     maxThreads: threads,
     maxQueue,
     // The worker is TypeScript: it loads through tsx, as the CLI does.
-    execArgv: ['--import', 'tsx', `--max-old-space-size=${options.maxHeapMb ?? 1024}`],
+    // Resolved here, not by the child: a child started in another working directory
+    // (the CLI run from a user's folder) would not find tsx from there.
+    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${options.maxHeapMb ?? 1024}`],
   });
   const perClientCount = new Map<string, number>();
 
