@@ -34,6 +34,12 @@ export interface Config {
   readonly scanFreshnessSeconds: number;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
+  /** SMTP server for account e-mails (smtp[s]://user:pass@host:port); unset: DATA_DIR/outbox/. */
+  readonly smtpUrl: string | undefined;
+  /** The From of account e-mails. */
+  readonly mailFrom: string;
+  /** The first account to sign up becomes an admin while there is none. */
+  readonly firstSignupAdmin: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -84,6 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     scanQueue: empty(env.SCAN_QUEUE) ?? 'scopeward-scans',
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    smtpUrl: empty(env.SMTP_URL),
+    mailFrom: empty(env.MAIL_FROM) ?? 'scopeward <no-reply@localhost>',
+    firstSignupAdmin: flag(env, 'FIRST_SIGNUP_ADMIN', false),
     env,
   };
 }

@@ -14,6 +14,9 @@ import { devnetRpcRoutes } from './api/routes/devnet-rpc.ts';
 import type { Devnet } from './devnet/devnet.ts';
 import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './spec/schemas/audit-layout.ts';
+import { createMailer } from './accounts/mailer.ts';
+import { createAccountLimiters } from './accounts/account-limiters.ts';
+import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -73,8 +76,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     } else {
       scans = createScanService(scanDeps);
     }
+    // The dashboard bundle is built at `npm ci`; a checkout changed since is rebuilt here.
+    const startedBuild = Date.now();
+    if (await ensureWebBundle()) logger.info({ dist: WEB_DIST, ms: Date.now() - startedBuild }, 'dashboard bundle built');
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
     app = await buildApp({
       store,
+      mailer,
+      firstSignupAdmin: config.firstSignupAdmin,
+      accountLimiters: createAccountLimiters({ redis, keyPrefix: config.rateLimitPrefix }),
+      anonymousCallsPerMinute: config.anonymousCallsPerMinute,
+      webRoot: WEB_DIST,
       scans,
       scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity),
       corpus,
@@ -102,10 +114,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   const running = app;
+  const mailDestination = config.smtpUrl ? `smtp ${new URL(config.smtpUrl).host}` : `outbox ${config.dataDir}/outbox`;
   const address = running.server.address();
   const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   running.log.info(
-    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off' },
+    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', mail: mailDestination, devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off' },
     'scopeward is listening',
   );
 
