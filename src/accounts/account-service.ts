@@ -103,7 +103,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await limit(deps.limiters.client, `client:${caller.ip}`, M.tooManyAttempts);
       const address = email(input.email);
       const password = newPassword(input.password, address);
-      await limit(deps.limiters.mail, `mail:${address}`, M.resendCooldown);
+      await limit(deps.limiters.mail, `mail:signup:${address}`, M.resendCooldown);
       // Hashed in both branches, so both take the time of one argon2id hash.
       const passwordHash = await hashPassword(password);
       const existing = await findAccountByEmail(db, address);
@@ -120,7 +120,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async resendSignupCode(input: { email: unknown }, caller: Caller): Promise<string> {
       await limit(deps.limiters.client, `client:${caller.ip}`, M.tooManyAttempts);
       const address = email(input.email);
-      await limit(deps.limiters.mail, `mail:${address}`, M.resendCooldown);
+      await limit(deps.limiters.mail, `mail:signup:${address}`, M.resendCooldown);
       const pending = await codes.pendingSignup(address);
       if (pending) {
         const sent = await codes.issue({ email: address, purpose: 'signup', passwordHash: pending.password_hash });
@@ -157,7 +157,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async requestPasswordReset(input: { email: unknown }, caller: Caller): Promise<string> {
       await limit(deps.limiters.client, `client:${caller.ip}`, M.tooManyAttempts);
       const address = email(input.email);
-      await limit(deps.limiters.mail, `mail:${address}`, M.resendCooldown);
+      await limit(deps.limiters.mail, `mail:reset:${address}`, M.resendCooldown);
       const row = await findAccountByEmail(db, address);
       const sent = await codes.issue({ email: address, purpose: 'reset', accountId: row?.id ?? null });
       if (row) deliver(resetCodeMail(address, sent));

@@ -30,7 +30,7 @@ import { createAccountLimiters } from '../accounts/account-limiters.ts';
 import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
 import { createUsageRecorder } from '../accounts/usage-recorder.ts';
 import { systemClock, type Clock } from '../accounts/clock.ts';
-import { accountRoutes } from './routes/account.ts';
+import { accountRoutes, dashboardScope } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
@@ -128,11 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstSignupAdmin: deps.firstSignupAdmin ?? false,
     onMailError: (error, message) => app.log.error({ err: error, subject: message.subject }, 'could not send an account e-mail'),
   });
-  // One scope: the session and CSRF hooks of accountRoutes cover the key routes too.
-  await app.register(async (scope) => {
-    await scope.register(accountRoutes, { accounts });
-    await scope.register(accountKeyRoutes, { db, accounts, usage, clock, anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5 });
-  });
+  // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
+  await app.register(
+    dashboardScope(accounts, async (scope) => {
+      await scope.register(accountRoutes, { accounts });
+      await scope.register(accountKeyRoutes, { db, accounts, usage, clock, anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5 });
+    }),
+  );
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
 

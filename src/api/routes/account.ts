@@ -5,7 +5,7 @@
  * CSRF token (src/accounts/csrf.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import type { AccountService, LoggedIn } from '../../accounts/account-service.ts';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/account-messages.ts';
@@ -33,6 +33,14 @@ declare module 'fastify' {
     /** The browser session of the `sw_session` cookie, resolved by the dashboard routes. */
     session?: Session;
   }
+}
+
+/** Routes that take the browser session register inside this scope. */
+export function dashboardScope(accounts: AccountService, register: (scope: FastifyInstance) => Promise<void>) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', sessionHooks(accounts));
+    await register(scope);
+  };
 }
 
 export interface AccountRoutesDeps {
@@ -68,7 +76,11 @@ async function run<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Resolves the session and enforces CSRF on every state-changing request of the scope. */
+/**
+ * Resolves the session and enforces CSRF on every state-changing request: an onRequest
+ * hook of the scope holding every cookie-authenticated route (see buildApp), so a forged
+ * request is refused before its body is even validated.
+ */
 export function sessionHooks(accounts: AccountService) {
   return async function sessionAndCsrf(request: FastifyRequest, reply: FastifyReply) {
     const session = await accounts.sessions.find(request.cookies[SESSION_COOKIE]);
@@ -93,7 +105,6 @@ export function requireSession(request: FastifyRequest): Session {
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async (app, deps) => {
   const { accounts } = deps;
-  app.addHook('preHandler', sessionHooks(accounts));
 
   const startSession = (request: FastifyRequest, reply: FastifyReply, loggedIn: LoggedIn): SessionInfo => {
     reply.setCookie(SESSION_COOKIE, loggedIn.token, cookieOptions(request, SESSION_ABSOLUTE_MS));
