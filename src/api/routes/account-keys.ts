@@ -27,6 +27,8 @@ export interface AccountKeyRoutesDeps {
 
 const KEY_NAME_MAX = 100;
 const RECENT_SCANS = 20;
+/** Calls read to find the recent contracts: a busy key repeats one contract many times. */
+const RECENT_CALLS = 500;
 
 function keyName(raw: string): string {
   const name = raw.trim();
@@ -117,8 +119,16 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox<AccountKeyRoutesDeps> =
         ])
         .where('account_activity.account_id', '=', session.accountId)
         .orderBy('account_activity.at', 'desc')
-        .limit(RECENT_SCANS)
+        .limit(RECENT_CALLS)
         .execute();
+      // One row per contract (the latest call), with how often it was called.
+      const byContract = new Map<string, (typeof rows)[number] & { calls: number }>();
+      for (const row of rows) {
+        const key = `${row.network} ${row.address}`;
+        const seen = byContract.get(key);
+        if (seen) seen.calls += 1;
+        else if (byContract.size < RECENT_SCANS) byContract.set(key, { ...row, calls: 1 });
+      }
       // Calls of revoked keys still count towards the month.
       const monthCalls = await deps.db
         .selectFrom('api_key_usage')
@@ -128,7 +138,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox<AccountKeyRoutesDeps> =
         .where('api_key_usage.month', '=', month)
         .executeTakeFirst();
       return {
-        recentScans: rows.map((r) => ({ ...r, keyName: r.keyName ?? '', totalScore: r.totalScore ?? null })),
+        recentScans: [...byContract.values()].map((r) => ({ ...r, keyName: r.keyName ?? '', totalScore: r.totalScore ?? null })),
         usage: {
           month,
           callsThisMonth: Number(monthCalls?.calls ?? 0),

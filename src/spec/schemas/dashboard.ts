@@ -79,8 +79,9 @@ export const RecentScanSchema = Type.Object(
     operation: Type.String({ description: 'the route called, e.g. /api/cyberscan' }),
     network: Type.String(),
     address: Type.String(),
-    status: Type.Integer({ description: 'HTTP status of the answer' }),
-    at: Type.String({ format: 'date-time' }),
+    status: Type.Integer({ description: 'HTTP status of the latest answer' }),
+    at: Type.String({ format: 'date-time', description: 'the latest call' }),
+    calls: Type.Integer({ description: 'calls for this contract among the recent ones' }),
     keyName: Type.String(),
     totalScore: Type.Union([Type.Number(), Type.Null()], { description: 'the latest snapshot’s total score; null when none' }),
   },
@@ -90,7 +91,7 @@ export type RecentScan = Static<typeof RecentScanSchema>;
 
 export const OverviewSchema = Type.Object(
   {
-    recentScans: Type.Array(RecentScanSchema),
+    recentScans: Type.Array(RecentScanSchema, { description: 'one row per contract, latest first' }),
     usage: Type.Object({
       month: Type.String({ description: 'YYYY-MM, UTC' }),
       callsThisMonth: Type.Integer(),

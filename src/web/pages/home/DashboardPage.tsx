@@ -63,13 +63,16 @@ export function DashboardPage() {
                   <th scope="col" className="num">
                     Total score
                   </th>
+                  <th scope="col" className="num">
+                    Calls
+                  </th>
                   <th scope="col">Key</th>
-                  <th scope="col">When</th>
+                  <th scope="col">Latest</th>
                 </tr>
               </thead>
               <tbody>
-                {data.recentScans.map((scan, i) => (
-                  <tr key={`${scan.at}-${i}`}>
+                {data.recentScans.map((scan) => (
+                  <tr key={`${scan.network}-${scan.address}`}>
                     <td>
                       <Address value={scan.address} />
                     </td>
@@ -77,10 +80,13 @@ export function DashboardPage() {
                     <td data-label="Operation">{OPERATION_NAMES[scan.operation] ?? scan.operation}</td>
                     <td data-label="Answer">{scan.status < 400 ? 'done' : `failed (${scan.status})`}</td>
                     <td className="num" data-label="Total score">{scan.totalScore === null ? <span className="muted">unknown</span> : numbers.format(scan.totalScore)}</td>
+                    <td className="num" data-label="Calls">
+                      {numbers.format(scan.calls)}
+                    </td>
                     <td className="truncate" title={scan.keyName} data-label="Key">
                       {scan.keyName}
                     </td>
-                    <td data-label="When">
+                    <td data-label="Latest">
                       <Time iso={scan.at} />
                     </td>
                   </tr>
