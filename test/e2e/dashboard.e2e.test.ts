@@ -343,6 +343,18 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     await heading('API Key Generation').waitFor();
     // The page fits the screen: nothing scrolls sideways.
     assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), 'no horizontal scrolling at phone width');
+
+    // Dark: the same pages with the system's dark scheme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await heading('API Key Generation').waitFor();
+    await shot('keys-dark', 'phone');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/`);
+    await heading('Dashboard').waitFor();
+    await shot('dashboard-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(PHONE);
   });
 
   it('logs out everywhere, and the signed-out pages fit a phone', async () => {
