@@ -99,6 +99,12 @@ export function createAccountService(deps: AccountServiceDeps) {
   return {
     sessions,
 
+    /** Deletes expired sessions and spent codes (run now and then; neither works once expired). */
+    async sweep(): Promise<void> {
+      await sessions.sweep();
+      await codes.sweep();
+    },
+
     async signUp(input: { email: unknown; password: unknown }, caller: Caller): Promise<string> {
       await limit(deps.limiters.client, `client:${caller.ip}`, M.tooManyAttempts);
       const address = email(input.email);

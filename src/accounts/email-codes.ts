@@ -86,6 +86,11 @@ export function createEmailCodes(db: Kysely<Database>, clock: Clock) {
         .executeTakeFirst();
     },
 
+    /** Removes codes past any use: older than a pending sign-up can be resent. */
+    async sweep(): Promise<void> {
+      await db.deleteFrom('email_codes').where('created_at', '<', addMs(clock(), -PENDING_SIGNUP_MS).toISOString()).execute();
+    },
+
     /**
      * Checks a presented code against the address's live code and consumes it on success.
      * Every wrong try counts; the fifth ends the code. A consumed code never matches again.

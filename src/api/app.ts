@@ -128,6 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstSignupAdmin: deps.firstSignupAdmin ?? false,
     onMailError: (error, message) => app.log.error({ err: error, subject: message.subject }, 'could not send an account e-mail'),
   });
+  const sweep = setInterval(() => {
+    accounts.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep expired sessions and codes'));
+  }, 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
   await app.register(
     dashboardScope(accounts, async (scope) => {
