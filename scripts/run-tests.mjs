@@ -8,6 +8,9 @@
 //        the integration suite: test/ plus every test that runs on the stores
 //        (those calling storeKinds(), which add PostgreSQL when DATABASE_URL is set)
 //        or on Redis (those reading REDIS_URL, skipped without it)
+//   node scripts/run-tests.mjs --e2e
+//        the browser suite under test/e2e (needs Debian's chromium at /usr/bin/chromium);
+//        left out of the other runs because it needs that browser
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +30,10 @@ function collect(path, out) {
 
 const args = process.argv.slice(2);
 const integration = args.includes('--integration');
-const roots = args.filter((a) => a !== '--integration');
-let files = (roots.length > 0 ? roots : ['src', 'test']).flatMap((root) => collect(root, [])).sort();
+const e2e = args.includes('--e2e');
+const roots = args.filter((a) => a !== '--integration' && a !== '--e2e');
+let files = (roots.length > 0 ? roots : e2e ? ['test/e2e'] : ['src', 'test']).flatMap((root) => collect(root, [])).sort();
+if (!e2e && roots.length === 0) files = files.filter((f) => !f.startsWith(join('test', 'e2e')));
 if (integration) {
   files = files.filter((f) => {
     const text = readFileSync(f, 'utf8');
@@ -39,6 +44,11 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+
+// Tests that start the real server would each rebuild a stale dashboard bundle at start,
+// all at once; building it here first (a no-op when fresh) keeps their start-up short.
+const bundle = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts'], { stdio: 'inherit' });
+if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 
 const result = spawnSync(
   process.execPath,

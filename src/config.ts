@@ -45,6 +45,12 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
+  /** SMTP server for account e-mails (smtp[s]://user:pass@host:port); unset: DATA_DIR/outbox/. */
+  readonly smtpUrl: string | undefined;
+  /** The From of account e-mails. */
+  readonly mailFrom: string;
+  /** The first account to sign up becomes an admin while there is none. */
+  readonly firstSignupAdmin: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -106,6 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
     corsOrigins: (empty(env.CORS_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    smtpUrl: empty(env.SMTP_URL),
+    mailFrom: empty(env.MAIL_FROM) ?? 'scopeward <no-reply@localhost>',
+    firstSignupAdmin: flag(env, 'FIRST_SIGNUP_ADMIN', false),
     env,
   };
 }

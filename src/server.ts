@@ -19,6 +19,9 @@ import type { Devnet } from './devnet/devnet.ts';
 import type { SolanaDevnet } from './solana/devnet/solana-devnet.ts';
 import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './spec/schemas/audit-layout.ts';
+import { createMailer } from './accounts/mailer.ts';
+import { createAccountLimiters } from './accounts/account-limiters.ts';
+import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -116,8 +119,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     } else {
       scans = createScanService(scanDeps);
     }
+    // The dashboard bundle is built at `npm ci`; a checkout changed since is rebuilt here.
+    const startedBuild = Date.now();
+    if (await ensureWebBundle()) logger.info({ dist: WEB_DIST, ms: Date.now() - startedBuild }, 'dashboard bundle built');
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
     app = await buildApp({
       store,
+      mailer,
+      firstSignupAdmin: config.firstSignupAdmin,
+      accountLimiters: createAccountLimiters({ redis, keyPrefix: config.rateLimitPrefix }),
+      anonymousCallsPerMinute: config.anonymousCallsPerMinute,
+      webRoot: WEB_DIST,
       scans,
       scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, join(config.dataDir, 'compile-cache')),
       corpus,
@@ -149,10 +161,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   const running = app;
+  const mailDestination = config.smtpUrl ? `smtp ${new URL(config.smtpUrl).host}` : `outbox ${config.dataDir}/outbox`;
   const address = running.server.address();
   const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   running.log.info(
-    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off', solanaDevnet: solana ? `${url}/rpc/solana (network SOL, ${solana.mints.length} sample mints)` : 'off' },
+    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', mail: mailDestination, devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off', solanaDevnet: solana ? `${url}/rpc/solana (network SOL, ${solana.mints.length} sample mints)` : 'off' },
     'scopeward is listening',
   );
 

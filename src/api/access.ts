@@ -22,6 +22,8 @@ export interface AccessDeps {
   readonly db: Kysely<Database>;
   readonly verifyApiKey: ApiKeyVerifier;
   readonly rateLimiter: RateLimiter;
+  /** Counts a call made with a valid key (calls this month, in the dashboard). */
+  readonly countCall?: (keyId: string) => void;
 }
 
 export interface AccessPolicy {
@@ -69,6 +71,7 @@ export function createAccessGate(deps: AccessDeps) {
         if (!found) throw policy.invalidKey();
         request.apiKey = found;
         touch(request, found.id);
+        deps.countCall?.(found.id);
         return;
       }
       if (policy.keyRequired) throw (policy.missingKey ?? policy.invalidKey)();

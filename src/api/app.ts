@@ -27,6 +27,16 @@ import type { CorpusService } from '../corpus/corpus-service.ts';
 import { similarityRoutes } from './routes/similarity.ts';
 import { signaturescanRoutes } from './routes/signaturescan.ts';
 import type { ScanService } from '../scan/scan-service.ts';
+import cookie from '@fastify/cookie';
+import { createAccountService, type AccountLimiters } from '../accounts/account-service.ts';
+import { createAccountLimiters } from '../accounts/account-limiters.ts';
+import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
+import { createUsageRecorder } from '../accounts/usage-recorder.ts';
+import { systemClock, type Clock } from '../accounts/clock.ts';
+import { accountRoutes, dashboardScope } from './routes/account.ts';
+import { accountKeyRoutes } from './routes/account-keys.ts';
+import { webAppRoutes } from './routes/web-app.ts';
+import { recordAccountActivity } from './activity.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -52,6 +62,16 @@ export interface AppDeps {
   readonly logger?: FastifyServerOptions['logger'];
   /** Extra route plugins (the devnet's /rpc and later operations) registered after the core. */
   readonly plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
+  /** Where account e-mails go (SMTP or the outbox); tests keep them in memory. */
+  readonly mailer?: Mailer;
+  /** The first sign-up becomes an admin while there is none (FIRST_SIGNUP_ADMIN). */
+  readonly firstSignupAdmin?: boolean;
+  readonly accountLimiters?: AccountLimiters;
+  /** Keyless calls per minute (shown on the dashboard). */
+  readonly anonymousCallsPerMinute?: number;
+  readonly clock?: Clock;
+  /** The built dashboard (dist/web); absent: no web app (API-only tests). */
+  readonly webRoot?: string;
 }
 
 export const API_VERSION = '0.1.0';
@@ -122,7 +142,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.store;
   // Verified keys are kept 1 s: the database leaves the hot path, and a revocation anywhere
   // takes effect here within that second (docs/decisions.md).
-  const gate = createAccessGate({ db, verifyApiKey: cachedApiKeyVerifier(createApiKeyVerifier(deps.store)), rateLimiter: deps.rateLimiter });
+  const clock = deps.clock ?? systemClock;
+  const usage = createUsageRecorder(db, clock, { onError: (error) => app.log.warn({ err: error }, 'could not record API key usage') });
+  app.addHook('onClose', () => usage.close());
+  const verifyApiKey = cachedApiKeyVerifier(createApiKeyVerifier(deps.store));
+  const gate = createAccessGate({
+    db,
+    verifyApiKey,
+    rateLimiter: deps.rateLimiter,
+    countCall: (id) => usage.countCall(id),
+  });
+  app.addHook('onResponse', recordAccountActivity(usage, clock));
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
   await app.register(auditLookupRoutes, { findAudit: createAuditLookup(deps.store), gate, networks: deps.networks });
   await app.register(adminAuditRoutes, { db, gate });
@@ -137,7 +167,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(similarityRoutes, { gate, networks: deps.networks, corpus: deps.corpus, ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}) });
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });
   }
+  await app.register(cookie);
+  const accounts = createAccountService({
+    db,
+    mailer: deps.mailer ?? createMemoryMailer(),
+    limiters: deps.accountLimiters ?? createAccountLimiters(),
+    clock,
+    firstSignupAdmin: deps.firstSignupAdmin ?? false,
+    onMailError: (error, message) => app.log.error({ err: error, subject: message.subject }, 'could not send an account e-mail'),
+  });
+  const sweep = setInterval(() => {
+    accounts.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep expired sessions and codes'));
+  }, 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
+  await app.register(
+    dashboardScope(accounts, async (scope) => {
+      await scope.register(accountRoutes, { accounts });
+      await scope.register(accountKeyRoutes, { db, accounts, usage, clock, anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5, onRevoked: (id) => verifyApiKey.forget(id) });
+    }),
+  );
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
+  if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
 
   await app.ready();
   return app;

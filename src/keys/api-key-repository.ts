@@ -106,3 +106,33 @@ export async function touchApiKey(db: Kysely<Database>, id: string, now = new Da
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', cutoff)]))
     .execute();
 }
+
+/** An account's active keys with their calls in the given month (YYYY-MM). */
+export async function listAccountApiKeys(db: Kysely<Database>, accountId: string, month: string): Promise<Array<ApiKeyInfo & { callsThisMonth: number }>> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .leftJoin('api_key_usage', (join) => join.onRef('api_key_usage.key_id', '=', 'api_keys.id').on('api_key_usage.month', '=', month))
+    .selectAll('api_keys')
+    .select('api_key_usage.calls')
+    .where('api_keys.account_id', '=', accountId)
+    .where('api_keys.revoked_at', 'is', null)
+    .orderBy('api_keys.created_at', 'desc')
+    .orderBy('api_keys.id')
+    .execute();
+  return rows.map(({ calls, ...row }) => ({ ...toInfo(row), callsThisMonth: Number(calls ?? 0) }));
+}
+
+/** Revokes one of an account's keys; undefined when the id is not an active key of that account. */
+export async function revokeAccountApiKey(db: Kysely<Database>, accountId: string, id: string, now = new Date()): Promise<ApiKeyInfo | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const revokedAt = now.toISOString();
+  await db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', row.id).execute();
+  return toInfo({ ...row, revoked_at: revokedAt });
+}

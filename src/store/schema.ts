@@ -60,13 +60,80 @@ export interface ScanHistoryTable extends ScoreColumns {
   top_holders: number | null;
 }
 
+export interface AccountsTable {
+  id: string;
+  /** Lower-case and trimmed. */
+  email: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  role: 'user' | 'admin';
+  created_at: string;
+  verified_at: string | null;
+  password_changed_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the session cookie's token. */
+  id_hash: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string;
+}
+
+export type EmailCodePurpose = 'signup' | 'reset';
+
+export interface EmailCodesTable {
+  id: string;
+  email: string;
+  purpose: EmailCodePurpose;
+  /** SHA-256 of the row id and the code. */
+  code_hash: string;
+  /** Sign-up: the password chosen; null for decoys and resets. */
+  password_hash: string | null;
+  /** Reset: the account; null for decoys. */
+  account_id: string | null;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+}
+
+export interface ApiKeyUsageTable {
+  key_id: string;
+  /** YYYY-MM, UTC. */
+  month: string;
+  calls: number;
+}
+
+export interface AccountActivityTable {
+  account_id: string;
+  key_id: string;
+  /** The route, e.g. /api/cyberscan. */
+  operation: string;
+  network: string;
+  address: string;
+  status: number;
+  at: string;
+}
+
 export interface Database {
   audits: AuditsTable;
   api_keys: ApiKeysTable;
   scan_snapshots: ScanSnapshotsTable;
   scan_history: ScanHistoryTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  api_key_usage: ApiKeyUsageTable;
+  account_activity: AccountActivityTable;
 }
 
 export type AuditRow = Selectable<AuditsTable>;
 export type NewAuditRow = Insertable<AuditsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type EmailCodeRow = Selectable<EmailCodesTable>;

@@ -1,0 +1,73 @@
+/**
+ * Counts calls per API key and month, and remembers what an account's keys scanned.
+ * Calls are counted in memory and written in batches (every few seconds and at close),
+ * so the hot path of a keyed call gains no database write.
+ */
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { AccountActivityTable, Database } from '../store/schema.ts';
+import type { Clock } from './clock.ts';
+
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export interface UsageRecorder {
+  /** One call made with a key. */
+  countCall(keyId: string): void;
+  /** A scan made with an account's key (the dashboard's "recent scans"). */
+  recordActivity(activity: AccountActivityTable): void;
+  /** Writes what was counted so far (listings call it first so they do not lag). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createUsageRecorder(db: Kysely<Database>, clock: Clock, options: { flushEveryMs?: number; onError?: (error: unknown) => void } = {}): UsageRecorder {
+  let calls = new Map<string, number>(); // `${keyId} ${month}` → calls
+  let activity: AccountActivityTable[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function write(batch: Map<string, number>, rows: AccountActivityTable[]) {
+    for (const [key, count] of batch) {
+      const [keyId, month] = key.split(' ') as [string, string];
+      await db
+        .insertInto('api_key_usage')
+        .values({ key_id: keyId, month, calls: count })
+        .onConflict((oc) => oc.columns(['key_id', 'month']).doUpdateSet({ calls: sql<number>`api_key_usage.calls + ${count}` }))
+        .execute();
+    }
+    if (rows.length > 0) await db.insertInto('account_activity').values(rows).execute();
+  }
+
+  function flush(): Promise<void> {
+    const batch = calls;
+    const rows = activity;
+    calls = new Map();
+    activity = [];
+    if (batch.size === 0 && rows.length === 0) return flushing;
+    flushing = flushing.then(() =>
+      write(batch, rows).catch((error: unknown) => {
+        options.onError?.(error);
+      }),
+    );
+    return flushing;
+  }
+
+  const timer = setInterval(() => void flush(), options.flushEveryMs ?? 5000);
+  timer.unref();
+
+  return {
+    countCall(keyId) {
+      const key = `${keyId} ${monthOf(clock())}`;
+      calls.set(key, (calls.get(key) ?? 0) + 1);
+    },
+    recordActivity(row) {
+      activity.push(row);
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The dashboard's account API: the session, sign-up with an e-mailed code, log in and
+ * out, password reset and change. Browsers authenticate with the `sw_session` cookie
+ * (HttpOnly, SameSite=Lax, Secure over HTTPS); every state-changing request carries the
+ * CSRF token (src/accounts/csrf.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+import type { AccountService, LoggedIn } from '../../accounts/account-service.ts';
+import { ACCOUNT_MESSAGES as M } from '../../accounts/account-messages.ts';
+import { AccountError } from '../../accounts/account-error.ts';
+import { checkCsrf } from '../../accounts/csrf.ts';
+import { randomToken, SESSION_ABSOLUTE_MS, type Session } from '../../accounts/session-store.ts';
+import {
+  ChangePasswordSchema,
+  CredentialsSchema,
+  EmailSchema,
+  NoticeSchema,
+  ResetPasswordSchema,
+  SessionInfoSchema,
+  VerifyCodeSchema,
+  type SessionInfo,
+} from '../../spec/schemas/dashboard.ts';
+import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { HttpError } from '../http-error.ts';
+
+export const SESSION_COOKIE = 'sw_session';
+export const CSRF_COOKIE = 'sw_csrf';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The browser session of the `sw_session` cookie, resolved by the dashboard routes. */
+    session?: Session;
+  }
+}
+
+/** Routes that take the browser session register inside this scope. */
+export function dashboardScope(accounts: AccountService, register: (scope: FastifyInstance) => Promise<void>) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', sessionHooks(accounts));
+    await register(scope);
+  };
+}
+
+export interface AccountRoutesDeps {
+  readonly accounts: AccountService;
+}
+
+const errors = { 400: MessageSchema, 401: MessageSchema, 403: MessageSchema, 429: MessageSchema };
+
+function cookieOptions(request: FastifyRequest, maxAgeMs?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    ...(maxAgeMs === undefined ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
+  };
+}
+
+function caller(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+/** Runs an account action, turning its expected failures into HTTP errors. */
+async function run<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof AccountError) {
+      const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+      throw new HttpError(error.statusCode, error.message, {}, headers);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Resolves the session and enforces CSRF on every state-changing request: an onRequest
+ * hook of the scope holding every cookie-authenticated route (see buildApp), so a forged
+ * request is refused before its body is even validated.
+ */
+export function sessionHooks(accounts: AccountService) {
+  return async function sessionAndCsrf(request: FastifyRequest, reply: FastifyReply) {
+    const session = await accounts.sessions.find(request.cookies[SESSION_COOKIE]);
+    if (session) request.session = session;
+    else if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    const verdict = checkCsrf({
+      method: request.method,
+      header: request.headers['x-csrf-token'],
+      expected: session?.csrfToken ?? request.cookies[CSRF_COOKIE],
+      origin: request.headers.origin,
+      secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
+      selfOrigin: `${request.protocol}://${request.host}`,
+    });
+    if (!verdict.ok) throw new HttpError(403, M.csrf);
+  };
+}
+
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw new HttpError(401, M.notLoggedIn);
+  return request.session;
+}
+
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async (app, deps) => {
+  const { accounts } = deps;
+
+  const startSession = (request: FastifyRequest, reply: FastifyReply, loggedIn: LoggedIn): SessionInfo => {
+    reply.setCookie(SESSION_COOKIE, loggedIn.token, cookieOptions(request, SESSION_ABSOLUTE_MS));
+    return { account: loggedIn.account, csrfToken: loggedIn.session.csrfToken };
+  };
+  const tags = ['dashboard'];
+
+  app.get(
+    '/api/session',
+    { schema: { summary: 'The browser session: who is logged in, and the CSRF token to send back', tags, response: { 200: SessionInfoSchema } } },
+    async (request, reply) => {
+      const session = request.session;
+      const account = session ? await accounts.account(session) : undefined;
+      if (session && account) return { account, csrfToken: session.csrfToken };
+      let token = request.cookies[CSRF_COOKIE];
+      if (!token || token.length > 100) {
+        token = randomToken();
+        reply.setCookie(CSRF_COOKIE, token, cookieOptions(request));
+      }
+      return { account: null, csrfToken: token };
+    },
+  );
+
+  app.post(
+    '/api/session',
+    { schema: { summary: 'Log in with e-mail and password', tags, body: CredentialsSchema, response: { 200: SessionInfoSchema, ...errors } } },
+    async (request, reply) => startSession(request, reply, await run(() => accounts.logIn(request.body, caller(request)))),
+  );
+
+  app.delete(
+    '/api/session',
+    { schema: { summary: 'Log out this browser', tags, response: { 200: NoticeSchema, 403: MessageSchema } } },
+    async (request, reply) => {
+      if (request.session) await accounts.sessions.revoke(request.session.idHash);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      return { message: M.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/account/sessions/revoke-all',
+    { schema: { summary: 'Log out everywhere: ends every session of the account', tags, response: { 200: NoticeSchema, 401: MessageSchema, 403: MessageSchema } } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await accounts.sessions.revokeAll(session.accountId);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      return { message: M.loggedOutEverywhere };
+    },
+  );
+
+  app.post(
+    '/api/account/signup',
+    {
+      schema: {
+        summary: 'Sign up: e-mails a 6-digit code (the same answer whether or not the address is registered)',
+        tags,
+        body: CredentialsSchema,
+        response: { 202: NoticeSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(202).send({ message: await run(() => accounts.signUp(request.body, caller(request))) }),
+  );
+
+  app.post(
+    '/api/account/signup/resend',
+    { schema: { summary: 'Send the sign-up code again (once a minute)', tags, body: EmailSchema, response: { 202: NoticeSchema, ...errors } } },
+    async (request, reply) => reply.code(202).send({ message: await run(() => accounts.resendSignupCode(request.body, caller(request))) }),
+  );
+
+  app.post(
+    '/api/account/verify',
+    { schema: { summary: 'Enter the sign-up code: creates the account and logs it in', tags, body: VerifyCodeSchema, response: { 200: SessionInfoSchema, ...errors } } },
+    async (request, reply) => startSession(request, reply, await run(() => accounts.verifySignup(request.body, caller(request)))),
+  );
+
+  app.post(
+    '/api/account/password-reset',
+    { schema: { summary: 'Forgotten password: e-mails a reset code if the address has an account', tags, body: EmailSchema, response: { 202: NoticeSchema, ...errors } } },
+    async (request, reply) => reply.code(202).send({ message: await run(() => accounts.requestPasswordReset(request.body, caller(request))) }),
+  );
+
+  app.post(
+    '/api/account/password-reset/confirm',
+    {
+      schema: {
+        summary: 'Set a new password with the e-mailed code; logs out every other device and logs this one in',
+        tags,
+        body: ResetPasswordSchema,
+        response: { 200: SessionInfoSchema, ...errors },
+      },
+    },
+    async (request, reply) => startSession(request, reply, await run(() => accounts.resetPassword(request.body, caller(request)))),
+  );
+
+  app.post(
+    '/api/account/password',
+    { schema: { summary: 'Change the password (logs out every other device)', tags, body: ChangePasswordSchema, response: { 200: NoticeSchema, ...errors } } },
+    async (request) => {
+      const session = requireSession(request);
+      await run(() => accounts.changePassword(session, request.body, caller(request)));
+      return { message: M.passwordChanged };
+    },
+  );
+};

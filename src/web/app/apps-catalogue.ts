@@ -1,0 +1,103 @@
+/**
+ * The Apps of the sidebar (spec: Cyberscan, Safescan, Similarityscan, Signaturescan):
+ * what each does and the API behind it. Pages that scan from the dashboard come in
+ * later parts; until then each app's page shows this and how to call it.
+ */
+export interface AppEndpoint {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly what: string;
+  /** A runnable example; KEY stands for the caller's key. */
+  readonly example: string;
+}
+
+export interface AppInfo {
+  readonly slug: string;
+  readonly name: string;
+  readonly summary: string;
+  readonly details: readonly string[];
+  readonly endpoints: readonly AppEndpoint[];
+  /** The section of the API documentation (/docs) that describes it. */
+  readonly docsTag: string;
+}
+
+const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
+
+export const APPS: readonly AppInfo[] = [
+  {
+    slug: 'cyberscan',
+    name: 'Cyberscan',
+    summary: 'The full automated audit of a token address: findings with line ranges, six scores, a simulated buy, transfer and sell, pools, holders, locks.',
+    details: [
+      'Can I sell it? A simulated buy, transfer and sell on a fork measure the taxes and catch honeypots.',
+      'What can the owner do? Mint, pause, blacklist, change fees or limits: each power with its lines.',
+      'Scores for security, decentralisation, market, community and fundamentals, and a total with its rank.',
+    ],
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/cyberscan',
+        what: 'scan an address (5 calls a minute without a key; no limit with one)',
+        example: `curl -s -X POST ORIGIN/api/cyberscan -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"address":"${HONEYPOT}","network":"LOCAL"}'`,
+      },
+    ],
+    docsTag: 'scan',
+  },
+  {
+    slug: 'safescan',
+    name: 'Safescan',
+    summary: 'Quick safety answers for an address: whether an audit report exists, and its security score.',
+    details: [
+      'Audit lookup: the most recent audit report of the address on a network, from the operator’s registry.',
+      'Score: the security score of a token from its latest scan (a key is required).',
+    ],
+    endpoints: [
+      {
+        method: 'GET',
+        path: '/api/audits/search-by-address',
+        what: 'is there an audit report for this address?',
+        example: `curl -s -H 'x-api-key: KEY' 'ORIGIN/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955&network=BSC'`,
+      },
+      {
+        method: 'GET',
+        path: '/api/score',
+        what: 'the security score of a token (key required)',
+        example: `curl -s -H 'x-api-key: KEY' 'ORIGIN/api/score?address=${HONEYPOT}&network=LOCAL'`,
+      },
+    ],
+    docsTag: 'audits',
+  },
+  {
+    slug: 'similarityscan',
+    name: 'Similarityscan',
+    summary: 'Which well-known sources a contract copies: the closest origins with scores and the matched line ranges.',
+    details: [
+      'Send Solidity source or a verified address; the answer names the templates it was copied from.',
+      'Operators can add known scam templates to the reference corpus.',
+    ],
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/search/similarity',
+        what: 'what a source (or a verified address) is a copy of',
+        example: `curl -s -X POST ORIGIN/api/search/similarity -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"type":"address","address":"${HONEYPOT}","network":"LOCAL"}'`,
+      },
+    ],
+    docsTag: 'similarity',
+  },
+  {
+    slug: 'signaturescan',
+    name: 'Signaturescan',
+    summary: 'Look up a function, event or error signature: text to selector, or a 4-byte selector or 32-byte topic back to text.',
+    details: ['Selector collisions return every matching signature, with how many known contracts declare each.'],
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/signaturescan',
+        what: 'a text signature, a selector or a topic',
+        example: `curl -s -X POST ORIGIN/api/signaturescan -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"q":"0x70a08231"}'`,
+      },
+    ],
+    docsTag: 'signatures',
+  },
+];

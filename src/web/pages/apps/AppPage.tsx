@@ -1,0 +1,47 @@
+import { useParams } from 'react-router';
+import { APPS } from '../../app/apps-catalogue.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Alert } from '../../ui/Alert.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
+import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
+import { Link } from 'react-router';
+
+export function AppPage() {
+  const { slug } = useParams();
+  const app = APPS.find((a) => a.slug === slug);
+  if (!app) return <NotFoundPage />;
+  const origin = window.location.origin;
+  return (
+    <Page title={app.name} lead={app.summary}>
+      <Alert tone="info">
+        Scanning from this page arrives in a coming release. Today {app.name} answers through the API below: <Link to="/keys">create a key</Link> and
+        call it, or try it in the <a href={`/docs#/${app.docsTag}`}>API documentation</a>.
+      </Alert>
+      <Card title="What it tells you">
+        <ul className="bullets">
+          {app.details.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </Card>
+      {app.endpoints.map((endpoint) => {
+        const example = endpoint.example.replaceAll('ORIGIN', origin).replaceAll('KEY', '$SCOPEWARD_KEY');
+        return (
+          <Card key={endpoint.path} title={`${endpoint.method} ${endpoint.path}`}>
+            <p>{endpoint.what}</p>
+            <pre className="code" tabIndex={0} aria-label={`Example call of ${endpoint.path}`}>
+              <code>{example}</code>
+            </pre>
+            <div className="row">
+              <CopyButton value={example} label="Copy command" />
+              <a className="button button-link" href={`/docs#/${app.docsTag}`}>
+                Open in the API documentation
+              </a>
+            </div>
+          </Card>
+        );
+      })}
+    </Page>
+  );
+}
