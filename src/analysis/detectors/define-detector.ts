@@ -48,6 +48,13 @@ export interface ReportDescriptor {
   readonly contract?: string;
   /** Extra data carried to the smartAudit element (nonImmutables, error messages). */
   readonly extra?: Readonly<Record<string, string | null>>;
+  /**
+   * Other places the finding involves (the write after a call, the entry point): extra
+   * ranges after the first, SARIF `relatedLocations`. Nodes of the same file as `unit`.
+   */
+  readonly related?: readonly SyntaxNode[];
+  /** This finding's severity when it differs from the detector's (a protected variant). */
+  readonly severity?: Severity;
 }
 
 export interface DetectorContext {

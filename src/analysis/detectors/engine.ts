@@ -101,17 +101,23 @@ function toFinding(meta: DetectorMeta, d: ReportDescriptor): RawFinding {
   const template = meta.messages[d.messageId];
   if (template === undefined) throw new Error(`unknown messageId ${d.messageId}`);
   const description = formatMessage(template, d.data);
-  const range: LineRange = [lineOf(d.unit, d.node.start), lineOf(d.unit, Math.max(d.node.start, d.node.end - 1))];
+  const rangeOf = (n: { start: number; end: number }): LineRange => [lineOf(d.unit, n.start), lineOf(d.unit, Math.max(n.start, n.end - 1))];
+  const range = rangeOf(d.node);
+  const ranges: LineRange[] = [range];
+  for (const n of d.related ?? []) {
+    const r = rangeOf(n);
+    if (!ranges.some((x) => x[0] === r[0] && x[1] === r[1])) ranges.push(r);
+  }
   const finding: Finding = {
     id: findingId(meta.id, d.unit.path, range, description),
     detector: meta.id,
-    severity: meta.severity,
+    severity: d.severity ?? meta.severity,
     confidence: meta.confidence,
     title: meta.title,
     description,
     recommendation: meta.recommendation,
     file: d.unit.path,
-    ranges: [range],
+    ranges,
     ...(d.contract !== undefined ? { contract: d.contract } : {}),
     snippet: snippetOf(d.unit, range),
     ...(meta.checklist !== undefined ? { checklist: meta.checklist } : {}),
