@@ -202,3 +202,42 @@ function initializersOf(name: string, body: SyntaxNode): SyntaxNode[] {
   walk(body);
   return out;
 }
+
+/** Block values miners or validators choose or can predict: `block.timestamp`, `now`, `blockhash`, `block.number`, `block.difficulty`… */
+export function isBlockValue(n: SyntaxNode): boolean {
+  const u = unparen(n);
+  if (u.type === 'identifier') return u.text === 'now';
+  if (u.type === 'member_expression') {
+    return child(u, 'object')?.text === 'block' && /^(timestamp|number|difficulty|prevrandao|coinbase|gaslimit)$/.test(child(u, 'property')?.text ?? '');
+  }
+  if (u.type === 'call_expression') {
+    const f = child(u, 'function');
+    return f?.text === 'blockhash' || (f?.type === 'member_expression' && child(f, 'property')?.text === 'blockhash');
+  }
+  return false;
+}
+
+export function isTimestamp(n: SyntaxNode): boolean {
+  const u = unparen(n);
+  return (u.type === 'identifier' && u.text === 'now')
+    || (u.type === 'member_expression' && child(u, 'object')?.text === 'block' && child(u, 'property')?.text === 'timestamp');
+}
+
+/** Whether `expr` contains a node satisfying `test`, directly or through locals assigned in `body`. */
+export function dependsOn(expr: SyntaxNode, body: SyntaxNode | undefined, test: (n: SyntaxNode) => boolean, locals: ReadonlySet<string>, depth = 0): boolean {
+  let found = false;
+  const walk = (n: SyntaxNode): void => {
+    if (found) return;
+    if (test(n)) {
+      found = true;
+      return;
+    }
+    if (n.type === 'identifier' && body && depth < 3 && locals.has(n.text)) {
+      for (const init of initializersOf(n.text, body)) if (dependsOn(init, body, test, locals, depth + 1)) found = true;
+      return;
+    }
+    for (const c of n.children) walk(c);
+  };
+  walk(expr);
+  return found;
+}
