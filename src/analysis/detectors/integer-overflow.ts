@@ -26,15 +26,14 @@ export default defineDetector({
       function(fn) {
         if (!fn.body || !legacyUnits.has(fn.contract.unit) || fn.kind === 'constructor' || fn.mutability === 'view' || fn.mutability === 'pure') return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
-        const checked = conditionsOf(ir).map((c) => c.cond);
+        const checked = new Set(conditionsOf(ir).flatMap((c) => identifiers(c.cond)));
         for (const node of ir.nodes) {
           for (const op of node.ops) {
             if (op.k !== 'write') continue;
             const arith = arithmeticOf(op.node, op.op);
             if (!arith) continue;
             // A check mentioning the variable or the operand (`require(balance >= value)`) bounds the update.
-            const names = new Set<string>([op.v.name, ...identifiers(arith.operand)]);
-            if (checked.some((c) => identifiers(c).some((n) => names.has(n)))) continue;
+            if (checked.has(op.v.name) || identifiers(arith.operand).some((n) => checked.has(n))) continue;
             ctx.report({ unit: fn.contract.unit, node: op.node, messageId: 'overflow', contract: fn.contract.name, data: { contract: fn.contract.name, fn: fn.name || fn.kind, var: op.v.name, op: arith.op } });
           }
         }

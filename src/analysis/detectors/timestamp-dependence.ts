@@ -1,5 +1,6 @@
 /** A decision taken on block.timestamp (or `now`). */
 import { defineDetector } from './define-detector.ts';
+import { mentions } from './report-helpers.ts';
 import { functionIR } from '../solidity/ir/cfg.ts';
 import { conditionsOf, declarationScope, dependsOn, isTimestamp } from '../solidity/ir/queries.ts';
 
@@ -17,7 +18,7 @@ export default defineDetector({
   create(ctx) {
     return {
       function(fn) {
-        if (!fn.body) return;
+        if (!fn.body || !(mentions(fn, 'timestamp') || mentions(fn, 'now'))) return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         for (const { cond, at } of conditionsOf(ir)) {
           if (!dependsOn(cond, fn.body, isTimestamp, ir.locals)) continue;

@@ -1,5 +1,6 @@
 /** Authorisation by tx.origin: in any check, whatever it is compared with. */
 import { defineDetector } from './define-detector.ts';
+import { mentions } from './report-helpers.ts';
 import { functionIR } from '../solidity/ir/cfg.ts';
 import { conditionsOf, declarationScope, originAuthorizes } from '../solidity/ir/queries.ts';
 import { child } from '../solidity/syntax-helpers.ts';
@@ -18,7 +19,8 @@ export default defineDetector({
   create(ctx) {
     return {
       function(fn) {
-        if (!fn.body) return;
+        // Cheap text filter first: most functions never mention tx.origin.
+        if (!fn.body || !mentions(fn, 'origin')) return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         for (const { cond, at } of conditionsOf(ir)) {
           if (!originAuthorizes(cond)) continue;

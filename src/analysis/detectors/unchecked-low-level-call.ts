@@ -1,5 +1,6 @@
 /** A low-level call, send or delegatecall whose success flag is never looked at. */
 import { defineDetector } from './define-detector.ts';
+import { mentions } from './report-helpers.ts';
 import { functionIR } from '../solidity/ir/cfg.ts';
 import { declarationScope, resultChecked } from '../solidity/ir/queries.ts';
 
@@ -19,7 +20,7 @@ export default defineDetector({
   create(ctx) {
     return {
       function(fn) {
-        if (!fn.body) return;
+        if (!fn.body || !(mentions(fn, 'call') || mentions(fn, 'send'))) return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         for (const call of ir.calls) {
           if (!LOW_LEVEL.has(call.kind) || !call.target || resultChecked(call, ir)) continue;

@@ -1,5 +1,6 @@
 /** Randomness drawn from block values: a modulo or a hash of the timestamp, block number or hash. */
 import { defineDetector } from './define-detector.ts';
+import { mentions } from './report-helpers.ts';
 import { functionIR } from '../solidity/ir/cfg.ts';
 import { declarationScope, dependsOn, isBlockValue } from '../solidity/ir/queries.ts';
 import { child, operatorOf, visit } from '../solidity/syntax-helpers.ts';
@@ -20,7 +21,7 @@ export default defineDetector({
   create(ctx) {
     return {
       function(fn) {
-        if (!fn.body) return;
+        if (!fn.body || !(mentions(fn, 'block') || mentions(fn, 'now'))) return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         const reported = new Set<number>();
         visit(fn.body, (n) => {
