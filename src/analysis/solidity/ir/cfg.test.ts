@@ -80,3 +80,10 @@ test('a legacy constructor named after its contract is a constructor', () => {
   const bank = program.contracts.find((c) => c.name === 'Bank')!;
   assert.equal(bank.functions.find((f) => f.name === 'constructor')?.kind, 'constructor');
 });
+
+test('a 0.4 `constant` function is a view function, not a modifier call', () => {
+  const program = buildProgram(new Map([['t.sol', 'pragma solidity ^0.4.24;\ncontract A { uint x; function get() public constant returns (uint) { return x; } }']]));
+  const get = program.contracts[0]!.functions.find((f) => f.name === 'get')!;
+  assert.equal(get.mutability, 'view');
+  assert.deepEqual(get.modifiers, []);
+});
