@@ -50,7 +50,9 @@ export default defineDetector({
             const callText = unit.source.slice(call.node.start, Math.min(call.node.end, call.node.start + 60)).replace(/\s+/g, ' ');
             // The entry point's header line (its name), so the finding names where it is reachable from.
             const header = e.fn.contract.unit === unit ? [child(e.fn.node, 'name') ?? e.fn.node.children[0] ?? e.fn.node] : [];
-            const related = [...sameFile, ...header];
+            // The declarations of the state left stale, so the reader sees what is at stake.
+            const declarations = [...new Set(writes.map((w) => w.v))].filter((v) => v.contract.unit === unit).slice(0, MAX_RELATED).map((v) => v.node);
+            const related = [...sameFile, ...header, ...declarations];
             if (writes.length > 0) {
               const severity: Severity = call.sendsEth ? 'high' : writes.some((w) => effects.reads.has(w.v)) ? 'medium' : 'low';
               ctx.report({
