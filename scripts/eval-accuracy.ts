@@ -47,7 +47,10 @@ export const CATEGORY_MAP: Readonly<Record<string, { keys: readonly (keyof Smart
   proxy: { keys: [], detectors: ['upgradeable-proxy', 'controlled-delegatecall'] },
   selfdestruct: { keys: [], detectors: ['selfdestruct'] },
   reentrancy: { keys: [], detectors: ['reentrancy'] },
-  'unchecked-call': { keys: [], detectors: ['unchecked-low-level-call'] },
+  // SolidiFI's "Unchecked-Send" class is an unauthorised ETH send (a public function that
+  // pays out to anyone), and Slither's unchecked-transfer an ignored ERC-20 result: both
+  // are labelled unchecked-call by the corpus.
+  'unchecked-call': { keys: [], detectors: ['unchecked-low-level-call', 'arbitrary-eth-withdrawal', 'unchecked-erc20-transfer'] },
   'tx-origin': { keys: [], detectors: ['tx-origin-auth'] },
 };
 
@@ -58,7 +61,7 @@ export const CATEGORY_MAP: Readonly<Record<string, { keys: readonly (keyof Smart
 export const TAG_MAP: Readonly<Record<string, readonly string[]>> = {
   'solidifi:Overflow-Underflow': ['integer-overflow'],
   'solidifi:Timestamp-Dependency': ['timestamp-dependence', 'weak-randomness'],
-  'solidifi:Unchecked-Send': ['unchecked-low-level-call'],
+  'solidifi:Unchecked-Send': ['arbitrary-eth-withdrawal', 'unchecked-low-level-call'],
   'solidifi:Unhandled-Exceptions': ['unchecked-low-level-call'],
   'solidifi:Re-entrancy': ['reentrancy'],
   'solidifi:tx.origin': ['tx-origin-auth'],

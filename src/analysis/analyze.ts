@@ -60,7 +60,14 @@ export interface AnalysisResult {
   readonly findings: Finding[];
   readonly contracts: ContractSummary[];
   readonly compilerVersions: CompilerVersion[];
+  /**
+   * What kept the analysis from being complete: parse errors (recovered tree used),
+   * unresolved imports and base contracts (partial model), a detector that threw, a
+   * summary cut by the work budget, unusable input. Empty when the result is complete.
+   */
   readonly diagnostics: Diagnostic[];
+  /** True when some diagnostic says part of the input was not analysed (the API's `meta.sources.analysis: partial`). */
+  readonly partial: boolean;
   readonly ownership: OwnershipSummary[];
   /** Lines of the input files. */
   readonly lines: number;
@@ -105,6 +112,7 @@ export function analyzeSources(
     compilerVersions: program.pragmas.filter((p) => !p.unit.external)
       .map((p) => ({ file: p.unit.path, line: lineOf(p.unit, p.node.start), constraint: p.constraint })),
     diagnostics,
+    partial: diagnostics.length > 0,
     ownership: engine.analyses.map((a) => ({
       contract: a.contract.name,
       ownerVariable: a.ownership.ownerVariable?.name ?? null,
@@ -137,5 +145,5 @@ function contractSummaries(program: Program): ContractSummary[] {
 }
 
 function emptyResult(diagnostics: Diagnostic[]): AnalysisResult {
-  return { smartAudit: emptySmartAudit(), findings: [], contracts: [], compilerVersions: [], diagnostics, ownership: [], lines: 0, files: [], tokenPowers: [] };
+  return { smartAudit: emptySmartAudit(), findings: [], contracts: [], compilerVersions: [], diagnostics, partial: true, ownership: [], lines: 0, files: [], tokenPowers: [] };
 }

@@ -7,6 +7,7 @@ import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
 import type { FunctionModel, Pragma, Program } from '../solidity/program.ts';
 import type { SourceUnit } from '../solidity/source-unit.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
+import type { SmartAudit as SpecSmartAudit } from '../../spec/schemas/audit-layout.ts';
 
 export const SMART_AUDIT_RANGE_KEYS = [
   'burn', 'mint', 'blacklist', 'blacklistMany', 'whitelist', 'setFees', 'maxTxAmount', 'pause', 'cooldown', 'multiplePragmaVersions',
@@ -19,6 +20,15 @@ export type SmartAuditRangeKey = (typeof SMART_AUDIT_RANGE_KEYS)[number];
 export type SmartAuditBooleanKey = (typeof SMART_AUDIT_BOOLEAN_KEYS)[number];
 export type SmartAuditListKey = (typeof SMART_AUDIT_LIST_KEYS)[number];
 export type SmartAuditKey = SmartAuditRangeKey | SmartAuditBooleanKey | SmartAuditListKey;
+
+// The key lists must be exactly the spec schema's keys of each kind: these lines stop
+// compiling when the schema gains, loses or retypes a key the lists do not follow.
+type KeysWhere<T, V> = { [K in keyof T]-?: T[K] extends V ? (V extends T[K] ? K : never) : never }[keyof T];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rangeKeysMatchSchema: Same<SmartAuditRangeKey, KeysWhere<SpecSmartAudit, SpecSmartAudit['burn']>> = true;
+const booleanKeysMatchSchema: Same<SmartAuditBooleanKey, KeysWhere<SpecSmartAudit, boolean>> = true;
+const listKeysMatchSchema: Same<SmartAuditListKey, 'nonImmutables' | 'nonDescriptiveErrorMessages'> = true;
+void [rangeKeysMatchSchema, booleanKeysMatchSchema, listKeysMatchSchema];
 
 /** The original service's token checklist: ST, OTUT, ELFM, MT, BT, BC. */
 export const CHECKLIST = ['ST', 'OTUT', 'ELFM', 'MT', 'BT', 'BC'] as const;
@@ -48,6 +58,13 @@ export interface ReportDescriptor {
   readonly contract?: string;
   /** Extra data carried to the smartAudit element (nonImmutables, error messages). */
   readonly extra?: Readonly<Record<string, string | null>>;
+  /**
+   * Other places the finding involves (the write after a call, the entry point): extra
+   * ranges after the first, SARIF `relatedLocations`. Nodes of the same file as `unit`.
+   */
+  readonly related?: readonly SyntaxNode[];
+  /** This finding's severity when it differs from the detector's (a protected variant). */
+  readonly severity?: Severity;
 }
 
 export interface DetectorContext {

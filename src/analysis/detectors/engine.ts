@@ -69,6 +69,14 @@ export function runDetectors(program: Program, detectors: readonly Detector[]): 
     });
     if (!analysis) continue;
     analyses.push(analysis);
+    // A summary cut short by the work budget misses what runs after the cut: say so.
+    const cut = analysis.entries.filter((e) => e.summary.truncated).map((e) => e.fn.name);
+    if (cut.length > 0) {
+      failures.push({
+        kind: 'truncated', file: c.unit.path, line: lineOf(c.unit, c.node.start),
+        message: `${c.name}: the analysis budget ran out in ${cut.slice(0, 5).join(', ')}${cut.length > 5 ? ` and ${cut.length - 5} more` : ''}; effects past that point were not seen`,
+      });
+    }
     dispatch('contract', analysis);
   }
   const list = [...raw.values()];
@@ -101,17 +109,23 @@ function toFinding(meta: DetectorMeta, d: ReportDescriptor): RawFinding {
   const template = meta.messages[d.messageId];
   if (template === undefined) throw new Error(`unknown messageId ${d.messageId}`);
   const description = formatMessage(template, d.data);
-  const range: LineRange = [lineOf(d.unit, d.node.start), lineOf(d.unit, Math.max(d.node.start, d.node.end - 1))];
+  const rangeOf = (n: { start: number; end: number }): LineRange => [lineOf(d.unit, n.start), lineOf(d.unit, Math.max(n.start, n.end - 1))];
+  const range = rangeOf(d.node);
+  const ranges: LineRange[] = [range];
+  for (const n of d.related ?? []) {
+    const r = rangeOf(n);
+    if (!ranges.some((x) => x[0] === r[0] && x[1] === r[1])) ranges.push(r);
+  }
   const finding: Finding = {
     id: findingId(meta.id, d.unit.path, range, description),
     detector: meta.id,
-    severity: meta.severity,
+    severity: d.severity ?? meta.severity,
     confidence: meta.confidence,
     title: meta.title,
     description,
     recommendation: meta.recommendation,
     file: d.unit.path,
-    ranges: [range],
+    ranges,
     ...(d.contract !== undefined ? { contract: d.contract } : {}),
     snippet: snippetOf(d.unit, range),
     ...(meta.checklist !== undefined ? { checklist: meta.checklist } : {}),

@@ -1,10 +1,17 @@
-/** State written after an external call that can re-enter. */
+/**
+ * State written (or an event emitted) after an external call that can re-enter, on some
+ * path of the entry point's control-flow graph, internal calls included.
+ */
 import { defineDetector } from './define-detector.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
-import type { ExternalCall, Write } from '../solidity/summary.ts';
-import { visit } from '../solidity/syntax-helpers.ts';
-import { isReadOnlyCall } from '../solidity/call-target.ts';
-import type { Scope } from '../solidity/scope.ts';
+import { child, visit } from '../solidity/syntax-helpers.ts';
+import type { StateVariable } from '../solidity/program.ts';
+import { effectsOf, type AfterCall, type StateWrite } from '../solidity/ir/effects.ts';
+import type { CallSite } from '../solidity/ir/cfg.ts';
+import type { Severity } from '../findings.ts';
+
+/** Related ranges listed per finding (the writes after the call). */
+const MAX_RELATED = 6;
 
 export default defineDetector({
   meta: {
@@ -12,10 +19,13 @@ export default defineDetector({
     title: 'Reentrancy: state written after an external call',
     severity: 'high',
     confidence: 'medium',
-    description: 'A state-changing function that anyone may call makes an external call that forwards gas (a low-level call, or a call into another contract) and writes contract state afterwards, with no reentrancy lock. The callee can call back in while the state is stale.',
+    description: 'A state-changing function that anyone may call makes an external call that hands control to another contract (a low-level call, or a call into a contract the caller chooses) and, on some path after it, writes contract state or emits an event, with no reentrancy lock. The callee can call back in while the state is stale. High when the call sends ETH, medium when the written state is also read by the function, low when it is not (or only an event follows).',
     exploitScenario: 'A withdraw sends ETH before zeroing the balance; the recipient\'s fallback calls withdraw again and drains the contract.',
-    recommendation: 'Apply checks-effects-interactions (write state before the call) or a nonReentrant guard.',
-    messages: { reentrancy: '{contract}.{fn} writes {var} after the external call {call}.' },
+    recommendation: 'Apply checks-effects-interactions (write state and emit events before the call) or a nonReentrant guard.',
+    messages: {
+      reentrancy: '{contract}.{fn} writes {var} after the external call {call}.',
+      event: '{contract}.{fn} emits {event} after the external call {call}: observers see events out of order if the callee re-enters.',
+    },
   },
   create(ctx) {
     return {
@@ -23,35 +33,58 @@ export default defineDetector({
         for (const e of a.entries) {
           // Only a privileged account can call restricted functions: no attacker re-enters them.
           if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || e.privileged || locked(e, a)) continue;
-          const hit = firstWriteAfterCall(e, a.scope);
-          if (!hit) continue;
-          ctx.report({
-            unit: e.fn.contract.unit, node: e.fn.node, messageId: 'reentrancy', contract: a.contract.name,
-            data: { contract: a.contract.name, fn: e.fn.name, var: hit.write.v.name, call: `${hit.call.targetNode?.text.slice(0, 40) ?? ''}.${hit.call.name}` },
-          });
+          const effects = effectsOf(a.scope, e.fn);
+          if (effects.afterCall.length === 0) continue;
+          const toggled = toggledFlags(effects.afterCall, effects.writes);
+          const byCall = new Map<CallSite, AfterCall[]>();
+          for (const item of effects.afterCall) {
+            if (item.write && toggled.has(item.write.v)) continue;
+            const list = byCall.get(item.call);
+            if (list) list.push(item);
+            else byCall.set(item.call, [item]);
+          }
+          for (const [call, items] of byCall) {
+            const unit = call.fn.contract.unit;
+            const writes = items.filter((i) => i.write).map((i) => i.write!);
+            const sameFile = items.map((i) => (i.write ?? i.event)!).filter((x) => x.fn.contract.unit === unit).slice(0, MAX_RELATED).map((x) => x.node);
+            const callText = unit.source.slice(call.node.start, Math.min(call.node.end, call.node.start + 60)).replace(/\s+/g, ' ');
+            // The entry point's header line (its name), so the finding names where it is reachable from.
+            const header = e.fn.contract.unit === unit ? [child(e.fn.node, 'name') ?? e.fn.node.children[0] ?? e.fn.node] : [];
+            // The declarations of the state left stale, so the reader sees what is at stake.
+            const declarations = [...new Set(writes.map((w) => w.v))].filter((v) => v.contract.unit === unit).slice(0, MAX_RELATED).map((v) => v.node);
+            const related = [...sameFile, ...header, ...declarations];
+            if (writes.length > 0) {
+              const severity: Severity = call.sendsEth ? 'high' : writes.some((w) => effects.reads.has(w.v)) ? 'medium' : 'low';
+              ctx.report({
+                unit, node: call.node, related, messageId: 'reentrancy', contract: a.contract.name, severity,
+                data: { contract: a.contract.name, fn: e.fn.name, var: [...new Set(writes.map((w) => w.v.name))].join(', '), call: callText },
+              });
+            } else {
+              const names = [...new Set(items.map((i) => i.event!.name))].join(', ');
+              ctx.report({
+                unit, node: call.node, related, messageId: 'event', contract: a.contract.name, severity: 'low',
+                data: { contract: a.contract.name, fn: e.fn.name, event: names, call: callText },
+              });
+            }
+          }
         }
       },
     };
   },
 });
 
-/** Calls that hand control to code someone else chose, with gas to re-enter. */
-function reentrant(c: ExternalCall, scope: Scope): boolean {
-  if (c.inAssembly) return false;
-  if (c.kind === 'call') return true;
-  if (c.kind !== 'external' || isReadOnlyCall(c, scope)) return false;
-  return c.hasValue || c.target.k === 'param' || c.target.k === 'element' || c.target.k === 'sender';
-}
-
-function firstWriteAfterCall(e: Entry, scope: Scope): { call: ExternalCall; write: Write } | undefined {
-  const calls = e.summary.calls.filter((c) => reentrant(c, scope));
-  if (calls.length === 0) return undefined;
-  const first = calls.reduce((x, y) => (y.seq < x.seq ? y : x));
-  // Variables also written before the call are flags toggled around it (in-swap, status):
-  // the lock pattern, not stale state.
-  const before = new Set(e.summary.writes.filter((w) => w.seq < first.seq).map((w) => w.v));
-  const write = e.summary.writes.find((w) => w.seq > first.seq && !before.has(w.v) && e.summary.reads.has(w.v));
-  return write ? { call: first, write } : undefined;
+/**
+ * Boolean flags written before the call on some path and again after it (`inSwap = true;
+ * …call…; inSwap = false`): the lock pattern, not stale state.
+ */
+function toggledFlags(afterCall: readonly AfterCall[], allWrites: readonly StateWrite[]): Set<StateVariable> {
+  const after = new Map<StateVariable, number>();
+  for (const a of afterCall) if (a.write) after.set(a.write.v, (after.get(a.write.v) ?? 0) + 1);
+  const total = new Map<StateVariable, number>();
+  for (const w of allWrites) total.set(w.v, (total.get(w.v) ?? 0) + 1);
+  const out = new Set<StateVariable>();
+  for (const [v, n] of after) if (v.type.text === 'bool' && (total.get(v) ?? 0) > n) out.add(v);
+  return out;
 }
 
 /**

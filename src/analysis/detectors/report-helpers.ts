@@ -13,3 +13,8 @@ export function reportVariable(ctx: DetectorContext, v: StateVariable, messageId
 export function names(vars: Iterable<StateVariable>): string {
   return [...new Set([...vars].map((v) => v.name))].join(', ');
 }
+
+/** Whether a function's source text contains `word`: a cheap filter before building its IR. */
+export function mentions(fn: FunctionModel, word: string): boolean {
+  return fn.contract.unit.source.slice(fn.node.start, fn.node.end).includes(word);
+}

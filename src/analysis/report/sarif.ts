@@ -53,12 +53,23 @@ export function toSarif(findings: readonly Finding[], metas: readonly DetectorMe
         ruleIndex: ruleIndex.get(f.detector) ?? -1,
         level: LEVEL[f.severity],
         message: { text: `${f.description} ${f.recommendation}` },
-        locations: f.ranges.map((r) => ({
+        // The first range is where the finding is; the others (the write after a call,
+        // the entry point) are related locations.
+        locations: f.ranges.slice(0, 1).map((r) => ({
           physicalLocation: {
             artifactLocation: { uri: encodeURI(`${options.pathPrefix ?? ''}${f.file}`) },
             region: { startLine: r[0], endLine: r[1] },
           },
         })),
+        ...(f.ranges.length > 1 ? {
+          relatedLocations: f.ranges.slice(1).map((r, i) => ({
+            id: i + 1,
+            physicalLocation: {
+              artifactLocation: { uri: encodeURI(`${options.pathPrefix ?? ''}${f.file}`) },
+              region: { startLine: r[0], endLine: r[1] },
+            },
+          })),
+        } : {}),
         partialFingerprints: { 'scopewardFindingId/v1': f.id },
         properties: { severity: f.severity, confidence: f.confidence, ...(f.checklist ? { checklist: f.checklist } : {}) },
       })),

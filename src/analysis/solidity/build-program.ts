@@ -251,11 +251,15 @@ function parametersOf(nodes: SyntaxNode[], source: string): Parameter[] {
 
 function declareFunction(contract: ContractModel, node: SyntaxNode, kind: FunctionKind): FunctionModel {
   const source = contract.unit.source;
-  const modifiers: ModifierCall[] = childrenOfType(node, 'modifier_invocation').map((m) => ({
+  const invoked: ModifierCall[] = childrenOfType(node, 'modifier_invocation').map((m) => ({
     name: m.children.filter((c) => c.type === 'identifier').map((c) => c.text).join('.'),
     args: callArguments(m),
     node: m,
   }));
+  // Before 0.5, `function f() constant` meant `view`; tree-sitter reads the keyword as a
+  // modifier invocation. It is a keyword, so no modifier can have that name.
+  const legacyConstant = invoked.some((m) => m.name === 'constant' && m.args.length === 0);
+  const modifiers = invoked.filter((m) => !(m.name === 'constant' && m.args.length === 0));
   const mutabilityNode = node.children.find((c) => c.type === 'state_mutability');
   const visibilityNode = node.children.find((c) => c.type === 'visibility');
   const isPayableCtor = kind === 'constructor' && node.children.some((c) => c.text === 'payable' && c.children.length === 0);
@@ -267,13 +271,19 @@ function declareFunction(contract: ContractModel, node: SyntaxNode, kind: Functi
     kind,
     contract,
     visibility: (visibilityNode?.text as Visibility | undefined) ?? defaultVisibility,
-    mutability: (mutabilityNode?.text as Mutability | undefined) ?? (isPayableCtor ? 'payable' : 'nonpayable'),
+    mutability: mutabilityOf(mutabilityNode?.text) ?? (legacyConstant ? 'view' : isPayableCtor ? 'payable' : 'nonpayable'),
     modifiers,
     params: parametersOf(childrenOfType(node, 'parameter'), source),
     returns: returnsNode ? parametersOf(childrenOfType(returnsNode, 'parameter'), source) : [],
     body: child(node, 'body'),
     node,
   };
+}
+
+/** `constant` (before 0.5) is `view`. */
+function mutabilityOf(text: string | undefined): Mutability | undefined {
+  if (text === undefined) return undefined;
+  return text === 'constant' ? 'view' : (text as Mutability);
 }
 
 function linearizeAll(contracts: ContractModel[], byName: Map<string, ContractModel[]>, diagnostics: Diagnostic[]): void {

@@ -11,7 +11,7 @@ interface IStaking {
 }
 
 library Percent {
-    function of(uint256 amount, uint256 bps) internal pure returns (uint256) {
+    function portion(uint256 amount, uint256 bps) internal pure returns (uint256) {
         return amount * bps / 10_000;
     }
 
@@ -58,7 +58,7 @@ contract LookAlikeFeatures {
     }
 
     function _move(address from, address to, uint256 amount) private {
-        uint256 reflection = amount.of(REFLECTION_BPS);
+        uint256 reflection = amount.portion(REFLECTION_BPS);
         _balances[from] -= amount;
         _balances[to] += amount - reflection;
         _balances[treasury] += reflection;

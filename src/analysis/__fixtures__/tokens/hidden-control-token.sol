@@ -32,7 +32,7 @@ contract Ownable is Context {
 
     function unlock() public virtual { // @expect reclaimable-ownership
         require(_previousOwner == msg.sender, "You don't have permission to unlock");
-        require(block.timestamp > _lockTime, "Contract is locked");
+        require(block.timestamp > _lockTime, "Contract is locked"); // @expect timestamp-dependence
         _owner = _previousOwner;
     }
 }

@@ -10,9 +10,9 @@ contract EtherVault is ReentrancyGuard {
         balances[msg.sender] += msg.value;
     }
 
-    function withdraw() external { // @expect reentrancy
+    function withdraw() external {
         uint256 amount = balances[msg.sender];
-        (bool ok, ) = msg.sender.call{value: amount}("");
+        (bool ok, ) = msg.sender.call{value: amount}(""); // @expect reentrancy
         require(ok, "send failed");
         balances[msg.sender] = 0;
     }
