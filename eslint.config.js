@@ -21,7 +21,7 @@ const IO_MODULES = [
 const IO_PACKAGES = ['pg', 'better-sqlite3', 'kysely', 'ioredis', 'bullmq', 'viem', 'undici', 'fastify', '@nomicfoundation/edr'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '**/*.generated.json', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'data/**', '**/*.generated.json', 'coverage/**', 'dist/**', 'test-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow } from '../store/schema.ts';
-import { addMs, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;

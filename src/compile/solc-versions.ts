@@ -123,7 +123,7 @@ export function pickSolcVersion(sources: Readonly<Record<string, string>>, reque
 function nearestPatch(versions: readonly InstalledSolc[], pragmas: readonly string[]): InstalledSolc | undefined {
   let wanted: string | undefined;
   for (const p of pragmas) {
-    let min: semver.SemVer | null = null;
+    let min: semver.SemVer | null;
     try {
       min = semver.minVersion(toRange(p), { loose: true });
     } catch {
