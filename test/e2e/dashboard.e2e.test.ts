@@ -248,14 +248,20 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
   it('shows each app, Services and Account', async () => {
     for (const [name, path] of [
       ['Cyberscan', '/api/cyberscan'],
-      ['Safescan', '/api/score'],
+      ['Safescan', null],
       ['Similarityscan', '/api/search/similarity'],
       ['Signaturescan', '/api/signaturescan'],
     ] as const) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
       await heading(name).waitFor();
-      await page.getByRole('heading', { name: new RegExp(path.replaceAll('/', '\\/')) }).first().waitFor();
-      assert.ok((await page.getByRole('link', { name: 'Open in the API documentation' }).count()) > 0);
+      if (path === null) {
+        // No operation yet: the page says so instead of offering calls that do something else.
+        await page.getByText('is not available in this installation yet').waitFor();
+        assert.equal(await page.getByRole('link', { name: 'Open in the API documentation' }).count(), 0);
+      } else {
+        await page.getByRole('heading', { name: new RegExp(path.replaceAll('/', '\\/')) }).first().waitFor();
+        assert.ok((await page.getByRole('link', { name: 'Open in the API documentation' }).count()) > 0);
+      }
       await shot(`app-${name.toLowerCase()}`);
     }
     await page.getByRole('link', { name: 'Services' }).click();

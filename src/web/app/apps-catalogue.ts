@@ -19,6 +19,8 @@ export interface AppInfo {
   readonly endpoints: readonly AppEndpoint[];
   /** The section of the API documentation (/docs) that describes it. */
   readonly docsTag: string;
+  /** Said instead of the API examples when the app has no operation yet. */
+  readonly unavailable?: string;
 }
 
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
@@ -46,26 +48,17 @@ export const APPS: readonly AppInfo[] = [
   {
     slug: 'safescan',
     name: 'Safescan',
-    summary: 'Quick safety answers for an address: whether an audit report exists, and its security score.',
+    summary:
+      'Anti-money-laundering screening of a wallet: how active it is on each network, which labelled counterparties it dealt with, and a verdict.',
     details: [
-      'Audit lookup: the most recent audit report of the address on a network, from the operator’s registry.',
-      'Score: the security score of a token from its latest scan (a key is required).',
+      'Per network: transaction counts, first and latest activity, and activity over time.',
+      'Every transaction with a labelled counterparty (exchange hot wallets, bridges, mixers, sanctioned or blacklisted addresses), with its direction.',
+      'Blacklisted when the address itself is on a sanctions or blacklist; suspicious when it dealt directly with a sanctioned, mixer, exploit or phishing address.',
     ],
-    endpoints: [
-      {
-        method: 'GET',
-        path: '/api/audits/search-by-address',
-        what: 'is there an audit report for this address?',
-        example: `curl -s -H 'x-api-key: KEY' 'ORIGIN/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955&network=BSC'`,
-      },
-      {
-        method: 'GET',
-        path: '/api/score',
-        what: 'the security score of a token (key required)',
-        example: `curl -s -H 'x-api-key: KEY' 'ORIGIN/api/score?address=${HONEYPOT}&network=LOCAL'`,
-      },
-    ],
-    docsTag: 'audits',
+    endpoints: [],
+    docsTag: 'scan',
+    unavailable:
+      'Safescan is not available in this installation yet: wallet screening needs the address-label database and transaction histories, which are still being built. Nothing here screens an address today; Cyberscan answers for token contracts.',
   },
   {
     slug: 'similarityscan',

@@ -14,10 +14,14 @@ export function AppPage() {
   const origin = window.location.origin;
   return (
     <Page title={app.name} lead={app.summary}>
-      <Alert tone="info">
-        Scanning from this page arrives in a coming release. Today {app.name} answers through the API below: <Link to="/keys">create a key</Link> and
-        call it, or try it in the <a href={`/docs#/${app.docsTag}`}>API documentation</a>.
-      </Alert>
+      {app.unavailable ? (
+        <Alert tone="info">{app.unavailable}</Alert>
+      ) : (
+        <Alert tone="info">
+          Scanning from this page arrives in a coming release. Today {app.name} answers through the API below: <Link to="/keys">create a key</Link>{' '}
+          and call it, or try it in the <a href={`/docs#/${app.docsTag}`}>API documentation</a>.
+        </Alert>
+      )}
       <Card title="What it tells you">
         <ul className="bullets">
           {app.details.map((line) => (

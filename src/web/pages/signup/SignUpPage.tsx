@@ -20,8 +20,12 @@ export function SignUpPage() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Said at once on the page; the server checks the same rule.
-    if ([...password].length < MIN_LENGTH) return setTooShort(true);
+    // Said at once on the page; the server checks the same rule. An earlier attempt's
+    // error goes, so the page never shows an answer about other input.
+    if ([...password].length < MIN_LENGTH) {
+      signUp.reset();
+      return setTooShort(true);
+    }
     setTooShort(false);
     signUp.mutate({ email, password });
   };
