@@ -8,8 +8,8 @@
 import type { FunctionModel, StateVariable, TypeInfo } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
-import { callArguments, child, isMember, operatorOf, unparen } from './syntax-helpers.ts';
-import { Env, isZero, UNKNOWN, type Sym } from './symbolic.ts';
+import { callArguments, child, isMember, operatorOf, unparen, visit } from './syntax-helpers.ts';
+import { Env, isZero, typeTextOf, UNKNOWN, type Sym } from './symbolic.ts';
 import { evaluate, type EvalContext } from './evaluate.ts';
 import type { CallKind, ExternalCall, Guard, PathCondition, Summary, WriteOp } from './summary.ts';
 
@@ -299,7 +299,7 @@ class Executor {
     const right = child(e, 'right');
     let kind: WriteOp = 'set';
     if (e.type === 'augmented_assignment_expression') kind = op === '+=' ? 'inc' : op === '-=' ? 'dec' : 'set';
-    else if (right) kind = directionOf(l, right, env);
+    else if (right) kind = directionOf(l, right, env, this.scope, (n) => typeTextOf(evaluate(n, env, this.cx())));
     this.write(l, kind, right, e, env);
     // A plain local assignment updates what we know about the local.
     if (l.type === 'identifier' && env.values.has(l.text) && right) {
@@ -405,12 +405,12 @@ class Executor {
     const low = lowLevelKind(name, args.length);
     if (low) return this.recordCall(low, name, o, e, args, env, used, hasValue);
     // Members of values (`x.sub(y)` through an unresolved using-for, `s.length`) are not calls out.
-    if (isValueTyped(evaluate(o, env, this.cx()))) {
-      const viaUsingValue = this.scope.usingFor(name, args.length);
+    if (isValueTyped(receiver)) {
+      const viaUsingValue = this.scope.usingFor(name, args.length, typeTextOf(receiver));
       if (viaUsingValue) this.inline(viaUsingValue, [o, ...args], env, undefined);
       return;
     }
-    const viaUsing = this.scope.usingFor(name, args.length);
+    const viaUsing = this.scope.usingFor(name, args.length, typeTextOf(receiver));
     if (viaUsing && viaUsing.contract.kind === 'library' && !isContractTyped(o, env, this.scope)) {
       this.inline(viaUsing, [o, ...args], env, undefined);
       return;
@@ -574,8 +574,12 @@ function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVar
   }
 }
 
-/** `x = x + a` / `x = x.add(a)` / `x = xBalance - a` (a local copy of x) → inc or dec. */
-function directionOf(left: SyntaxNode, right: SyntaxNode, env: Env): WriteOp {
+/**
+ * `x = x + a`, `x = x.add(a)`, `x = add(x, a)`, `x = SafeMath.sub(x, a)`, `x = xBalance - a`
+ * (a local copy of x) → inc or dec. A helper counts by what its body does with its two
+ * operands (DSMath `add`, hand-written `safeAdd`), by its name only when it cannot be read.
+ */
+function directionOf(left: SyntaxNode, right: SyntaxNode, env: Env, scope: Scope, typeOf: (n: SyntaxNode) => string | undefined): WriteOp {
   const base = baseName(left);
   if (!base) return 'set';
   const r = unparen(right);
@@ -586,14 +590,60 @@ function directionOf(left: SyntaxNode, right: SyntaxNode, env: Env): WriteOp {
     first = child(r, 'left');
   } else if (r.type === 'call_expression') {
     const f = child(r, 'function');
-    if (f?.type === 'member_expression') {
-      const p = child(f, 'property')?.text;
-      op = p === 'add' ? '+' : p === 'sub' ? '-' : '';
-      first = child(f, 'object');
+    const args = callArguments(r);
+    if (f?.type === 'member_expression' && args.length === 1) {
+      const p = child(f, 'property')?.text ?? '';
+      const object = child(f, 'object');
+      const libName = object?.type === 'identifier' ? object.text : '';
+      const lib = libName && !env.values.has(libName) ? scope.contractNamed(libName) : undefined;
+      if (lib?.kind === 'library') {
+        // `SafeMath.add(x)` never has one argument; a receiver call is `x.add(a)`.
+        op = '';
+      } else {
+        op = helperOperator(object ? scope.usingFor(p, 1, typeOf(object)) : undefined, p);
+        first = object;
+      }
+    } else if (f?.type === 'member_expression' && args.length === 2) {
+      const p = child(f, 'property')?.text ?? '';
+      const object = child(f, 'object');
+      const lib = object?.type === 'identifier' ? scope.contractNamed(object.text) : undefined;
+      const callee = lib?.kind === 'library' ? lib.functions.find((fn) => fn.name === p && fn.params.length === 2 && fn.body) : undefined;
+      op = helperOperator(callee, p);
+      first = args[0];
+    } else if (f?.type === 'identifier' && args.length === 2) {
+      op = helperOperator(scope.func(f.text, 2), f.text);
+      first = args[0];
     }
   }
   if ((op !== '+' && op !== '-') || !first) return 'set';
   return mentions(first, base, env, 0) ? (op === '+' ? 'inc' : 'dec') : 'set';
+}
+
+const helperCache = new WeakMap<FunctionModel, string>();
+
+/** What a two-operand arithmetic helper computes: '+', '-' or '' (anything else). */
+function helperOperator(fn: FunctionModel | undefined, name: string): string {
+  if (!fn?.body || fn.params.length !== 2) {
+    if (/^(safe)?add$|^plus$|^add(ition)?safe$/i.test(name)) return '+';
+    if (/^(safe)?sub$|^minus$|^sub(traction)?safe$/i.test(name)) return '-';
+    return '';
+  }
+  const cached = helperCache.get(fn);
+  if (cached !== undefined) return cached;
+  const [a, b] = [fn.params[0]!.name, fn.params[1]!.name];
+  const ops = new Set<string>();
+  visit(fn.body, (n) => {
+    if (n.type !== 'binary_expression') return true;
+    const op = operatorOf(n);
+    if (op !== '+' && op !== '-') return true;
+    const l = child(n, 'left');
+    const r = child(n, 'right');
+    if (l && r && unparen(l).text === a && unparen(r).text === b) ops.add(op);
+    return true;
+  });
+  const result = ops.size === 1 ? [...ops][0]! : '';
+  helperCache.set(fn, result);
+  return result;
 }
 
 function baseName(n: SyntaxNode): string | undefined {

@@ -98,3 +98,17 @@ export function describeSym(sym: Sym): string {
       return sym.k;
   }
 }
+
+/** The declared type text of a value, when known (a state entry at its keys, a parameter). */
+export function typeTextOf(sym: Sym): string | undefined {
+  if (sym.k === 'state') {
+    let type = sym.v.type;
+    for (let i = 0; i < sym.keys.length && type.mapping; i++) type = type.mapping.value;
+    // An array element (`checkpoints[a][i]`) has the element type.
+    if (sym.keys.length > 0 && !type.mapping && type.isArray) return type.text.replace(/\[[^\]]*\]\s*$/, '');
+    return type.text || undefined;
+  }
+  if (sym.k === 'param') return sym.fn.params[sym.index]?.type.text || undefined;
+  if (sym.k === 'literal') return /^(true|false)$/.test(sym.text) ? 'bool' : 'uint256';
+  return undefined;
+}
