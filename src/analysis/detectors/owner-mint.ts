@@ -1,6 +1,7 @@
 /** MT: a privileged account can create tokens. */
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
+import type { Sym } from '../solidity/symbolic.ts';
 
 export default defineDetector({
   meta: {
@@ -23,7 +24,9 @@ export default defineDetector({
         for (const e of a.entries) {
           if (!e.privileged) continue;
           const writes = e.summary.writes;
-          const credits = writes.filter((w) => t.ledgers.has(w.v) && w.op === 'inc');
+          // Credits to holders the contract recorded itself (`balances[list[i]] += share`) pay
+          // out a distribution; the privileged caller does not choose who receives them.
+          const credits = writes.filter((w) => t.ledgers.has(w.v) && w.op === 'inc' && !(recordedHolder(w.keys[0]) || (w.inLoop && w.keys[0]?.k === 'unknown')));
           if (credits.length === 0) continue;
           const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc');
           const debits = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete' || w.op === 'set'));
@@ -38,3 +41,7 @@ export default defineDetector({
     };
   },
 });
+
+function recordedHolder(key: Sym | undefined): boolean {
+  return key?.k === 'state' && key.keys.length > 0;
+}

@@ -177,6 +177,23 @@ class Executor {
       this.pushGuard(cond, false, env, s);
       return;
     }
+    // `if (frozen[from]) return false;`: nothing after it runs when the condition holds.
+    if (body && !alt && returnsOnly(body)) {
+      this.pushGuard(cond, false, env, s);
+      return;
+    }
+    // `if (ok) { …move… } else { return false; }` and `else throw;`: the work runs only under `ok`.
+    if (body && alt && (returnsOnly(alt) || revertsOnly(alt)) && !returnsOnly(body) && !revertsOnly(body)) {
+      this.pushGuard(cond, true, env, s);
+      this.statement(body, env);
+      return;
+    }
+    // A modifier's `if (msg.sender == owner) _;`: the function body runs only under the condition.
+    if (body && !alt && this.frame.placeholder && runsPlaceholderOnly(body)) {
+      this.pushGuard(cond, true, env, s);
+      this.statement(body, env);
+      return;
+    }
     if (decided !== false && body) this.branch(cond, true, body, env);
     if (decided !== true && alt) this.branch(cond, false, alt, env);
   }
@@ -354,7 +371,7 @@ class Executor {
   }
 
   private plainCall(name: string, e: SyntaxNode, args: SyntaxNode[], env: Env): void {
-    if (name === 'require' && args[0]) {
+    if ((name === 'require' || name === 'assert') && args[0]) {
       this.pushGuard(args[0], true, env, e);
       return;
     }
@@ -362,7 +379,7 @@ class Executor {
       this.recordCall('selfdestruct', name, args[0], e, args, env, true, false);
       return;
     }
-    if (name === 'revert' || name === 'assert' || name === 'keccak256' || name === 'abi') return;
+    if (name === 'revert' || name === 'keccak256' || name === 'abi') return;
     const callee = this.scope.func(name, args.length);
     if (callee) this.inline(callee, args, env, undefined);
   }
@@ -517,6 +534,22 @@ function revertsOnly(body: SyntaxNode): boolean {
     }
   }
   return last.type === 'throw_statement' || last.text === 'throw;';
+}
+
+/** `return;`, `return false;`, `return 0;`: a bare early exit (not `return _other(…)`). */
+function returnsOnly(body: SyntaxNode): boolean {
+  const stmts = body.type === 'block_statement' ? body.children : [body];
+  if (stmts.length !== 1 || stmts[0]!.type !== 'return_statement') return false;
+  const value = stmts[0]!.children[0];
+  if (!value) return true;
+  const v = unparen(value);
+  return v.type === 'boolean_literal' || v.type === 'number_literal';
+}
+
+/** A block that is just the modifier placeholder `_;`. */
+function runsPlaceholderOnly(body: SyntaxNode): boolean {
+  const stmts = body.type === 'block_statement' ? body.children : [body];
+  return stmts.length === 1 && stmts[0]!.type === 'expression_statement' && stmts[0]!.children[0]?.text === '_';
 }
 
 /** After `require(x != address(0))` (or inside `if (x != address(0))`), x is non-zero. */
