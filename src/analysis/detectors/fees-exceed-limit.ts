@@ -51,7 +51,7 @@ export default defineDetector({
 });
 
 /** The largest value the write can store, from a literal value or an upper-bound check. */
-function boundOf(w: Write, entry: Entry, scope: Scope): number | undefined {
+export function boundOf(w: Write, entry: Entry, scope: Scope): number | undefined {
   if (w.valueNode) {
     const direct = constantValue(w.valueNode, scope);
     if (direct !== undefined) return direct;

@@ -29,6 +29,8 @@ export interface FeeUse {
   /** The divisor of `amount * fee / D`, when it is a constant. */
   readonly denominator: number | undefined;
   readonly node: SyntaxNode;
+  /** The function whose body holds the computation. */
+  readonly fn: FunctionModel;
 }
 
 export interface TokenModel {
@@ -141,7 +143,7 @@ function feeUses(scope: Scope, reached: Set<FunctionModel>, ledgers: Set<StateVa
         const v = feeVariableAt(m, scope, locals);
         if (v && !ledgers.has(v) && !supply.has(v) && !seen.has(v)) {
           seen.add(v);
-          out.push({ v, denominator, node: n });
+          out.push({ v, denominator, node: n, fn });
         }
         return true;
       });
