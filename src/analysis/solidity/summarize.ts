@@ -188,6 +188,14 @@ class Executor {
       this.statement(body, env);
       return;
     }
+    // `function f() { if (msg.sender == owner) { … } }`: a body that is one `if` does
+    // nothing unless the condition holds, like `require(c); …`.
+    const fnBody = this.frame.fn.body;
+    if (body && !alt && fnBody && fnBody.children.length === 1 && fnBody.children[0] === s) {
+      this.pushGuard(cond, true, env, s);
+      this.statement(body, env);
+      return;
+    }
     // A modifier's `if (msg.sender == owner) _;`: the function body runs only under the condition.
     if (body && !alt && this.frame.placeholder && runsPlaceholderOnly(body)) {
       this.pushGuard(cond, true, env, s);
