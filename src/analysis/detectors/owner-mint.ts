@@ -2,6 +2,14 @@
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
 import type { Sym } from '../solidity/symbolic.ts';
+import type { DetectorContext } from './define-detector.ts';
+import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
+import type { StateVariable } from '../solidity/program.ts';
+import type { SyntaxNode } from '../solidity/syntax-tree.ts';
+import type { Env } from '../solidity/symbolic.ts';
+import { privilegedWrites } from '../solidity/transfer-rules.ts';
+import { boundOf } from './fees-exceed-limit.ts';
+import { visit } from '../solidity/syntax-helpers.ts';
 
 export default defineDetector({
   meta: {
@@ -14,7 +22,10 @@ export default defineDetector({
     description: 'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders.',
     exploitScenario: 'After liquidity is added the owner mints a large amount to a fresh wallet and sells it into the pool, draining it.',
     recommendation: 'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
-    messages: { mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.' },
+    messages: {
+      mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.',
+      priced: '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
+    },
   },
   create(ctx) {
     return {
@@ -37,6 +48,7 @@ export default defineDetector({
             supply: supplyUp ? ` and raises ${supplyUp.v.name}` : ' without debiting another holder',
           });
         }
+        pricedMints(ctx, a);
       },
     };
   },
@@ -44,4 +56,48 @@ export default defineDetector({
 
 function recordedHolder(key: Sym | undefined): boolean {
   return key?.k === 'state' && key.keys.length > 0;
+}
+
+/**
+ * A public sale that mints `paid * rate` tokens to the buyer, where the owner sets `rate`
+ * with no bound: raising the rate and buying for a wei is minting at will.
+ */
+function pricedMints(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token!;
+  const reported = new Set<string>();
+  for (const e of a.entries) {
+    if (e.privileged) continue;
+    const writes = e.summary.writes;
+    if (writes.some((w) => t.ledgers.has(w.v) && w.op === 'dec')) continue;
+    const supplyUp = writes.some((w) => t.supply.has(w.v) && w.op === 'inc');
+    for (const credit of writes) {
+      if (!t.ledgers.has(credit.v) || credit.op !== 'inc' || credit.keys[0]?.k !== 'sender' || !credit.valueNode || !supplyUp) continue;
+      const rates = new Set<StateVariable>();
+      stateReadsOf(credit.valueNode, credit.env, a, rates, 0);
+      for (const v of rates) {
+        if (t.ledgers.has(v) || t.supply.has(v) || v.isConstant) continue;
+        for (const { entry, writes: set } of privilegedWrites(a, new Set([v]))) {
+          if (!set.some((w) => w.op === 'set' && boundOf(w, entry, a.scope) === undefined)) continue;
+          const key = `${entry.fn.name}/${v.name}`;
+          if (reported.has(key)) continue;
+          reported.add(key);
+          reportFunction(ctx, entry.fn, 'priced', { rate: v.name, minter: e.fn.name });
+        }
+      }
+    }
+  }
+}
+
+/** State variables an expression reads, through the locals it was computed from. */
+function stateReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<StateVariable>, depth: number): void {
+  visit(n, (m) => {
+    if (m.type !== 'identifier' || m.field === 'property') return true;
+    const alias = env.aliases.get(m.text);
+    if (alias && depth < 3) stateReadsOf(alias, env, a, out, depth + 1);
+    else if (!env.values.has(m.text)) {
+      const v = a.scope.stateVariable(m.text);
+      if (v && !v.type.mapping) out.add(v);
+    }
+    return true;
+  });
 }
