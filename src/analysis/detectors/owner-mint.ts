@@ -6,6 +6,7 @@ import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
 import type { StateVariable } from '../solidity/program.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
+import type { Write } from '../solidity/summary.ts';
 import type { Env } from '../solidity/symbolic.ts';
 import { privilegedWrites } from '../solidity/transfer-rules.ts';
 import { boundOf } from './fees-exceed-limit.ts';
@@ -37,15 +38,20 @@ export default defineDetector({
           const writes = e.summary.writes;
           // Credits to holders the contract recorded itself (`balances[list[i]] += share`) pay
           // out a distribution; the privileged caller does not choose who receives them.
-          const credits = writes.filter((w) => t.ledgers.has(w.v) && w.op === 'inc' && !(recordedHolder(w.keys[0]) || (w.inLoop && w.keys[0]?.k === 'unknown')));
+          const chosen = (w: Write): boolean => !(recordedHolder(w.keys[0]) || (w.inLoop && w.keys[0]?.k === 'unknown'));
+          // A supply set to a new non-zero value (`totalSupply = _supply`) outside the constructor.
+          const supplySet = writes.find((w) => t.supply.has(w.v) && w.op === 'set' && w.keys.length === 0);
+          const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc') ?? supplySet;
+          const decreases = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete'));
+          // `balances[wallet] = totalSupply` beside a new supply, with nobody debited, issues tokens.
+          const credits = writes.filter((w) => t.ledgers.has(w.v) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)));
           if (credits.length === 0) continue;
-          const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc');
-          const debits = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete' || w.op === 'set'));
+          const debits = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))));
           if (!supplyUp && debits) continue;
           reportFunction(ctx, e.fn, 'mint', {
             authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
             ledger: credits[0]!.v.name,
-            supply: supplyUp ? ` and raises ${supplyUp.v.name}` : ' without debiting another holder',
+            supply: supplyUp === supplySet && supplySet ? ` and sets ${supplySet.v.name}` : supplyUp ? ` and raises ${supplyUp.v.name}` : ' without debiting another holder',
           });
         }
         pricedMints(ctx, a);

@@ -115,6 +115,11 @@ function supplyOf(scope: Scope, entries: Entry[]): Set<StateVariable> {
     const sym = evaluate(ret, new Env(), { scope, fn: total.fn });
     if (sym.k === 'state' && sym.keys.length === 0) out.add(sym.v);
   }
+  // `uint256 public totalSupply;` is the ERC-20 getter itself.
+  if (!total) {
+    const v = scope.stateVariable('totalSupply');
+    if (v && v.visibility === 'public' && !v.type.mapping && isUintType(v.type)) out.add(v);
+  }
   return out;
 }
 

@@ -57,6 +57,18 @@ contract LegacyForms is SafeArithmetic {
         tokenCount = safeAdd(tokenCount, value);
     }
 
+    // Re-issues the whole supply to a wallet of the owner's choice, as often as it likes.
+    function initialize(address wallet, uint256 supply) external onlyOwner { // @expect owner-mint:mint
+        tokenCount = supply;
+        accounts[wallet] = tokenCount;
+    }
+
+    // Moves the owner's own tokens: the supply does not change and the owner pays.
+    function grant(address to, uint256 value) external onlyOwner {
+        accounts[msg.sender] = safeSub(accounts[msg.sender], value);
+        accounts[to] = safeAdd(accounts[to], value);
+    }
+
     function setRate(uint256 newRate) external onlyOwner { // @expect owner-mint:priced
         rate = newRate;
     }
