@@ -11,6 +11,9 @@ import type { Env } from '../solidity/symbolic.ts';
 import { privilegedWrites } from '../solidity/transfer-rules.ts';
 import { boundOf } from './fees-exceed-limit.ts';
 import { visit } from '../solidity/syntax-helpers.ts';
+import { clauseAuthority } from '../solidity/access-control.ts';
+import { clausesOf } from '../solidity/conditions.ts';
+import type { PathCondition } from '../solidity/summary.ts';
 
 export default defineDetector({
   meta: {
@@ -25,6 +28,7 @@ export default defineDetector({
     recommendation: 'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
     messages: {
       mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.',
+      branch: '{contract}.{fn} mints tokens when {authority} calls it: on that branch it credits {ledger} without debiting anyone.',
       priced: '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
     },
   },
@@ -55,6 +59,7 @@ export default defineDetector({
           });
         }
         pricedMints(ctx, a);
+        branchMints(ctx, a);
       },
     };
   },
@@ -106,4 +111,35 @@ function stateReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<Sta
     }
     return true;
   });
+}
+
+/**
+ * A mint hidden in an open function: `if (msg.sender == owner) { balances[to] += v; }`
+ * credits the ledger on a branch only the owner reaches, with no debit on that branch.
+ */
+function branchMints(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token!;
+  for (const e of a.entries) {
+    if (e.privileged) continue;
+    const writes = e.summary.writes;
+    for (const credit of writes) {
+      if (!t.ledgers.has(credit.v) || credit.op !== 'inc') continue;
+      const authority = credit.path.map((p) => pathAuthority(p, a)).find((x) => x !== undefined);
+      if (!authority) continue;
+      // A debit runs along with the credit when every branch it sits under is also the credit's.
+      const paid = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'set') && w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)));
+      if (paid) continue;
+      reportFunction(ctx, e.fn, 'branch', { authority, ledger: credit.v.name });
+      break;
+    }
+  }
+}
+
+function pathAuthority(p: PathCondition, a: ContractAnalysis): string | undefined {
+  const clauses = clausesOf(p.cond, p.positive, p.env, a.scope, p.fn);
+  for (const clause of clauses) {
+    const auth = clauseAuthority(clause);
+    if (auth && auth.kind !== 'self') return auth.v?.name ?? 'a fixed address';
+  }
+  return undefined;
 }

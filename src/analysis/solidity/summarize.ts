@@ -96,10 +96,18 @@ class Executor {
   }
 
   private block(node: SyntaxNode, env: Env): void {
+    const pathDepth = this.path.length;
     for (const s of node.children) {
-      if (!this.tick()) return;
+      if (!this.tick()) break;
       this.statement(s, env);
+      // `if (c) { …; return; }` with no else: what follows in the block runs under `!c`.
+      const cond = s.type === 'if_statement' ? child(s, 'condition') : undefined;
+      const arms = cond ? s.children.filter((c) => c.field === 'body') : [];
+      if (cond && arms.length === 1 && endsInExit(arms[0]!) && !returnsOnly(arms[0]!) && !revertsOnly(arms[0]!)) {
+        this.path.push({ cond, positive: false, env, fn: this.frame.fn, afterExit: true });
+      }
     }
+    this.path.length = pathDepth;
   }
 
   private statement(s: SyntaxNode, env: Env): void {
@@ -341,7 +349,7 @@ class Executor {
     if (op === 'set' && isZero(value) === true) finalOp = 'delete';
     if (op === 'delete') value = { k: 'zero' };
     this.summary.writes.push({
-      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0,
+      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0, path: [...this.path],
     });
   }
 
@@ -423,7 +431,7 @@ class Executor {
     if (receiver.k === 'state' && (name === 'push' || name === 'pop') && isArrayTyped(receiver)) {
       this.summary.writes.push({
         fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
-        valueNode: args[0], env, inLoop: this.loopDepth > 0,
+        valueNode: args[0], env, inLoop: this.loopDepth > 0, path: [...this.path],
       });
       return;
     }
@@ -552,6 +560,13 @@ function returnsOnly(body: SyntaxNode): boolean {
   if (!value) return true;
   const v = unparen(value);
   return v.type === 'boolean_literal' || v.type === 'number_literal';
+}
+
+/** A block whose last statement returns or reverts. */
+function endsInExit(body: SyntaxNode): boolean {
+  const stmts = body.type === 'block_statement' ? body.children : [body];
+  const last = stmts[stmts.length - 1];
+  return !!last && (last.type === 'return_statement' || revertsOnly(last));
 }
 
 /** A block that is just the modifier placeholder `_;`. */

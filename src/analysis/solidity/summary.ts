@@ -22,6 +22,8 @@ export interface Write extends Location {
   readonly valueNode: SyntaxNode | undefined;
   readonly env: Env;
   readonly inLoop: boolean;
+  /** The branch conditions the write sits under (guards excluded). */
+  readonly path: readonly PathCondition[];
 }
 
 export type CallKind = 'external' | 'call' | 'delegatecall' | 'staticcall' | 'send' | 'transfer-eth' | 'selfdestruct' | 'create';
@@ -47,6 +49,8 @@ export interface PathCondition {
   readonly positive: boolean;
   readonly env: Env;
   readonly fn: FunctionModel;
+  /** Set for `!c` after `if (c) { …; return; }`: every call that goes on has `!c`. */
+  readonly afterExit?: boolean;
 }
 
 /** A condition that must hold for execution to continue (`require`, `if (...) revert`). */
