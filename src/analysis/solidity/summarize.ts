@@ -346,6 +346,8 @@ class Executor {
     if (!lv) return;
     let value = valueNode ? evaluate(valueNode, env, this.cx()) : UNKNOWN;
     let finalOp = op;
+    // MiniMe-style checkpoints: `checkpoints[i].value = uint128(previous + amount)`.
+    if (op === 'set' && valueNode && isCheckpointLedger(lv.v)) finalOp = checkpointDirection(valueNode, env, 0) ?? op;
     if (op === 'set' && isZero(value) === true) finalOp = 'delete';
     if (op === 'delete') value = { k: 'zero' };
     this.summary.writes.push({
@@ -429,8 +431,9 @@ class Executor {
     this.expr(o, env, true);
     const receiver = evaluate(o, env, this.cx());
     if (receiver.k === 'state' && (name === 'push' || name === 'pop') && isArrayTyped(receiver)) {
+      const pushed = name === 'push' && args[0] && isCheckpointLedger(receiver.v) ? checkpointDirection(args[0], env, 0) : undefined;
       this.summary.writes.push({
-        fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
+        fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: pushed ?? name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
         valueNode: args[0], env, inLoop: this.loopDepth > 0, path: [...this.path],
       });
       return;
@@ -474,6 +477,7 @@ class Executor {
       if (a.type === 'identifier' && env.nonZero.has(a.text)) inner.nonZero.add(p.name);
       // Storage references passed to library functions keep pointing at the state variable.
       if (sym.k === 'state') inner.storage.set(p.name, sym);
+      inner.origins.set(p.name, { node: a, env });
     });
     this.invoke(callee, inner, viaModifier ?? this.frame.viaModifier);
   }
@@ -560,6 +564,44 @@ function returnsOnly(body: SyntaxNode): boolean {
   if (!value) return true;
   const v = unparen(value);
   return v.type === 'boolean_literal' || v.type === 'number_literal';
+}
+
+/** `mapping(address => Checkpoint[])`: a ledger kept as a history of values per holder. */
+function isCheckpointLedger(v: StateVariable): boolean {
+  const value = v.type.mapping && /^address/.test(v.type.mapping.key) ? v.type.mapping.value : undefined;
+  return !!value && value.isArray;
+}
+
+/**
+ * Whether a checkpoint's new value is the old one plus or minus something: follows casts,
+ * struct construction, locals and the arguments of inlined helpers to a `+` or `-`.
+ */
+function checkpointDirection(node: SyntaxNode, env: Env, depth: number): WriteOp | undefined {
+  if (depth > 5) return undefined;
+  const n = unparen(node);
+  if (n.type === 'binary_expression') {
+    const op = operatorOf(n);
+    return op === '+' ? 'inc' : op === '-' ? 'dec' : undefined;
+  }
+  if (n.type === 'identifier') {
+    const alias = env.aliases.get(n.text);
+    if (alias) return checkpointDirection(alias, env, depth + 1);
+    const origin = env.origins.get(n.text);
+    return origin ? checkpointDirection(origin.node, origin.env, depth + 1) : undefined;
+  }
+  if (n.type === 'call_expression' || n.type === 'type_cast_expression') {
+    // `uint128(x)`, `Checkpoint({fromBlock: b, value: x})`: the arguments, or the struct fields.
+    const found = new Set<WriteOp>();
+    for (const arg of n.children.filter((c) => c.type === 'call_argument')) {
+      for (const part of arg.children) {
+        const value = part.type === 'call_struct_argument' ? child(part, 'value') : part;
+        const d = value ? checkpointDirection(value, env, depth + 1) : undefined;
+        if (d) found.add(d);
+      }
+    }
+    return found.size === 1 ? [...found][0] : undefined;
+  }
+  return undefined;
 }
 
 /** A block whose last statement returns or reverts. */

@@ -31,12 +31,15 @@ export class Env {
   readonly nonZero: Set<string>;
   /** Storage pointers: `Info storage s = infos[k]`. */
   readonly storage: Map<string, Sym>;
+  /** Parameters of an inlined call: the argument expression and the caller's env. */
+  readonly origins: Map<string, { readonly node: SyntaxNode; readonly env: Env }>;
 
   constructor(parent?: Env) {
     this.values = new Map(parent?.values);
     this.aliases = new Map(parent?.aliases);
     this.nonZero = new Set(parent?.nonZero);
     this.storage = new Map(parent?.storage);
+    this.origins = new Map(parent?.origins);
   }
 }
 

@@ -94,7 +94,9 @@ function ledgersOf(entries: Entry[]): Set<StateVariable> {
   for (const e of entries) {
     for (const w of e.summary.writes) {
       const value = addressMappingValue(w.v.type);
-      if (!value || !isUintType(value) || w.keys.length !== 1) continue;
+      // A per-holder checkpoint history (MiniMe) is a ledger too, written at [holder, i].
+      const checkpoints = !!value && value.isArray && w.keys.length >= 1;
+      if (!value || (!checkpoints && (!isUintType(value) || w.keys.length !== 1))) continue;
       if (w.op === 'inc') inc.add(w.v);
       if (w.op === 'dec' || w.op === 'set') dec.add(w.v);
     }
