@@ -9,7 +9,7 @@ import type { FunctionModel, StateVariable } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import type { ExternalCall, Guard, Summary } from './summary.ts';
-import type { Entry } from './contract-analysis.ts';
+import { canonicalType, type Entry } from './contract-analysis.ts';
 import { clausesOf, type Clause, type Literal } from './conditions.ts';
 import { evaluate, singleReturn } from './evaluate.ts';
 import { Env, type Sym } from './symbolic.ts';
@@ -53,7 +53,7 @@ export interface TokenModel {
 const TRANSFER_SIGNATURES = new Set(['transfer(address,uint256)', 'transferFrom(address,address,uint256)']);
 
 function sig(fn: FunctionModel): string {
-  return `${fn.name}(${fn.params.map((p) => p.type.text.replace(/ payable$/, '')).join(',')})`;
+  return `${fn.name}(${fn.params.map((p) => canonicalType(p.type.text.replace(/ payable$/, ''))).join(',')})`;
 }
 
 export function buildTokenModel(scope: Scope, entries: Entry[]): TokenModel | undefined {
