@@ -7,7 +7,7 @@
 import { defineDetector, type DetectorContext } from './define-detector.ts';
 import { names } from './report-helpers.ts';
 import { boundOf } from './fees-exceed-limit.ts';
-import { canSetTo, privilegedWrites } from '../solidity/transfer-rules.ts';
+import { canSetTo, lockedLaunches, privilegedWrites } from '../solidity/transfer-rules.ts';
 import { marketOf, sideOf, type Market } from '../solidity/market.ts';
 import { clausesOf, type Literal } from '../solidity/conditions.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
@@ -28,7 +28,7 @@ export default defineDetector({
     title: 'Selling can be blocked or confiscated while buying works',
     severity: 'critical',
     confidence: 'medium',
-    description: 'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise without limit. Buys still go through, so holders can get in but not out: a honeypot.',
+    description: 'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise without limit. Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
     exploitScenario: 'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
     recommendation: 'Do not buy. A legitimate token does not treat sells differently from buys beyond a fixed, bounded tax disclosed in code.',
     messages: {
@@ -36,11 +36,15 @@ export default defineDetector({
       blocked: '{contract}: the owner can stop any holder from selling. A transfer to the pair {pair} reverts when {flags} is set for the seller, and {setters} sets it.',
       switch: '{contract}: the owner can stop all sells. A transfer to the pair {pair} reverts while {flags} has the value {setters} can give it.',
       fee: '{contract}: the owner can confiscate sells. Transfers to the pair {pair} pay {flags}, which {setters} sets with no upper bound.',
+      closed: '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
     },
   },
   create(ctx) {
     return {
       contract(a) {
+        for (const l of lockedLaunches(a)) {
+          report(ctx, a, l.switch.rule.guard, 'closed', l.exemptions.join(', '), [l.switch.v], l.setters);
+        }
         const market = marketOf(a);
         const token = a.token;
         if (!market || !token || (market.pairs.size === 0 && market.pairMaps.size === 0)) return;
@@ -59,7 +63,7 @@ export default defineDetector({
   },
 });
 
-function report(ctx: DetectorContext, a: ContractAnalysis, at: Located, kind: Kind | 'fee', pair: string, vars: StateVariable[], setters: Entry[]): void {
+function report(ctx: DetectorContext, a: ContractAnalysis, at: Located, kind: Kind | 'fee' | 'closed', pair: string, vars: StateVariable[], setters: Entry[]): void {
   ctx.report({
     unit: at.fn.contract.unit,
     node: at.node,

@@ -149,3 +149,65 @@ export function canSetTo(w: Write, value: boolean): boolean {
   if (n && n.type === 'unary_expression' && n.children[1]?.type === 'identifier' && n.children[1].text === w.v.name) return true;
   return isBoolType(w.v.type) || w.v.type.text !== '';
 }
+
+/** The value a boolean state variable holds after deployment, when the code says. */
+export function initialValue(analysis: ContractAnalysis, v: StateVariable): boolean | undefined {
+  for (const c of analysis.constructors) {
+    const w = c.writes.filter((x) => x.v === v).pop();
+    if (w) return w.value.k === 'literal' ? w.value.text === 'true' : w.op === 'delete' ? false : undefined;
+  }
+  if (!v.initializer) return false;
+  return v.initializer.text === 'true' ? true : v.initializer.text === 'false' ? false : undefined;
+}
+
+/**
+ * A launch switch that keeps holders locked in: the transfer path reverts while the
+ * switch has its initial value, only privileged functions can change it, and the same
+ * rule lets some addresses through anyway — the caller being an authority, a party on a
+ * list the owner keeps, or a party equal to a stored address (`from == owner`). Until
+ * (unless) the owner opens it, insiders can move and sell tokens and nobody else can.
+ */
+export interface LockedLaunch {
+  readonly switch: Switch;
+  readonly setters: Entry[];
+  /** What lets an address through while the switch is closed. */
+  readonly exemptions: string[];
+}
+
+export function lockedLaunches(analysis: ContractAnalysis): LockedLaunch[] {
+  const rules = transferRules(analysis);
+  const token = analysis.token;
+  if (!rules || !token) return [];
+  const out: LockedLaunch[] = [];
+  const seen = new Set<StateVariable>();
+  for (const s of rules.switches) {
+    if (seen.has(s.v) || initialValue(analysis, s.v) !== s.blocksWhen) continue;
+    // `a || b || locked == false || …` with two switches: neither alone keeps holders out.
+    if (s.rule.clause.filter((l) => l.atom.k === 'bool-var').length > 1) continue;
+    const setters = privilegedWrites(analysis, new Set([s.v])).filter((x) => x.writes.some((w) => canSetTo(w, !s.blocksWhen))).map((x) => x.entry);
+    if (setters.length === 0) continue;
+    const exemptions = exemptionsOf(s.rule.clause, analysis, token);
+    if (exemptions.length === 0) continue;
+    seen.add(s.v);
+    out.push({ switch: s, setters, exemptions });
+  }
+  return out;
+}
+
+function exemptionsOf(clause: readonly Literal[], analysis: ContractAnalysis, token: TokenModel): string[] {
+  const out: string[] = [];
+  for (const lit of clause) {
+    if (!lit.positive && lit.atom.k !== 'compare') continue;
+    const a = lit.atom;
+    if (a.k === 'caller-is' && !a.origin) out.push(lit.node.text);
+    else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0) out.push(a.v.name);
+    else if (a.k === 'compare' && (a.op === '==') === lit.positive && (a.op === '==' || a.op === '!=')) {
+      const cx = { scope: analysis.scope, fn: lit.fn };
+      const l = evaluate(a.left, lit.env, cx);
+      const r = evaluate(a.right, lit.env, cx);
+      const stored = (s: typeof l): boolean => s.k === 'state' && s.keys.length === 0 && /^address/.test(s.v.type.text);
+      if ((token.isParty(l) && stored(r)) || (token.isParty(r) && stored(l))) out.push(lit.node.text);
+    }
+  }
+  return out;
+}
