@@ -129,12 +129,21 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
   for (const v of limitSide.vars) if (!token.supply.has(v)) target.add(v);
 }
 
-/** Privileged entry points and the writes they make to `v` (outside the transfer path). */
+/**
+ * Privileged entry points and the writes they make to `v` (outside the transfer path)
+ * that persist: a write to a plain variable that a later unconditional write in the same
+ * call overwrites (a reentrancy mutex set before `_` and cleared after) leaves nothing.
+ */
 export function privilegedWrites(analysis: ContractAnalysis, vars: ReadonlySet<StateVariable>): { entry: Entry; writes: Write[] }[] {
   const out: { entry: Entry; writes: Write[] }[] = [];
   for (const entry of analysis.entries) {
     if (!entry.privileged) continue;
-    const writes = entry.summary.writes.filter((w) => vars.has(w.v));
+    const all = entry.summary.writes;
+    const overwritten = (i: number): boolean => {
+      const w = all[i]!;
+      return w.keys.length === 0 && all.some((later, j) => j > i && later.v === w.v && later.keys.length === 0 && later.path.length === 0 && !later.inLoop);
+    };
+    const writes = all.filter((w, i) => vars.has(w.v) && !overwritten(i));
     if (writes.length > 0) out.push({ entry, writes });
   }
   return out;
