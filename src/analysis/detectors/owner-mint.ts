@@ -46,11 +46,11 @@ export default defineDetector({
           // A supply set to a new non-zero value (`totalSupply = _supply`) outside the constructor.
           const supplySet = writes.find((w) => t.supply.has(w.v) && w.op === 'set' && w.keys.length === 0);
           const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc') ?? supplySet;
-          const decreases = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete'));
+          const decreases = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete'));
           // `balances[wallet] = totalSupply` beside a new supply, with nobody debited, issues tokens.
-          const credits = writes.filter((w) => t.ledgers.has(w.v) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)));
+          const credits = writes.filter((w) => t.isLedger(w) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)));
           if (credits.length === 0) continue;
-          const debits = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))));
+          const debits = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))));
           if (!supplyUp && debits) continue;
           reportFunction(ctx, e.fn, 'mint', {
             authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
@@ -79,10 +79,10 @@ function pricedMints(ctx: DetectorContext, a: ContractAnalysis): void {
   for (const e of a.entries) {
     if (e.privileged) continue;
     const writes = e.summary.writes;
-    if (writes.some((w) => t.ledgers.has(w.v) && w.op === 'dec')) continue;
+    if (writes.some((w) => t.isLedger(w) && w.op === 'dec')) continue;
     const supplyUp = writes.some((w) => t.supply.has(w.v) && w.op === 'inc');
     for (const credit of writes) {
-      if (!t.ledgers.has(credit.v) || credit.op !== 'inc' || credit.keys[0]?.k !== 'sender' || !credit.valueNode || !supplyUp) continue;
+      if (!t.isLedger(credit) || credit.op !== 'inc' || credit.keys[0]?.k !== 'sender' || !credit.valueNode || !supplyUp) continue;
       const rates = new Set<StateVariable>();
       stateReadsOf(credit.valueNode, credit.env, a, rates, 0);
       for (const v of rates) {
@@ -123,11 +123,11 @@ function branchMints(ctx: DetectorContext, a: ContractAnalysis): void {
     if (e.privileged) continue;
     const writes = e.summary.writes;
     for (const credit of writes) {
-      if (!t.ledgers.has(credit.v) || credit.op !== 'inc') continue;
+      if (!t.isLedger(credit) || credit.op !== 'inc') continue;
       const authority = credit.path.map((p) => pathAuthority(p, a)).find((x) => x !== undefined);
       if (!authority) continue;
       // A debit runs along with the credit when every branch it sits under is also the credit's.
-      const paid = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'set') && w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)));
+      const paid = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'set') && w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)));
       if (paid) continue;
       reportFunction(ctx, e.fn, 'branch', { authority, ledger: credit.v.name });
       break;

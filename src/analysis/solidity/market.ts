@@ -48,7 +48,7 @@ function buildMarket(a: ContractAnalysis): Market {
     const receivers: Sym[] = [];
     const senders: Sym[] = [];
     for (const w of e.summary.writes) {
-      if (!token.ledgers.has(w.v) || w.keys.length !== 1) continue;
+      if (!token.isLedger(w) || w.keys.length !== 1) continue;
       const key = w.keys[0]!;
       if (!token.isParty(key)) continue;
       const list = w.op === 'inc' ? receivers : w.op === 'dec' || w.op === 'set' ? senders : undefined;

@@ -157,7 +157,7 @@ class Executor {
       const name = child(decl, 'name')?.text;
       if (!name) return;
       const sym = value ? evaluate(value, env, this.cx()) : UNKNOWN;
-      const isStorage = decl.children.some((c) => c.type === 'storage_location' && c.text === 'storage');
+      const isStorage = decl.children.some((c) => (c.type === 'storage_location' || c.type === 'storage') && c.text === 'storage');
       if (isStorage && sym.k === 'state') env.storage.set(name, sym);
       // A memory copy of a state value does not track later writes to the variable.
       else env.values.set(name, sym.k === 'state' && !isStorage ? UNKNOWN : sym);
@@ -351,7 +351,7 @@ class Executor {
     if (op === 'set' && isZero(value) === true) finalOp = 'delete';
     if (op === 'delete') value = { k: 'zero' };
     this.summary.writes.push({
-      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0, path: [...this.path],
+      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, ...(lv.field ? { field: lv.field } : {}), op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0, path: [...this.path],
     });
   }
 
@@ -651,7 +651,7 @@ interface LvalueHost {
 }
 
 /** The state variable (and index keys) an assignment target writes, if any. */
-function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVariable; keys: Sym[] } | undefined {
+function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVariable; keys: Sym[]; field?: string } | undefined {
   const t = unparen(target);
   switch (t.type) {
     case 'identifier':
@@ -665,7 +665,9 @@ function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVar
     }
     case 'member_expression': {
       const object = child(t, 'object');
-      return object ? lvalueOf(object, env, host) : undefined;
+      const inner = object ? lvalueOf(object, env, host) : undefined;
+      const property = child(t, 'property')?.text;
+      return inner && !inner.field && property ? { ...inner, field: property } : inner;
     }
     default:
       return undefined;

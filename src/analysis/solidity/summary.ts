@@ -17,6 +17,8 @@ export interface Write extends Location {
   readonly v: StateVariable;
   /** Index keys from the variable outward: `allowance[a][b]` has [a, b]. */
   readonly keys: readonly Sym[];
+  /** The struct member written (`accounts[a].balance` → `balance`), the first one named. */
+  readonly field?: string;
   readonly op: WriteOp;
   readonly value: Sym;
   readonly valueNode: SyntaxNode | undefined;
