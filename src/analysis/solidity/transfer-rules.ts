@@ -10,7 +10,7 @@ import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
 import { isMember, visit } from './syntax-helpers.ts';
-import { addressMappingValue, isBoolType } from './type-info.ts';
+import { addressMappingValue, isBoolType, isUintType } from './type-info.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import type { Env } from './symbolic.ts';
@@ -85,10 +85,12 @@ interface Involvement {
   ledger: boolean;
   time: boolean;
   vars: Set<StateVariable>;
+  /** Per-holder values read at a party of the transfer (`sellCap[from]`). */
+  partyVars: Set<StateVariable>;
 }
 
 function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scope, token: TokenModel): Involvement {
-  const out: Involvement = { amount: false, ledger: false, time: false, vars: new Set() };
+  const out: Involvement = { amount: false, ledger: false, time: false, vars: new Set(), partyVars: new Set() };
   visit(node, (n) => {
     if (isMember(n, 'block', 'timestamp') || isMember(n, 'block', 'number') || (n.type === 'identifier' && n.text === 'now' && !env.values.has('now'))) {
       out.time = true;
@@ -101,6 +103,7 @@ function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scop
     if (sym.k === 'state') {
       if (token.ledgers.has(sym.v)) out.ledger = true;
       else if (sym.keys.length === 0) out.vars.add(sym.v);
+      else if (sym.keys.length === 1 && token.isParty(sym.keys[0]!)) out.partyVars.add(sym.v);
       return false;
     }
     return true;
@@ -109,10 +112,10 @@ function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scop
 }
 
 function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
-  if (lit.atom.k !== 'compare') return { amount: false, ledger: false, time: false, vars: new Set() };
+  if (lit.atom.k !== 'compare') return { amount: false, ledger: false, time: false, vars: new Set(), partyVars: new Set() };
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
-  return { amount: l.amount || r.amount, ledger: l.ledger || r.ledger, time: l.time || r.time, vars: new Set([...l.vars, ...r.vars]) };
+  return { amount: l.amount || r.amount, ledger: l.ledger || r.ledger, time: l.time || r.time, vars: new Set([...l.vars, ...r.vars]), partyVars: new Set([...l.partyVars, ...r.partyVars]) };
 }
 
 function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
@@ -127,6 +130,9 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
   if (!limitSide || !amountSide || limitSide.amount || limitSide.ledger) return;
   const target = amountSide.ledger ? out.maxWallet : out.maxAmount;
   for (const v of limitSide.vars) if (!token.supply.has(v)) target.add(v);
+  // A cap the owner keeps per holder (`amount <= sellCap[from]`) is an amount limit the
+  // owner can set to zero for one seller.
+  if (!amountSide.ledger) for (const v of limitSide.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.maxAmount.add(v);
 }
 
 /**
