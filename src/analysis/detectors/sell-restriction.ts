@@ -7,7 +7,7 @@
 import { defineDetector, type DetectorContext } from './define-detector.ts';
 import { names } from './report-helpers.ts';
 import { boundOf } from './fees-exceed-limit.ts';
-import { canSetTo, lockedLaunches, privilegedWrites } from '../solidity/transfer-rules.ts';
+import { canSetTo, isPartyExemption, lockedLaunches, privilegedWrites } from '../solidity/transfer-rules.ts';
 import { marketOf, sideOf, type Market } from '../solidity/market.ts';
 import { clausesOf, type Literal } from '../solidity/conditions.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
@@ -96,8 +96,11 @@ function sellRestriction(clause: Literal[], entry: Entry, market: Market, a: Con
   for (const lit of rest) {
     const atom = lit.atom;
     if (atom.k === 'caller-is' && lit.positive) continue;
+    if (isPartyExemption(lit, a, a.token!)) continue;
     if (atom.k === 'flag' && atom.keys.some(isParty)) {
-      const writers = privilegedWrites(a, new Set([atom.v])).filter((x) => x.writes.some((w) => w.keys.length > 0 && canSetTo(w, lit.positive ? false : true)));
+      // An approved-sellers list (`ok[from]` must hold) traps everyone the owner has not
+      // added, whether or not it can also remove them; a block list needs a setter to true.
+      const writers = privilegedWrites(a, new Set([atom.v])).filter((x) => x.writes.some((w) => w.keys.length > 0 && (lit.positive || canSetTo(w, true))));
       if (writers.length === 0) return undefined;
       kind = lit.positive ? (kind ?? 'approved') : 'blocked';
       vars.push(atom.v);

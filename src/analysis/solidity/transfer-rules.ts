@@ -216,13 +216,18 @@ function exemptionsOf(clause: readonly Literal[], analysis: ContractAnalysis, to
     const a = lit.atom;
     if (a.k === 'caller-is' && !a.origin) out.push(lit.node.text);
     else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0) out.push(a.v.name);
-    else if (a.k === 'compare' && (a.op === '==') === lit.positive && (a.op === '==' || a.op === '!=')) {
-      const cx = { scope: analysis.scope, fn: lit.fn };
-      const l = evaluate(a.left, lit.env, cx);
-      const r = evaluate(a.right, lit.env, cx);
-      const stored = (s: typeof l): boolean => s.k === 'state' && s.keys.length === 0 && /^address/.test(s.v.type.text);
-      if ((token.isParty(l) && stored(r)) || (token.isParty(r) && stored(l))) out.push(lit.node.text);
-    }
+    else if (isPartyExemption(lit, analysis, token)) out.push(lit.node.text);
   }
   return out;
+}
+
+/** `from == owner` holding (or `from != owner` failing): a party equal to a stored address passes. */
+export function isPartyExemption(lit: Literal, analysis: ContractAnalysis, token: TokenModel): boolean {
+  const a = lit.atom;
+  if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '==') !== lit.positive) return false;
+  const cx = { scope: analysis.scope, fn: lit.fn };
+  const l = evaluate(a.left, lit.env, cx);
+  const r = evaluate(a.right, lit.env, cx);
+  const stored = (x: typeof l): boolean => x.k === 'state' && x.keys.length === 0 && /^address/.test(x.v.type.text);
+  return (token.isParty(l) && stored(r)) || (token.isParty(r) && stored(l));
 }
