@@ -1,7 +1,7 @@
 /**
  * The textbook honeypot: selling (a transfer to the market pair) is blocked unless the
  * owner approved the seller, blocked whenever an owner-set flag says so, or taxed by a
- * sell fee the owner can raise without bound. Buying keeps working, so the token looks
+ * sell fee the owner can raise to half the amount or more. Buying keeps working, so the token looks
  * healthy on a chart while holders cannot get out.
  */
 import { defineDetector, type DetectorContext } from './define-detector.ts';
@@ -17,6 +17,9 @@ import { sameSym, type Sym } from '../solidity/symbolic.ts';
 
 type Kind = 'approved' | 'blocked' | 'switch';
 
+/** A sell fee the owner may raise to half the amount or more takes the sale, bound or not. */
+const CONFISCATORY_SHARE = 0.5;
+
 interface Located {
   readonly fn: FunctionModel;
   readonly node: SyntaxNode;
@@ -28,14 +31,14 @@ export default defineDetector({
     title: 'Selling can be blocked or confiscated while buying works',
     severity: 'critical',
     confidence: 'medium',
-    description: 'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise without limit. Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
+    description: 'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
     exploitScenario: 'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
     recommendation: 'Do not buy. A legitimate token does not treat sells differently from buys beyond a fixed, bounded tax disclosed in code.',
     messages: {
       approved: '{contract}: only addresses the owner approves can sell. A transfer to the pair {pair} reverts unless {flags} is set for the seller, and {setters} sets it.',
       blocked: '{contract}: the owner can stop any holder from selling. A transfer to the pair {pair} reverts when {flags} is set for the seller, and {setters} sets it.',
       switch: '{contract}: the owner can stop all sells. A transfer to the pair {pair} reverts while {flags} has the value {setters} can give it.',
-      fee: '{contract}: the owner can confiscate sells. Transfers to the pair {pair} pay {flags}, which {setters} sets with no upper bound.',
+      fee: '{contract}: the owner can confiscate sells. Transfers to the pair {pair} pay {flags}, which {setters} can raise to half the amount or more (no upper bound, or one that high).',
       closed: '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
     },
   },
@@ -148,8 +151,14 @@ function sellFees(a: ContractAnalysis, market: Market): (Located & { v: StateVar
       if (!candidates.has(w.value.v)) candidates.set(w.value.v, { fn: w.fn, node: w.node });
     }
   }
+  // The denominator of the fee a candidate sets (`_fee = _sellFee; … amount * _fee / 1000`).
+  const denominators = new Map(token.fees.map((f) => [f.v, f.denominator ?? 100]));
   for (const [v, at] of candidates) {
-    const setters = privilegedWrites(a, new Set([v])).filter((x) => x.writes.some((w) => boundOf(w, x.entry, a.scope) === undefined));
+    const denominator = denominators.get(v) ?? [...denominators.values()][0] ?? 100;
+    const setters = privilegedWrites(a, new Set([v])).filter((x) => x.writes.some((w) => {
+      const bound = boundOf(w, x.entry, a.scope);
+      return bound === undefined || bound / denominator >= CONFISCATORY_SHARE;
+    }));
     if (setters.length > 0) out.push({ ...at, v, setters: setters.map((x) => x.entry) });
   }
   return out;
