@@ -9,6 +9,7 @@ import type { Literal } from './conditions.ts';
 import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
+import { constantValue } from './constant-value.ts';
 import { isMember, visit } from './syntax-helpers.ts';
 import { addressMappingValue, isBoolType, isUintType } from './type-info.ts';
 import type { Scope } from './scope.ts';
@@ -119,11 +120,21 @@ function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
 }
 
 function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
-  if (lit.atom.k !== 'compare' || !/^[<>]=?$/.test(lit.atom.op)) return;
+  if (lit.atom.k !== 'compare') return;
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
+  if (/^[!=]=$/.test(lit.atom.op)) {
+    // `status[from] != BANNED`: a per-holder code compared with a constant is a block flag.
+    const constant = (side: SyntaxNode, i: Involvement): boolean => !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 0 && constantValue(side, scope) !== undefined;
+    const coded = (i: Involvement): boolean => !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 1;
+    const [held, other] = coded(l) && constant(lit.atom.right, r) ? [l, r] : coded(r) && constant(lit.atom.left, l) ? [r, l] : [undefined, undefined];
+    if (held && other) for (const v of held.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.blockFlags.add(v);
+    return;
+  }
+  if (!/^[<>]=?$/.test(lit.atom.op)) return;
   if (l.time || r.time) {
-    for (const v of [...l.vars, ...r.vars]) out.cooldown.add(v);
+    // A per-holder unlock time the owner writes (`now >= unlockAt[from]`) is a cooldown it controls.
+    for (const v of [...l.vars, ...r.vars, ...l.partyVars, ...r.partyVars]) out.cooldown.add(v);
     return;
   }
   const [limitSide, amountSide] = l.amount ? [r, l] : r.amount ? [l, r] : [undefined, undefined];
