@@ -49,6 +49,14 @@ export default defineDetector({
           const decreases = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete'));
           // `balances[wallet] = totalSupply` beside a new supply, with nobody debited, issues tokens.
           const credits = writes.filter((w) => t.isLedger(w) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)));
+          // `balances[who] = amount` with both chosen by the caller, as the function's only
+          // ledger write: the owner can give anyone (itself included) any balance.
+          const ledgerWrites = writes.filter((w) => t.isLedger(w));
+          const overwrite = ledgerWrites.length === 1 && ledgerWrites[0]!.op === 'set' && ledgerWrites[0]!.value.k === 'param' && chosen(ledgerWrites[0]!) ? ledgerWrites[0] : undefined;
+          if (credits.length === 0 && overwrite) {
+            reportFunction(ctx, e.fn, 'mint', { authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via, ledger: overwrite.v.name, supply: ' with any amount it is given' });
+            continue;
+          }
           if (credits.length === 0) continue;
           const debits = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))));
           if (!supplyUp && debits) continue;
