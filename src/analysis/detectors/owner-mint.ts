@@ -13,6 +13,7 @@ import { boundOf } from './fees-exceed-limit.ts';
 import { visit } from '../solidity/syntax-helpers.ts';
 import { clauseAuthority } from '../solidity/access-control.ts';
 import { clausesOf } from '../solidity/conditions.ts';
+import { transferSurplus } from '../solidity/conservation.ts';
 import type { PathCondition } from '../solidity/summary.ts';
 
 export default defineDetector({
@@ -29,6 +30,7 @@ export default defineDetector({
     messages: {
       mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.',
       branch: '{contract}.{fn} mints tokens when {authority} calls it: on that branch it credits {ledger} without debiting anyone.',
+      transfer: '{contract}.{fn} creates tokens on every transfer: it credits {ledger} with {terms} more than it debits, so {receiver} is paid in new tokens and the supply grows unseen.',
       priced: '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
     },
   },
@@ -68,6 +70,7 @@ export default defineDetector({
         }
         pricedMints(ctx, a);
         branchMints(ctx, a);
+        transferMints(ctx, a);
       },
     };
   },
@@ -140,6 +143,26 @@ function branchMints(ctx: DetectorContext, a: ContractAnalysis): void {
       reportFunction(ctx, e.fn, 'branch', { authority, ledger: credit.v.name });
       break;
     }
+  }
+}
+
+/** A transfer path that credits more than it debits (a fee paid on top of the amount). */
+function transferMints(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token!;
+  const seen = new Set<SyntaxNode>();
+  for (const e of t.transferEntries) {
+    const surplus = transferSurplus(t, e);
+    if (!surplus || seen.has(surplus.credit.node)) continue;
+    seen.add(surplus.credit.node);
+    const key = surplus.credit.keys[0];
+    const receiver = key?.k === 'state' ? key.v.name : key && 'name' in key && typeof key.name === 'string' ? key.name : 'the credited address';
+    ctx.report({
+      unit: surplus.credit.fn.contract.unit,
+      node: surplus.credit.node,
+      messageId: 'transfer',
+      data: { contract: a.contract.name, fn: e.fn.name, ledger: surplus.credit.v.name, terms: surplus.terms.join(' + '), receiver },
+      contract: a.contract.name,
+    });
   }
 }
 
