@@ -51,7 +51,7 @@ export default defineDetector({
 });
 
 /** The largest value the write can store, from a literal value or an upper-bound check. */
-function boundOf(w: Write, entry: Entry, scope: Scope): number | undefined {
+export function boundOf(w: Write, entry: Entry, scope: Scope): number | undefined {
   if (w.valueNode) {
     const direct = constantValue(w.valueNode, scope);
     if (direct !== undefined) return direct;
@@ -60,7 +60,7 @@ function boundOf(w: Write, entry: Entry, scope: Scope): number | undefined {
   if (w.valueNode) visit(w.valueNode, (n) => { if (n.type === 'identifier') watched.add(n.text); });
   let best: number | undefined;
   for (const g of entry.summary.guards) {
-    if (g.path.length > 0) continue;
+    if (g.path.some((p) => !p.afterExit)) continue;
     for (const clause of clausesOf(g.cond, g.positive, g.env, scope, g.fn)) {
       if (clause.length !== 1) continue;
       const lit = clause[0]!;

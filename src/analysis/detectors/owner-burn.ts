@@ -25,10 +25,10 @@ export default defineDetector({
         for (const e of a.entries) {
           if (!e.privileged) continue;
           const writes = e.summary.writes;
-          const debit = writes.find((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete')
+          const debit = writes.find((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete')
             && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && w.keys[0].k !== 'this');
           if (!debit) continue;
-          const credit = writes.some((w) => t.ledgers.has(w.v) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
+          const credit = writes.some((w) => t.isLedger(w) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
           if (credit) continue;
           const holder = debit.keys[0]!.k === 'param' ? (debit.keys[0] as { name: string }).name : 'holder';
           reportFunction(ctx, e.fn, 'burn', { authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via, ledger: debit.v.name, holder });

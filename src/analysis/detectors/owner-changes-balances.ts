@@ -29,14 +29,14 @@ export default defineDetector({
           const writes = e.summary.writes;
           const authority = e.authorities[0]!.v?.name ?? e.authorities[0]!.via;
           const holderName = (k: { k: string; name?: string }): string => k.name ?? k.k;
-          const set = writes.find((w) => t.ledgers.has(w.v) && w.op === 'set' && w.keys[0] && !isCallerKey(w.keys[0], e.authorities));
+          const set = writes.find((w) => t.isLedger(w) && w.op === 'set' && w.keys[0] && !isCallerKey(w.keys[0], e.authorities));
           if (set) {
             reportFunction(ctx, e.fn, 'set', { ledger: set.v.name, holder: holderName(set.keys[0]!), authority });
             continue;
           }
-          const debit = writes.find((w) => t.ledgers.has(w.v) && w.op === 'dec' && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && !isConstantAddress(w.keys[0]));
+          const debit = writes.find((w) => t.isLedger(w) && w.op === 'dec' && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && !isConstantAddress(w.keys[0]));
           if (!debit) continue;
-          const credit = writes.some((w) => t.ledgers.has(w.v) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
+          const credit = writes.some((w) => t.isLedger(w) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
           const allowanceSpent = writes.some((w) => w.keys.length >= 2 && sameSym(w.keys[0]!, debit.keys[0]!) && w.keys.some(isSenderLike));
           if (credit && !allowanceSpent) reportFunction(ctx, e.fn, 'move', { holder: holderName(debit.keys[0]!), authority });
         }

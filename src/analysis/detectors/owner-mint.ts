@@ -1,6 +1,20 @@
 /** MT: a privileged account can create tokens. */
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
+import type { Sym } from '../solidity/symbolic.ts';
+import type { DetectorContext } from './define-detector.ts';
+import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
+import type { StateVariable } from '../solidity/program.ts';
+import type { SyntaxNode } from '../solidity/syntax-tree.ts';
+import type { Write } from '../solidity/summary.ts';
+import type { Env } from '../solidity/symbolic.ts';
+import { privilegedWrites } from '../solidity/transfer-rules.ts';
+import { boundOf } from './fees-exceed-limit.ts';
+import { visit } from '../solidity/syntax-helpers.ts';
+import { clauseAuthority } from '../solidity/access-control.ts';
+import { clausesOf } from '../solidity/conditions.ts';
+import { transferSurplus } from '../solidity/conservation.ts';
+import type { PathCondition } from '../solidity/summary.ts';
 
 export default defineDetector({
   meta: {
@@ -13,7 +27,12 @@ export default defineDetector({
     description: 'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders.',
     exploitScenario: 'After liquidity is added the owner mints a large amount to a fresh wallet and sells it into the pool, draining it.',
     recommendation: 'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
-    messages: { mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.' },
+    messages: {
+      mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.',
+      branch: '{contract}.{fn} mints tokens when {authority} calls it: on that branch it credits {ledger} without debiting anyone.',
+      transfer: '{contract}.{fn} creates tokens on every transfer: it credits {ledger} with {terms} more than it debits, so {receiver} is paid in new tokens and the supply grows unseen.',
+      priced: '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
+    },
   },
   create(ctx) {
     return {
@@ -23,18 +42,135 @@ export default defineDetector({
         for (const e of a.entries) {
           if (!e.privileged) continue;
           const writes = e.summary.writes;
-          const credits = writes.filter((w) => t.ledgers.has(w.v) && w.op === 'inc');
+          // Credits to holders the contract recorded itself (`balances[list[i]] += share`) pay
+          // out a distribution; the privileged caller does not choose who receives them.
+          const chosen = (w: Write): boolean => !(recordedHolder(w.keys[0]) || (w.inLoop && w.keys[0]?.k === 'unknown'));
+          // A supply set to a new non-zero value (`totalSupply = _supply`) outside the constructor.
+          const supplySet = writes.find((w) => t.supply.has(w.v) && w.op === 'set' && w.keys.length === 0);
+          const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc') ?? supplySet;
+          const decreases = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete'));
+          // `balances[wallet] = totalSupply` beside a new supply, with nobody debited, issues tokens.
+          const credits = writes.filter((w) => t.isLedger(w) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)));
+          // `balances[who] = amount` with both chosen by the caller, as the function's only
+          // ledger write: the owner can give anyone (itself included) any balance.
+          const ledgerWrites = writes.filter((w) => t.isLedger(w));
+          const overwrite = ledgerWrites.length === 1 && ledgerWrites[0]!.op === 'set' && ledgerWrites[0]!.value.k === 'param' && chosen(ledgerWrites[0]!) ? ledgerWrites[0] : undefined;
+          if (credits.length === 0 && overwrite) {
+            reportFunction(ctx, e.fn, 'mint', { authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via, ledger: overwrite.v.name, supply: ' with any amount it is given' });
+            continue;
+          }
           if (credits.length === 0) continue;
-          const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc');
-          const debits = writes.some((w) => t.ledgers.has(w.v) && (w.op === 'dec' || w.op === 'delete' || w.op === 'set'));
+          const debits = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))));
           if (!supplyUp && debits) continue;
           reportFunction(ctx, e.fn, 'mint', {
             authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
             ledger: credits[0]!.v.name,
-            supply: supplyUp ? ` and raises ${supplyUp.v.name}` : ' without debiting another holder',
+            supply: supplyUp === supplySet && supplySet ? ` and sets ${supplySet.v.name}` : supplyUp ? ` and raises ${supplyUp.v.name}` : ' without debiting another holder',
           });
         }
+        pricedMints(ctx, a);
+        branchMints(ctx, a);
+        transferMints(ctx, a);
       },
     };
   },
 });
+
+function recordedHolder(key: Sym | undefined): boolean {
+  return key?.k === 'state' && key.keys.length > 0;
+}
+
+/**
+ * A public sale that mints `paid * rate` tokens to the buyer, where the owner sets `rate`
+ * with no bound: raising the rate and buying for a wei is minting at will.
+ */
+function pricedMints(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token!;
+  const reported = new Set<string>();
+  for (const e of a.entries) {
+    if (e.privileged) continue;
+    const writes = e.summary.writes;
+    if (writes.some((w) => t.isLedger(w) && w.op === 'dec')) continue;
+    const supplyUp = writes.some((w) => t.supply.has(w.v) && w.op === 'inc');
+    for (const credit of writes) {
+      if (!t.isLedger(credit) || credit.op !== 'inc' || credit.keys[0]?.k !== 'sender' || !credit.valueNode || !supplyUp) continue;
+      const rates = new Set<StateVariable>();
+      stateReadsOf(credit.valueNode, credit.env, a, rates, 0);
+      for (const v of rates) {
+        if (t.ledgers.has(v) || t.supply.has(v) || v.isConstant) continue;
+        for (const { entry, writes: set } of privilegedWrites(a, new Set([v]))) {
+          if (!set.some((w) => w.op === 'set' && boundOf(w, entry, a.scope) === undefined)) continue;
+          const key = `${entry.fn.name}/${v.name}`;
+          if (reported.has(key)) continue;
+          reported.add(key);
+          reportFunction(ctx, entry.fn, 'priced', { rate: v.name, minter: e.fn.name });
+        }
+      }
+    }
+  }
+}
+
+/** State variables an expression reads, through the locals it was computed from. */
+function stateReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<StateVariable>, depth: number): void {
+  visit(n, (m) => {
+    if (m.type !== 'identifier' || m.field === 'property') return true;
+    const alias = env.aliases.get(m.text);
+    if (alias && depth < 3) stateReadsOf(alias, env, a, out, depth + 1);
+    else if (!env.values.has(m.text)) {
+      const v = a.scope.stateVariable(m.text);
+      if (v && !v.type.mapping) out.add(v);
+    }
+    return true;
+  });
+}
+
+/**
+ * A mint hidden in an open function: `if (msg.sender == owner) { balances[to] += v; }`
+ * credits the ledger on a branch only the owner reaches, with no debit on that branch.
+ */
+function branchMints(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token!;
+  for (const e of a.entries) {
+    if (e.privileged) continue;
+    const writes = e.summary.writes;
+    for (const credit of writes) {
+      if (!t.isLedger(credit) || credit.op !== 'inc') continue;
+      const authority = credit.path.map((p) => pathAuthority(p, a)).find((x) => x !== undefined);
+      if (!authority) continue;
+      // A debit runs along with the credit when every branch it sits under is also the credit's.
+      const paid = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'set') && w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)));
+      if (paid) continue;
+      reportFunction(ctx, e.fn, 'branch', { authority, ledger: credit.v.name });
+      break;
+    }
+  }
+}
+
+/** A transfer path that credits more than it debits (a fee paid on top of the amount). */
+function transferMints(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token!;
+  const seen = new Set<SyntaxNode>();
+  for (const e of t.transferEntries) {
+    const surplus = transferSurplus(t, e);
+    if (!surplus || seen.has(surplus.credit.node)) continue;
+    seen.add(surplus.credit.node);
+    const key = surplus.credit.keys[0];
+    const receiver = key?.k === 'state' ? key.v.name : key && 'name' in key && typeof key.name === 'string' ? key.name : 'the credited address';
+    ctx.report({
+      unit: surplus.credit.fn.contract.unit,
+      node: surplus.credit.node,
+      messageId: 'transfer',
+      data: { contract: a.contract.name, fn: e.fn.name, ledger: surplus.credit.v.name, terms: surplus.terms.join(' + '), receiver },
+      contract: a.contract.name,
+    });
+  }
+}
+
+function pathAuthority(p: PathCondition, a: ContractAnalysis): string | undefined {
+  const clauses = clausesOf(p.cond, p.positive, p.env, a.scope, p.fn);
+  for (const clause of clauses) {
+    const auth = clauseAuthority(clause);
+    if (auth && auth.kind !== 'self') return auth.v?.name ?? 'a fixed address';
+  }
+  return undefined;
+}

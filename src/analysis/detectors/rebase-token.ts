@@ -25,7 +25,7 @@ export default defineDetector({
         for (const e of a.entries) {
           if (transfer.has(e.fn)) continue;
           const writes = e.summary.writes;
-          if (writes.some((w) => t.ledgers.has(w.v))) continue;
+          if (writes.some((w) => t.isLedger(w))) continue;
           const changed = writes.filter((w) => scaling.has(w.v)).map((w) => w.v);
           if (changed.length === 0 || !writes.some((w) => t.supply.has(w.v) || scaling.has(w.v))) continue;
           if (!writes.some((w) => t.supply.has(w.v))) continue;

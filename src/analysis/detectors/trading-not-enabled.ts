@@ -1,9 +1,7 @@
 /** Transfers start blocked until a privileged account enables trading. */
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
-import { canSetTo, privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
-import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
-import type { StateVariable } from '../solidity/program.ts';
+import { canSetTo, initialValue, privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
 
 export default defineDetector({
   meta: {
@@ -34,11 +32,3 @@ export default defineDetector({
   },
 });
 
-function initialValue(a: ContractAnalysis, v: StateVariable): boolean | undefined {
-  for (const c of a.constructors) {
-    const w = c.writes.filter((x) => x.v === v).pop();
-    if (w) return w.value.k === 'literal' ? w.value.text === 'true' : w.op === 'delete' ? false : undefined;
-  }
-  if (!v.initializer) return false;
-  return v.initializer.text === 'true' ? true : v.initializer.text === 'false' ? false : undefined;
-}

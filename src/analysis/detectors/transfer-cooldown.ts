@@ -20,8 +20,11 @@ export default defineDetector({
       contract(a) {
         const rules = transferRules(a);
         if (!rules || rules.cooldown.size === 0) return;
+        // A per-holder time the transfer path records itself (`lastSell[from] = now`) is the
+        // cooldown's bookkeeping; one only a privileged function writes is a lock it sets.
+        const recorded = new Set(a.token!.transferEntries.flatMap((e) => e.summary.writes.map((w) => w.v)));
         for (const { entry, writes } of privilegedWrites(a, rules.cooldown)) {
-          if (writes.some((w) => w.keys.length === 0)) reportFunction(ctx, entry.fn, 'cooldown', { vars: names(writes.map((w) => w.v)) });
+          if (writes.some((w) => w.keys.length === 0 || !recorded.has(w.v))) reportFunction(ctx, entry.fn, 'cooldown', { vars: names(writes.map((w) => w.v)) });
         }
       },
     };

@@ -24,7 +24,7 @@ export function authoritiesOf(summary: Summary, scope: Scope): Authority[] {
   const out: Authority[] = [];
   for (const g of summary.guards) {
     // A check inside a branch only restricts some calls, not the entry point.
-    if (g.path.length > 0) continue;
+    if (g.path.some((p) => !p.afterExit)) continue;
     for (const clause of clausesOf(g.cond, g.positive, g.env, scope, g.fn)) {
       const auth = clauseAuthority(clause);
       if (auth) out.push({ ...auth, guard: g, via: g.viaModifier ? g.viaModifier.name : 'require' });
@@ -33,7 +33,7 @@ export function authoritiesOf(summary: Summary, scope: Scope): Authority[] {
   return out;
 }
 
-function clauseAuthority(clause: Clause): { kind: AuthorityKind; v: StateVariable | undefined } | undefined {
+export function clauseAuthority(clause: Clause): { kind: AuthorityKind; v: StateVariable | undefined } | undefined {
   let result: { kind: AuthorityKind; v: StateVariable | undefined } | undefined;
   for (const lit of clause) {
     const a = literalAuthority(lit);

@@ -51,7 +51,12 @@ export function analyzeContract(program: Program, contract: ContractModel): Cont
 }
 
 function signature(fn: FunctionModel): string {
-  return `${fn.kind}:${fn.name}(${fn.params.map((p) => p.type.text).join(',')})`;
+  return `${fn.kind}:${fn.name}(${fn.params.map((p) => canonicalType(p.type.text)).join(',')})`;
+}
+
+/** `uint` is `uint256`, `int` is `int256`: an override may spell them either way. */
+export function canonicalType(text: string): string {
+  return text.replace(/\b(u?int)\b(?!\d)/g, '$1256');
 }
 
 function effectiveFunctions(contract: ContractModel): FunctionModel[] {

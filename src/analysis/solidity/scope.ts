@@ -56,15 +56,32 @@ export class Scope {
     return this.program.byName.get(name)?.[0];
   }
 
-  /** A library function reachable as `x.f(...)` through `using L for T`. */
-  usingFor(name: string, argc: number): FunctionModel | undefined {
+  /**
+   * A library function reachable as `x.f(...)` through `using L for T`. With the
+   * receiver's type known, a function whose first parameter takes that type wins
+   * (`x.add(v)` on a uint is SafeMath's, not the Roles library's `add`).
+   */
+  usingFor(name: string, argc: number, receiverType?: string): FunctionModel | undefined {
+    let first: FunctionModel | undefined;
+    const want = receiverType === undefined ? undefined : normalizeType(receiverType);
     for (const c of this.contract.linearization) {
       for (const u of c.usingFor) {
         const lib = this.contractNamed(u.library.split('.').pop() ?? '');
         const f = lib?.functions.find((fn) => fn.name === name && fn.params.length === argc + 1 && fn.body);
-        if (f) return f;
+        if (!f) continue;
+        if (want === undefined) return f;
+        if (normalizeType(f.params[0]!.type.text) === want) return f;
+        first ??= f;
       }
     }
-    return undefined;
+    // A plain value's type that no library takes: not a library call at all.
+    if (want !== undefined && /^(u?int\d*|bool|address|bytes\d*|string)$/.test(want)) return undefined;
+    return first;
   }
+}
+
+/** `uint` and `uint256`, `Roles.Role` and `Role`, `address payable` and `address` compare equal. */
+function normalizeType(text: string): string {
+  const t = text.replace(/\b(storage|memory|calldata|payable)\b/g, '').trim().split('.').pop() ?? '';
+  return t === 'uint' ? 'uint256' : t === 'int' ? 'int256' : t;
 }

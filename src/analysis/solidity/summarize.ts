@@ -8,8 +8,8 @@
 import type { FunctionModel, StateVariable, TypeInfo } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
-import { callArguments, child, isMember, operatorOf, unparen } from './syntax-helpers.ts';
-import { Env, isZero, UNKNOWN, type Sym } from './symbolic.ts';
+import { callArguments, child, isMember, operatorOf, unparen, visit } from './syntax-helpers.ts';
+import { Env, isZero, typeTextOf, UNKNOWN, type Sym } from './symbolic.ts';
 import { evaluate, type EvalContext } from './evaluate.ts';
 import type { CallKind, ExternalCall, Guard, PathCondition, Summary, WriteOp } from './summary.ts';
 
@@ -96,10 +96,18 @@ class Executor {
   }
 
   private block(node: SyntaxNode, env: Env): void {
+    const pathDepth = this.path.length;
     for (const s of node.children) {
-      if (!this.tick()) return;
+      if (!this.tick()) break;
       this.statement(s, env);
+      // `if (c) { …; return; }` with no else: what follows in the block runs under `!c`.
+      const cond = s.type === 'if_statement' ? child(s, 'condition') : undefined;
+      const arms = cond ? s.children.filter((c) => c.field === 'body') : [];
+      if (cond && arms.length === 1 && endsInExit(arms[0]!) && !returnsOnly(arms[0]!) && !revertsOnly(arms[0]!)) {
+        this.path.push({ cond, positive: false, env, fn: this.frame.fn, afterExit: true });
+      }
     }
+    this.path.length = pathDepth;
   }
 
   private statement(s: SyntaxNode, env: Env): void {
@@ -149,7 +157,7 @@ class Executor {
       const name = child(decl, 'name')?.text;
       if (!name) return;
       const sym = value ? evaluate(value, env, this.cx()) : UNKNOWN;
-      const isStorage = decl.children.some((c) => c.type === 'storage_location' && c.text === 'storage');
+      const isStorage = decl.children.some((c) => (c.type === 'storage_location' || c.type === 'storage') && c.text === 'storage');
       if (isStorage && sym.k === 'state') env.storage.set(name, sym);
       // A memory copy of a state value does not track later writes to the variable.
       else env.values.set(name, sym.k === 'state' && !isStorage ? UNKNOWN : sym);
@@ -175,6 +183,31 @@ class Executor {
     const decided = this.decide(cond, env);
     if (body && !alt && revertsOnly(body)) {
       this.pushGuard(cond, false, env, s);
+      return;
+    }
+    // `if (frozen[from]) return false;`: nothing after it runs when the condition holds.
+    if (body && !alt && returnsOnly(body)) {
+      this.pushGuard(cond, false, env, s);
+      return;
+    }
+    // `if (ok) { …move… } else { return false; }` and `else throw;`: the work runs only under `ok`.
+    if (body && alt && (returnsOnly(alt) || revertsOnly(alt)) && !returnsOnly(body) && !revertsOnly(body)) {
+      this.pushGuard(cond, true, env, s);
+      this.statement(body, env);
+      return;
+    }
+    // `function f() { if (msg.sender == owner) { … } }`: a body that is one `if` does
+    // nothing unless the condition holds, like `require(c); …`.
+    const fnBody = this.frame.fn.body;
+    if (body && !alt && fnBody && fnBody.children.length === 1 && fnBody.children[0] === s) {
+      this.pushGuard(cond, true, env, s);
+      this.statement(body, env);
+      return;
+    }
+    // A modifier's `if (msg.sender == owner) _;`: the function body runs only under the condition.
+    if (body && !alt && this.frame.placeholder && runsPlaceholderOnly(body)) {
+      this.pushGuard(cond, true, env, s);
+      this.statement(body, env);
       return;
     }
     if (decided !== false && body) this.branch(cond, true, body, env);
@@ -299,7 +332,7 @@ class Executor {
     const right = child(e, 'right');
     let kind: WriteOp = 'set';
     if (e.type === 'augmented_assignment_expression') kind = op === '+=' ? 'inc' : op === '-=' ? 'dec' : 'set';
-    else if (right) kind = directionOf(l, right, env);
+    else if (right) kind = directionOf(l, right, env, this.scope, (n) => typeTextOf(evaluate(n, env, this.cx())));
     this.write(l, kind, right, e, env);
     // A plain local assignment updates what we know about the local.
     if (l.type === 'identifier' && env.values.has(l.text) && right) {
@@ -313,10 +346,12 @@ class Executor {
     if (!lv) return;
     let value = valueNode ? evaluate(valueNode, env, this.cx()) : UNKNOWN;
     let finalOp = op;
+    // MiniMe-style checkpoints: `checkpoints[i].value = uint128(previous + amount)`.
+    if (op === 'set' && valueNode && isCheckpointLedger(lv.v)) finalOp = checkpointDirection(valueNode, env, 0) ?? op;
     if (op === 'set' && isZero(value) === true) finalOp = 'delete';
     if (op === 'delete') value = { k: 'zero' };
     this.summary.writes.push({
-      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0,
+      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, ...(lv.field ? { field: lv.field } : {}), op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0, path: [...this.path],
     });
   }
 
@@ -354,7 +389,7 @@ class Executor {
   }
 
   private plainCall(name: string, e: SyntaxNode, args: SyntaxNode[], env: Env): void {
-    if (name === 'require' && args[0]) {
+    if ((name === 'require' || name === 'assert') && args[0]) {
       this.pushGuard(args[0], true, env, e);
       return;
     }
@@ -362,7 +397,7 @@ class Executor {
       this.recordCall('selfdestruct', name, args[0], e, args, env, true, false);
       return;
     }
-    if (name === 'revert' || name === 'assert' || name === 'keccak256' || name === 'abi') return;
+    if (name === 'revert' || name === 'keccak256' || name === 'abi') return;
     const callee = this.scope.func(name, args.length);
     if (callee) this.inline(callee, args, env, undefined);
   }
@@ -396,21 +431,22 @@ class Executor {
     this.expr(o, env, true);
     const receiver = evaluate(o, env, this.cx());
     if (receiver.k === 'state' && (name === 'push' || name === 'pop') && isArrayTyped(receiver)) {
+      const pushed = name === 'push' && args[0] && isCheckpointLedger(receiver.v) ? checkpointDirection(args[0], env, 0) : undefined;
       this.summary.writes.push({
-        fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
-        valueNode: args[0], env, inLoop: this.loopDepth > 0,
+        fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: pushed ?? name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
+        valueNode: args[0], env, inLoop: this.loopDepth > 0, path: [...this.path],
       });
       return;
     }
     const low = lowLevelKind(name, args.length);
     if (low) return this.recordCall(low, name, o, e, args, env, used, hasValue);
     // Members of values (`x.sub(y)` through an unresolved using-for, `s.length`) are not calls out.
-    if (isValueTyped(evaluate(o, env, this.cx()))) {
-      const viaUsingValue = this.scope.usingFor(name, args.length);
+    if (isValueTyped(receiver)) {
+      const viaUsingValue = this.scope.usingFor(name, args.length, typeTextOf(receiver));
       if (viaUsingValue) this.inline(viaUsingValue, [o, ...args], env, undefined);
       return;
     }
-    const viaUsing = this.scope.usingFor(name, args.length);
+    const viaUsing = this.scope.usingFor(name, args.length, typeTextOf(receiver));
     if (viaUsing && viaUsing.contract.kind === 'library' && !isContractTyped(o, env, this.scope)) {
       this.inline(viaUsing, [o, ...args], env, undefined);
       return;
@@ -441,6 +477,7 @@ class Executor {
       if (a.type === 'identifier' && env.nonZero.has(a.text)) inner.nonZero.add(p.name);
       // Storage references passed to library functions keep pointing at the state variable.
       if (sym.k === 'state') inner.storage.set(p.name, sym);
+      inner.origins.set(p.name, { node: a, env });
     });
     this.invoke(callee, inner, viaModifier ?? this.frame.viaModifier);
   }
@@ -519,6 +556,67 @@ function revertsOnly(body: SyntaxNode): boolean {
   return last.type === 'throw_statement' || last.text === 'throw;';
 }
 
+/** `return;`, `return false;`, `return 0;`: a bare early exit (not `return _other(…)`). */
+function returnsOnly(body: SyntaxNode): boolean {
+  const stmts = body.type === 'block_statement' ? body.children : [body];
+  if (stmts.length !== 1 || stmts[0]!.type !== 'return_statement') return false;
+  const value = stmts[0]!.children[0];
+  if (!value) return true;
+  const v = unparen(value);
+  return v.type === 'boolean_literal' || v.type === 'number_literal';
+}
+
+/** `mapping(address => Checkpoint[])`: a ledger kept as a history of values per holder. */
+function isCheckpointLedger(v: StateVariable): boolean {
+  const value = v.type.mapping && /^address/.test(v.type.mapping.key) ? v.type.mapping.value : undefined;
+  return !!value && value.isArray;
+}
+
+/**
+ * Whether a checkpoint's new value is the old one plus or minus something: follows casts,
+ * struct construction, locals and the arguments of inlined helpers to a `+` or `-`.
+ */
+function checkpointDirection(node: SyntaxNode, env: Env, depth: number): WriteOp | undefined {
+  if (depth > 5) return undefined;
+  const n = unparen(node);
+  if (n.type === 'binary_expression') {
+    const op = operatorOf(n);
+    return op === '+' ? 'inc' : op === '-' ? 'dec' : undefined;
+  }
+  if (n.type === 'identifier') {
+    const alias = env.aliases.get(n.text);
+    if (alias) return checkpointDirection(alias, env, depth + 1);
+    const origin = env.origins.get(n.text);
+    return origin ? checkpointDirection(origin.node, origin.env, depth + 1) : undefined;
+  }
+  if (n.type === 'call_expression' || n.type === 'type_cast_expression') {
+    // `uint128(x)`, `Checkpoint({fromBlock: b, value: x})`: the arguments, or the struct fields.
+    const found = new Set<WriteOp>();
+    for (const arg of n.children.filter((c) => c.type === 'call_argument')) {
+      for (const part of arg.children) {
+        const value = part.type === 'call_struct_argument' ? child(part, 'value') : part;
+        const d = value ? checkpointDirection(value, env, depth + 1) : undefined;
+        if (d) found.add(d);
+      }
+    }
+    return found.size === 1 ? [...found][0] : undefined;
+  }
+  return undefined;
+}
+
+/** A block whose last statement returns or reverts. */
+function endsInExit(body: SyntaxNode): boolean {
+  const stmts = body.type === 'block_statement' ? body.children : [body];
+  const last = stmts[stmts.length - 1];
+  return !!last && (last.type === 'return_statement' || revertsOnly(last));
+}
+
+/** A block that is just the modifier placeholder `_;`. */
+function runsPlaceholderOnly(body: SyntaxNode): boolean {
+  const stmts = body.type === 'block_statement' ? body.children : [body];
+  return stmts.length === 1 && stmts[0]!.type === 'expression_statement' && stmts[0]!.children[0]?.text === '_';
+}
+
 /** After `require(x != address(0))` (or inside `if (x != address(0))`), x is non-zero. */
 function narrow(cond: SyntaxNode, positive: boolean, env: Env): void {
   const c = unparen(cond);
@@ -553,7 +651,7 @@ interface LvalueHost {
 }
 
 /** The state variable (and index keys) an assignment target writes, if any. */
-function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVariable; keys: Sym[] } | undefined {
+function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVariable; keys: Sym[]; field?: string } | undefined {
   const t = unparen(target);
   switch (t.type) {
     case 'identifier':
@@ -567,15 +665,21 @@ function lvalueOf(target: SyntaxNode, env: Env, host: LvalueHost): { v: StateVar
     }
     case 'member_expression': {
       const object = child(t, 'object');
-      return object ? lvalueOf(object, env, host) : undefined;
+      const inner = object ? lvalueOf(object, env, host) : undefined;
+      const property = child(t, 'property')?.text;
+      return inner && !inner.field && property ? { ...inner, field: property } : inner;
     }
     default:
       return undefined;
   }
 }
 
-/** `x = x + a` / `x = x.add(a)` / `x = xBalance - a` (a local copy of x) → inc or dec. */
-function directionOf(left: SyntaxNode, right: SyntaxNode, env: Env): WriteOp {
+/**
+ * `x = x + a`, `x = x.add(a)`, `x = add(x, a)`, `x = SafeMath.sub(x, a)`, `x = xBalance - a`
+ * (a local copy of x) → inc or dec. A helper counts by what its body does with its two
+ * operands (DSMath `add`, hand-written `safeAdd`), by its name only when it cannot be read.
+ */
+function directionOf(left: SyntaxNode, right: SyntaxNode, env: Env, scope: Scope, typeOf: (n: SyntaxNode) => string | undefined): WriteOp {
   const base = baseName(left);
   if (!base) return 'set';
   const r = unparen(right);
@@ -586,14 +690,60 @@ function directionOf(left: SyntaxNode, right: SyntaxNode, env: Env): WriteOp {
     first = child(r, 'left');
   } else if (r.type === 'call_expression') {
     const f = child(r, 'function');
-    if (f?.type === 'member_expression') {
-      const p = child(f, 'property')?.text;
-      op = p === 'add' ? '+' : p === 'sub' ? '-' : '';
-      first = child(f, 'object');
+    const args = callArguments(r);
+    if (f?.type === 'member_expression' && args.length === 1) {
+      const p = child(f, 'property')?.text ?? '';
+      const object = child(f, 'object');
+      const libName = object?.type === 'identifier' ? object.text : '';
+      const lib = libName && !env.values.has(libName) ? scope.contractNamed(libName) : undefined;
+      if (lib?.kind === 'library') {
+        // `SafeMath.add(x)` never has one argument; a receiver call is `x.add(a)`.
+        op = '';
+      } else {
+        op = helperOperator(object ? scope.usingFor(p, 1, typeOf(object)) : undefined, p);
+        first = object;
+      }
+    } else if (f?.type === 'member_expression' && args.length === 2) {
+      const p = child(f, 'property')?.text ?? '';
+      const object = child(f, 'object');
+      const lib = object?.type === 'identifier' ? scope.contractNamed(object.text) : undefined;
+      const callee = lib?.kind === 'library' ? lib.functions.find((fn) => fn.name === p && fn.params.length === 2 && fn.body) : undefined;
+      op = helperOperator(callee, p);
+      first = args[0];
+    } else if (f?.type === 'identifier' && args.length === 2) {
+      op = helperOperator(scope.func(f.text, 2), f.text);
+      first = args[0];
     }
   }
   if ((op !== '+' && op !== '-') || !first) return 'set';
   return mentions(first, base, env, 0) ? (op === '+' ? 'inc' : 'dec') : 'set';
+}
+
+const helperCache = new WeakMap<FunctionModel, string>();
+
+/** What a two-operand arithmetic helper computes: '+', '-' or '' (anything else). */
+function helperOperator(fn: FunctionModel | undefined, name: string): string {
+  if (!fn?.body || fn.params.length !== 2) {
+    if (/^(safe)?add$|^plus$|^add(ition)?safe$/i.test(name)) return '+';
+    if (/^(safe)?sub$|^minus$|^sub(traction)?safe$/i.test(name)) return '-';
+    return '';
+  }
+  const cached = helperCache.get(fn);
+  if (cached !== undefined) return cached;
+  const [a, b] = [fn.params[0]!.name, fn.params[1]!.name];
+  const ops = new Set<string>();
+  visit(fn.body, (n) => {
+    if (n.type !== 'binary_expression') return true;
+    const op = operatorOf(n);
+    if (op !== '+' && op !== '-') return true;
+    const l = child(n, 'left');
+    const r = child(n, 'right');
+    if (l && r && unparen(l).text === a && unparen(r).text === b) ops.add(op);
+    return true;
+  });
+  const result = ops.size === 1 ? [...ops][0]! : '';
+  helperCache.set(fn, result);
+  return result;
 }
 
 function baseName(n: SyntaxNode): string | undefined {

@@ -17,11 +17,15 @@ export interface Write extends Location {
   readonly v: StateVariable;
   /** Index keys from the variable outward: `allowance[a][b]` has [a, b]. */
   readonly keys: readonly Sym[];
+  /** The struct member written (`accounts[a].balance` → `balance`), the first one named. */
+  readonly field?: string;
   readonly op: WriteOp;
   readonly value: Sym;
   readonly valueNode: SyntaxNode | undefined;
   readonly env: Env;
   readonly inLoop: boolean;
+  /** The branch conditions the write sits under (guards excluded). */
+  readonly path: readonly PathCondition[];
 }
 
 export type CallKind = 'external' | 'call' | 'delegatecall' | 'staticcall' | 'send' | 'transfer-eth' | 'selfdestruct' | 'create';
@@ -47,6 +51,8 @@ export interface PathCondition {
   readonly positive: boolean;
   readonly env: Env;
   readonly fn: FunctionModel;
+  /** Set for `!c` after `if (c) { …; return; }`: every call that goes on has `!c`. */
+  readonly afterExit?: boolean;
 }
 
 /** A condition that must hold for execution to continue (`require`, `if (...) revert`). */

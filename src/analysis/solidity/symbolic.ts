@@ -31,12 +31,15 @@ export class Env {
   readonly nonZero: Set<string>;
   /** Storage pointers: `Info storage s = infos[k]`. */
   readonly storage: Map<string, Sym>;
+  /** Parameters of an inlined call: the argument expression and the caller's env. */
+  readonly origins: Map<string, { readonly node: SyntaxNode; readonly env: Env }>;
 
   constructor(parent?: Env) {
     this.values = new Map(parent?.values);
     this.aliases = new Map(parent?.aliases);
     this.nonZero = new Set(parent?.nonZero);
     this.storage = new Map(parent?.storage);
+    this.origins = new Map(parent?.origins);
   }
 }
 
@@ -97,4 +100,18 @@ export function describeSym(sym: Sym): string {
     default:
       return sym.k;
   }
+}
+
+/** The declared type text of a value, when known (a state entry at its keys, a parameter). */
+export function typeTextOf(sym: Sym): string | undefined {
+  if (sym.k === 'state') {
+    let type = sym.v.type;
+    for (let i = 0; i < sym.keys.length && type.mapping; i++) type = type.mapping.value;
+    // An array element (`checkpoints[a][i]`) has the element type.
+    if (sym.keys.length > 0 && !type.mapping && type.isArray) return type.text.replace(/\[[^\]]*\]\s*$/, '');
+    return type.text || undefined;
+  }
+  if (sym.k === 'param') return sym.fn.params[sym.index]?.type.text || undefined;
+  if (sym.k === 'literal') return /^(true|false)$/.test(sym.text) ? 'bool' : 'uint256';
+  return undefined;
 }

@@ -174,9 +174,52 @@ const POSTFIX = new Set(['array_access', 'member_expression', 'call_expression']
  */
 function fixPrefixPrecedence(parent: SyntaxNode): void {
   const last = parent.children[parent.children.length - 1];
-  if (!last || !POSTFIX.has(last.type)) return;
+  if (!last) return;
+  if (last.type === 'binary_expression') {
+    const fixed = reassociate(last, 0);
+    if (fixed !== last) parent.children[parent.children.length - 1] = fixed;
+    return;
+  }
+  if (!POSTFIX.has(last.type)) return;
   const fixed = rotate(last, 0);
   if (fixed !== last) parent.children[parent.children.length - 1] = fixed;
+}
+
+/** Binding strength of Solidity's binary operators (higher binds tighter). */
+const BINARY_PRECEDENCE: Readonly<Record<string, number>> = {
+  '**': 12, '*': 11, '/': 11, '%': 11, '+': 10, '-': 10, '<<': 9, '>>': 9, '&': 8, '^': 7, '|': 6,
+  '<': 5, '>': 5, '<=': 5, '>=': 5, '==': 4, '!=': 4, '&&': 3, '||': 2,
+};
+
+function binaryOperator(n: SyntaxNode): string | undefined {
+  return n.type === 'binary_expression' && n.children.length === 3 ? n.children[1]!.text : undefined;
+}
+
+/**
+ * The same postfix slip leaves `m[a] && msg.sender != o` as `(m[a] && msg.sender) != o`
+ * once `(m[a] && msg).sender` is rotated: a left operand that binds looser than its
+ * parent (explicit parentheses would be a parenthesized_expression) is re-associated
+ * into `m[a] && (msg.sender != o)`.
+ */
+function reassociate(outer: SyntaxNode, depth: number): SyntaxNode {
+  const left = outer.children[0];
+  const op = binaryOperator(outer);
+  const leftOp = left ? binaryOperator(left) : undefined;
+  if (!left || !op || !leftOp || depth > MAX_SYNTAX_DEPTH) return outer;
+  const p = BINARY_PRECEDENCE[op];
+  const lp = BINARY_PRECEDENCE[leftOp];
+  if (p === undefined || lp === undefined || lp >= p) return outer;
+  const middle = left.children[2]!;
+  const right = outer.children[2]!;
+  const inner = reassociate({
+    type: 'binary_expression',
+    field: 'right',
+    start: middle.start,
+    end: outer.end,
+    children: [{ ...middle, field: 'left' }, outer.children[1]!, right],
+    text: outer.text === '' ? '' : outer.text.slice(middle.start - outer.start),
+  }, depth + 1);
+  return { type: 'binary_expression', field: outer.field, start: outer.start, end: outer.end, children: [left.children[0]!, left.children[1]!, inner], text: outer.text };
 }
 
 function rotate(postfix: SyntaxNode, depth: number): SyntaxNode {

@@ -5,11 +5,11 @@
  * and the rules the transfer path enforces (guards as clauses), its branch conditions,
  * fee variables and external calls.
  */
-import type { FunctionModel, StateVariable } from './program.ts';
+import type { FunctionModel, StateVariable, TypeInfo } from './program.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
-import type { ExternalCall, Guard, Summary } from './summary.ts';
-import type { Entry } from './contract-analysis.ts';
+import type { ExternalCall, Guard, Summary, Write } from './summary.ts';
+import { canonicalType, type Entry } from './contract-analysis.ts';
 import { clausesOf, type Clause, type Literal } from './conditions.ts';
 import { evaluate, singleReturn } from './evaluate.ts';
 import { Env, type Sym } from './symbolic.ts';
@@ -29,11 +29,17 @@ export interface FeeUse {
   /** The divisor of `amount * fee / D`, when it is a constant. */
   readonly denominator: number | undefined;
   readonly node: SyntaxNode;
+  /** The function whose body holds the computation. */
+  readonly fn: FunctionModel;
 }
 
 export interface TokenModel {
   readonly transferEntries: Entry[];
   readonly ledgers: Set<StateVariable>;
+  /** For a ledger kept in a struct per holder (`accounts[a].balance`), the member that is the balance. */
+  readonly ledgerFields: ReadonlyMap<StateVariable, string>;
+  /** Whether a write moves the balance itself (not another member of a struct ledger). */
+  isLedger(w: Pick<Write, 'v' | 'field'>): boolean;
   readonly supply: Set<StateVariable>;
   readonly rules: TransferRule[];
   readonly branchLiterals: Literal[];
@@ -51,16 +57,17 @@ export interface TokenModel {
 const TRANSFER_SIGNATURES = new Set(['transfer(address,uint256)', 'transferFrom(address,address,uint256)']);
 
 function sig(fn: FunctionModel): string {
-  return `${fn.name}(${fn.params.map((p) => p.type.text.replace(/ payable$/, '')).join(',')})`;
+  return `${fn.name}(${fn.params.map((p) => canonicalType(p.type.text.replace(/ payable$/, ''))).join(',')})`;
 }
 
 export function buildTokenModel(scope: Scope, entries: Entry[]): TokenModel | undefined {
   let transferEntries = entries.filter((e) => TRANSFER_SIGNATURES.has(sig(e.fn)));
-  let ledgers = ledgersOf(transferEntries);
-  if (ledgers.size === 0) {
+  let found = ledgersOf(transferEntries);
+  if (found.ledgers.size === 0) {
     transferEntries = entries.filter((e) => !e.privileged && movesBalances(e.summary));
-    ledgers = ledgersOf(transferEntries);
+    found = ledgersOf(transferEntries);
   }
+  const { ledgers, fields: ledgerFields } = found;
   if (ledgers.size === 0) return undefined;
   const entrySet = new Set(transferEntries.map((e) => e.fn));
   const rules: TransferRule[] = [];
@@ -80,24 +87,48 @@ export function buildTokenModel(scope: Scope, entries: Entry[]): TokenModel | un
   const supply = supplyOf(scope, entries);
   const fees = feeUses(scope, reached, ledgers, supply);
   return {
-    transferEntries, ledgers, supply, rules, branchLiterals, reads, fees, calls, reached, balanceOf,
+    transferEntries, ledgers, ledgerFields, supply, rules, branchLiterals, reads, fees, calls, reached, balanceOf,
+    isLedger: (w) => ledgers.has(w.v) && (!ledgerFields.has(w.v) || ledgerFields.get(w.v) === w.field),
     isAmount: (sym) => sym.k === 'param' && entrySet.has(sym.fn) && isUintType(sym.fn.params[sym.index]!.type),
     isParty: (sym) => sym.k === 'sender' || (sym.k === 'param' && entrySet.has(sym.fn) && /^address/.test(sym.fn.params[sym.index]!.type.text)),
   };
 }
 
-function ledgersOf(entries: Entry[]): Set<StateVariable> {
-  const inc = new Set<StateVariable>();
-  const dec = new Set<StateVariable>();
+function ledgersOf(entries: Entry[]): { ledgers: Set<StateVariable>; fields: Map<StateVariable, string> } {
+  const inc = new Set<string>();
+  const dec = new Set<string>();
+  const byId = new Map<string, { v: StateVariable; field: string | undefined }>();
   for (const e of entries) {
     for (const w of e.summary.writes) {
       const value = addressMappingValue(w.v.type);
-      if (!value || !isUintType(value) || w.keys.length !== 1) continue;
-      if (w.op === 'inc') inc.add(w.v);
-      if (w.op === 'dec' || w.op === 'set') dec.add(w.v);
+      // A per-holder checkpoint history (MiniMe) is a ledger too, written at [holder, i].
+      const checkpoints = !!value && value.isArray && w.keys.length >= 1;
+      // A per-holder struct (`accounts[a].balance -= v`): the member moved both ways.
+      const member = !!value && !checkpoints && !value.isArray && !value.mapping && !!w.field && w.keys.length === 1 && !isScalar(value);
+      if (!value || (!checkpoints && !member && (!isUintType(value) || w.keys.length !== 1))) continue;
+      const field = member ? w.field : undefined;
+      const id = `${w.v.name}\u0000${field ?? ''}`;
+      byId.set(id, { v: w.v, field });
+      if (w.op === 'inc') inc.add(id);
+      if (w.op === 'dec' || w.op === 'set') dec.add(id);
     }
   }
-  return new Set([...inc].filter((v) => dec.has(v)));
+  const ledgers = new Set<StateVariable>();
+  const fields = new Map<StateVariable, string>();
+  for (const id of inc) {
+    if (!dec.has(id)) continue;
+    const { v, field } = byId.get(id)!;
+    // One balance per struct: a second member moved both ways is not a second ledger.
+    if (field !== undefined && fields.has(v)) continue;
+    ledgers.add(v);
+    if (field !== undefined) fields.set(v, field);
+  }
+  return { ledgers, fields };
+}
+
+/** Value types that are not a struct: numbers, booleans, addresses, bytes, strings, enums are not told apart. */
+function isScalar(t: TypeInfo): boolean {
+  return /^(u?int\d*|bool|address( payable)?|bytes\d*|string)$/.test(t.text);
 }
 
 function movesBalances(s: Summary): boolean {
@@ -112,6 +143,11 @@ function supplyOf(scope: Scope, entries: Entry[]): Set<StateVariable> {
   if (total && ret) {
     const sym = evaluate(ret, new Env(), { scope, fn: total.fn });
     if (sym.k === 'state' && sym.keys.length === 0) out.add(sym.v);
+  }
+  // `uint256 public totalSupply;` is the ERC-20 getter itself.
+  if (!total) {
+    const v = scope.stateVariable('totalSupply');
+    if (v && v.visibility === 'public' && !v.type.mapping && isUintType(v.type)) out.add(v);
   }
   return out;
 }
@@ -141,7 +177,7 @@ function feeUses(scope: Scope, reached: Set<FunctionModel>, ledgers: Set<StateVa
         const v = feeVariableAt(m, scope, locals);
         if (v && !ledgers.has(v) && !supply.has(v) && !seen.has(v)) {
           seen.add(v);
-          out.push({ v, denominator, node: n });
+          out.push({ v, denominator, node: n, fn });
         }
         return true;
       });

@@ -9,8 +9,9 @@ import type { Literal } from './conditions.ts';
 import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
+import { constantValue } from './constant-value.ts';
 import { isMember, visit } from './syntax-helpers.ts';
-import { addressMappingValue, isBoolType } from './type-info.ts';
+import { addressMappingValue, isBoolType, isUintType } from './type-info.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import type { Env } from './symbolic.ts';
@@ -85,10 +86,12 @@ interface Involvement {
   ledger: boolean;
   time: boolean;
   vars: Set<StateVariable>;
+  /** Per-holder values read at a party of the transfer (`sellCap[from]`). */
+  partyVars: Set<StateVariable>;
 }
 
 function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scope, token: TokenModel): Involvement {
-  const out: Involvement = { amount: false, ledger: false, time: false, vars: new Set() };
+  const out: Involvement = { amount: false, ledger: false, time: false, vars: new Set(), partyVars: new Set() };
   visit(node, (n) => {
     if (isMember(n, 'block', 'timestamp') || isMember(n, 'block', 'number') || (n.type === 'identifier' && n.text === 'now' && !env.values.has('now'))) {
       out.time = true;
@@ -101,6 +104,7 @@ function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scop
     if (sym.k === 'state') {
       if (token.ledgers.has(sym.v)) out.ledger = true;
       else if (sym.keys.length === 0) out.vars.add(sym.v);
+      else if (sym.keys.length === 1 && token.isParty(sym.keys[0]!)) out.partyVars.add(sym.v);
       return false;
     }
     return true;
@@ -109,32 +113,54 @@ function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scop
 }
 
 function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
-  if (lit.atom.k !== 'compare') return { amount: false, ledger: false, time: false, vars: new Set() };
+  if (lit.atom.k !== 'compare') return { amount: false, ledger: false, time: false, vars: new Set(), partyVars: new Set() };
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
-  return { amount: l.amount || r.amount, ledger: l.ledger || r.ledger, time: l.time || r.time, vars: new Set([...l.vars, ...r.vars]) };
+  return { amount: l.amount || r.amount, ledger: l.ledger || r.ledger, time: l.time || r.time, vars: new Set([...l.vars, ...r.vars]), partyVars: new Set([...l.partyVars, ...r.partyVars]) };
 }
 
 function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
-  if (lit.atom.k !== 'compare' || !/^[<>]=?$/.test(lit.atom.op)) return;
+  if (lit.atom.k !== 'compare') return;
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
+  if (/^[!=]=$/.test(lit.atom.op)) {
+    // `status[from] != BANNED`: a per-holder code compared with a constant is a block flag.
+    const constant = (side: SyntaxNode, i: Involvement): boolean => !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 0 && constantValue(side, scope) !== undefined;
+    const coded = (i: Involvement): boolean => !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 1;
+    const [held, other] = coded(l) && constant(lit.atom.right, r) ? [l, r] : coded(r) && constant(lit.atom.left, l) ? [r, l] : [undefined, undefined];
+    if (held && other) for (const v of held.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.blockFlags.add(v);
+    return;
+  }
+  if (!/^[<>]=?$/.test(lit.atom.op)) return;
   if (l.time || r.time) {
-    for (const v of [...l.vars, ...r.vars]) out.cooldown.add(v);
+    // A per-holder unlock time the owner writes (`now >= unlockAt[from]`) is a cooldown it controls.
+    for (const v of [...l.vars, ...r.vars, ...l.partyVars, ...r.partyVars]) out.cooldown.add(v);
     return;
   }
   const [limitSide, amountSide] = l.amount ? [r, l] : r.amount ? [l, r] : [undefined, undefined];
   if (!limitSide || !amountSide || limitSide.amount || limitSide.ledger) return;
   const target = amountSide.ledger ? out.maxWallet : out.maxAmount;
   for (const v of limitSide.vars) if (!token.supply.has(v)) target.add(v);
+  // A cap the owner keeps per holder (`amount <= sellCap[from]`) is an amount limit the
+  // owner can set to zero for one seller.
+  if (!amountSide.ledger) for (const v of limitSide.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.maxAmount.add(v);
 }
 
-/** Privileged entry points and the writes they make to `v` (outside the transfer path). */
+/**
+ * Privileged entry points and the writes they make to `v` (outside the transfer path)
+ * that persist: a write to a plain variable that a later unconditional write in the same
+ * call overwrites (a reentrancy mutex set before `_` and cleared after) leaves nothing.
+ */
 export function privilegedWrites(analysis: ContractAnalysis, vars: ReadonlySet<StateVariable>): { entry: Entry; writes: Write[] }[] {
   const out: { entry: Entry; writes: Write[] }[] = [];
   for (const entry of analysis.entries) {
     if (!entry.privileged) continue;
-    const writes = entry.summary.writes.filter((w) => vars.has(w.v));
+    const all = entry.summary.writes;
+    const overwritten = (i: number): boolean => {
+      const w = all[i]!;
+      return w.keys.length === 0 && all.some((later, j) => j > i && later.v === w.v && later.keys.length === 0 && later.path.length === 0 && !later.inLoop);
+    };
+    const writes = all.filter((w, i) => vars.has(w.v) && !overwritten(i));
     if (writes.length > 0) out.push({ entry, writes });
   }
   return out;
@@ -148,4 +174,71 @@ export function canSetTo(w: Write, value: boolean): boolean {
   const n = w.valueNode;
   if (n && n.type === 'unary_expression' && n.children[1]?.type === 'identifier' && n.children[1].text === w.v.name) return true;
   return isBoolType(w.v.type) || w.v.type.text !== '';
+}
+
+/** The value a boolean state variable holds after deployment, when the code says. */
+export function initialValue(analysis: ContractAnalysis, v: StateVariable): boolean | undefined {
+  for (const c of analysis.constructors) {
+    const w = c.writes.filter((x) => x.v === v).pop();
+    if (w) return w.value.k === 'literal' ? w.value.text === 'true' : w.op === 'delete' ? false : undefined;
+  }
+  if (!v.initializer) return false;
+  return v.initializer.text === 'true' ? true : v.initializer.text === 'false' ? false : undefined;
+}
+
+/**
+ * A launch switch that keeps holders locked in: the transfer path reverts while the
+ * switch has its initial value, only privileged functions can change it, and the same
+ * rule lets some addresses through anyway — the caller being an authority, a party on a
+ * list the owner keeps, or a party equal to a stored address (`from == owner`). Until
+ * (unless) the owner opens it, insiders can move and sell tokens and nobody else can.
+ */
+export interface LockedLaunch {
+  readonly switch: Switch;
+  readonly setters: Entry[];
+  /** What lets an address through while the switch is closed. */
+  readonly exemptions: string[];
+}
+
+export function lockedLaunches(analysis: ContractAnalysis): LockedLaunch[] {
+  const rules = transferRules(analysis);
+  const token = analysis.token;
+  if (!rules || !token) return [];
+  const out: LockedLaunch[] = [];
+  const seen = new Set<StateVariable>();
+  for (const s of rules.switches) {
+    if (seen.has(s.v) || initialValue(analysis, s.v) !== s.blocksWhen) continue;
+    // `a || b || locked == false || …` with two switches: neither alone keeps holders out.
+    if (s.rule.clause.filter((l) => l.atom.k === 'bool-var').length > 1) continue;
+    const setters = privilegedWrites(analysis, new Set([s.v])).filter((x) => x.writes.some((w) => canSetTo(w, !s.blocksWhen))).map((x) => x.entry);
+    if (setters.length === 0) continue;
+    const exemptions = exemptionsOf(s.rule.clause, analysis, token);
+    if (exemptions.length === 0) continue;
+    seen.add(s.v);
+    out.push({ switch: s, setters, exemptions });
+  }
+  return out;
+}
+
+function exemptionsOf(clause: readonly Literal[], analysis: ContractAnalysis, token: TokenModel): string[] {
+  const out: string[] = [];
+  for (const lit of clause) {
+    if (!lit.positive && lit.atom.k !== 'compare') continue;
+    const a = lit.atom;
+    if (a.k === 'caller-is' && !a.origin) out.push(lit.node.text);
+    else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0) out.push(a.v.name);
+    else if (isPartyExemption(lit, analysis, token)) out.push(lit.node.text);
+  }
+  return out;
+}
+
+/** `from == owner` holding (or `from != owner` failing): a party equal to a stored address passes. */
+export function isPartyExemption(lit: Literal, analysis: ContractAnalysis, token: TokenModel): boolean {
+  const a = lit.atom;
+  if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '==') !== lit.positive) return false;
+  const cx = { scope: analysis.scope, fn: lit.fn };
+  const l = evaluate(a.left, lit.env, cx);
+  const r = evaluate(a.right, lit.env, cx);
+  const stored = (x: typeof l): boolean => x.k === 'state' && x.keys.length === 0 && /^address/.test(x.v.type.text);
+  return (token.isParty(l) && stored(r)) || (token.isParty(r) && stored(l));
 }

@@ -92,7 +92,7 @@ contract LaunchTaxToken {
         require(from != address(0) && to != address(0), "zero address");
         require(!isSniper[from], "sniper");
         if (!tradingActive) {
-            require(_isExcludedFromFees[from] || _isExcludedFromFees[to], "Trading is not active");
+            require(_isExcludedFromFees[from] || _isExcludedFromFees[to], "Trading is not active"); // @expect sell-restriction:closed
         }
         if (!_isExcludedFromLimits[from] && !_isExcludedFromLimits[to]) {
             require(amount <= maxTransaction, "Max transaction exceeded");

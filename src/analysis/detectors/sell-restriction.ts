@@ -1,0 +1,165 @@
+/**
+ * The textbook honeypot: selling (a transfer to the market pair) is blocked unless the
+ * owner approved the seller, blocked whenever an owner-set flag says so, or taxed by a
+ * sell fee the owner can raise to half the amount or more. Buying keeps working, so the token looks
+ * healthy on a chart while holders cannot get out.
+ */
+import { defineDetector, type DetectorContext } from './define-detector.ts';
+import { names } from './report-helpers.ts';
+import { boundOf } from './fees-exceed-limit.ts';
+import { canSetTo, isPartyExemption, lockedLaunches, privilegedWrites } from '../solidity/transfer-rules.ts';
+import { marketOf, sideOf, type Market } from '../solidity/market.ts';
+import { clausesOf, type Literal } from '../solidity/conditions.ts';
+import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
+import type { FunctionModel, StateVariable } from '../solidity/program.ts';
+import type { SyntaxNode } from '../solidity/syntax-tree.ts';
+import { sameSym, type Sym } from '../solidity/symbolic.ts';
+
+type Kind = 'approved' | 'blocked' | 'switch';
+
+/** A sell fee the owner may raise to half the amount or more takes the sale, bound or not. */
+const CONFISCATORY_SHARE = 0.5;
+
+interface Located {
+  readonly fn: FunctionModel;
+  readonly node: SyntaxNode;
+}
+
+export default defineDetector({
+  meta: {
+    id: 'sell-restriction',
+    title: 'Selling can be blocked or confiscated while buying works',
+    severity: 'critical',
+    confidence: 'medium',
+    description: 'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
+    exploitScenario: 'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
+    recommendation: 'Do not buy. A legitimate token does not treat sells differently from buys beyond a fixed, bounded tax disclosed in code.',
+    messages: {
+      approved: '{contract}: only addresses the owner approves can sell. A transfer to the pair {pair} reverts unless {flags} is set for the seller, and {setters} sets it.',
+      blocked: '{contract}: the owner can stop any holder from selling. A transfer to the pair {pair} reverts when {flags} is set for the seller, and {setters} sets it.',
+      switch: '{contract}: the owner can stop all sells. A transfer to the pair {pair} reverts while {flags} has the value {setters} can give it.',
+      fee: '{contract}: the owner can confiscate sells. Transfers to the pair {pair} pay {flags}, which {setters} can raise to half the amount or more (no upper bound, or one that high).',
+      closed: '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
+    },
+  },
+  create(ctx) {
+    return {
+      contract(a) {
+        for (const l of lockedLaunches(a)) {
+          report(ctx, a, l.switch.rule.guard, 'closed', l.exemptions.join(', '), [l.switch.v], l.setters);
+        }
+        const market = marketOf(a);
+        const token = a.token;
+        if (!market || !token || (market.pairs.size === 0 && market.pairMaps.size === 0)) return;
+        const pairName = names([...market.pairs, ...market.pairMaps]);
+        const reported = new Set<SyntaxNode>();
+        for (const rule of token.rules) {
+          if (reported.has(rule.guard.node)) continue;
+          const found = sellRestriction(rule.clause, rule.entry, market, a);
+          if (!found) continue;
+          reported.add(rule.guard.node);
+          report(ctx, a, rule.guard, found.kind, pairName, found.vars, found.setters);
+        }
+        for (const fee of sellFees(a, market)) report(ctx, a, fee, 'fee', pairName, [fee.v], fee.setters);
+      },
+    };
+  },
+});
+
+function report(ctx: DetectorContext, a: ContractAnalysis, at: Located, kind: Kind | 'fee' | 'closed', pair: string, vars: StateVariable[], setters: Entry[]): void {
+  ctx.report({
+    unit: at.fn.contract.unit,
+    node: at.node,
+    messageId: kind,
+    data: { contract: a.contract.name, pair, flags: names(vars), setters: [...new Set(setters.map((e) => e.fn.name))].join(', ') },
+    contract: a.contract.name,
+  });
+}
+
+/**
+ * A rule `!sell ∨ X₁ ∨ …` where every Xᵢ is an owner-managed list entry for a party, an
+ * owner-set switch, or a caller exemption, and at least one is owner-managed.
+ */
+function sellRestriction(clause: Literal[], entry: Entry, market: Market, a: ContractAnalysis): { kind: Kind; vars: StateVariable[]; setters: Entry[] } | undefined {
+  let onSells = false;
+  const rest: Literal[] = [];
+  for (const lit of clause) {
+    const side = sideOf(lit, entry, market, a);
+    if (side === 'not-sell') onSells = true;
+    else if (side === 'pair-check') continue;
+    else if (side) return undefined;
+    else rest.push(lit);
+  }
+  if (!onSells || rest.length === 0) return undefined;
+  let kind: Kind | undefined;
+  const vars: StateVariable[] = [];
+  const setters: Entry[] = [];
+  const party = market.parties.get(entry);
+  const isParty = (k: Sym): boolean => k.k === 'sender' || !!party && [...party.senders, ...party.receivers].some((p) => sameSym(p, k));
+  for (const lit of rest) {
+    const atom = lit.atom;
+    if (atom.k === 'caller-is' && lit.positive) continue;
+    if (isPartyExemption(lit, a, a.token!)) continue;
+    if (atom.k === 'flag' && atom.keys.some(isParty)) {
+      // An approved-sellers list (`ok[from]` must hold) traps everyone the owner has not
+      // added, whether or not it can also remove them; a block list needs a setter to true.
+      const writers = privilegedWrites(a, new Set([atom.v])).filter((x) => x.writes.some((w) => w.keys.length > 0 && (lit.positive || canSetTo(w, true))));
+      if (writers.length === 0) return undefined;
+      kind = lit.positive ? (kind ?? 'approved') : 'blocked';
+      vars.push(atom.v);
+      setters.push(...writers.map((x) => x.entry));
+      continue;
+    }
+    if (atom.k === 'bool-var') {
+      const writers = privilegedWrites(a, new Set([atom.v])).filter((x) => x.writes.some((w) => canSetTo(w, !lit.positive)));
+      if (writers.length === 0) return undefined;
+      kind ??= 'switch';
+      vars.push(atom.v);
+      setters.push(...writers.map((x) => x.entry));
+      continue;
+    }
+    return undefined;
+  }
+  return kind ? { kind, vars, setters } : undefined;
+}
+
+/**
+ * Fees taken on the sell branch (`if (to == pair) fee = amount * sellFee / 100`, or
+ * `if (to == pair) _fee = _sellFee;` before the fee is computed) whose privileged setters
+ * check no upper bound.
+ */
+function sellFees(a: ContractAnalysis, market: Market): (Located & { v: StateVariable; setters: Entry[] })[] {
+  const token = a.token!;
+  const out: (Located & { v: StateVariable; setters: Entry[] })[] = [];
+  const sellArms: SyntaxNode[] = [];
+  const candidates = new Map<StateVariable, Located>();
+  const within = (n: SyntaxNode): boolean => sellArms.some((arm) => arm.start <= n.start && n.end <= arm.end);
+  for (const entry of token.transferEntries) {
+    for (const b of entry.summary.branches) {
+      const clauses = clausesOf(b.cond, true, b.env, a.scope, b.fn);
+      const sells = clauses.some((c) => c.length === 1 && sideOf(c[0]!, entry, market, a) === 'sell');
+      const arm = b.node.children.find((c) => c.field === 'body');
+      if (sells && arm) sellArms.push(arm);
+    }
+  }
+  if (sellArms.length === 0) return out;
+  const feeVars = new Set(token.fees.map((f) => f.v));
+  for (const fee of token.fees) if (within(fee.node)) candidates.set(fee.v, { fn: fee.fn, node: fee.node });
+  for (const entry of token.transferEntries) {
+    for (const w of entry.summary.writes) {
+      if (!feeVars.has(w.v) || !within(w.node) || w.value.k !== 'state' || w.value.keys.length > 0) continue;
+      if (!candidates.has(w.value.v)) candidates.set(w.value.v, { fn: w.fn, node: w.node });
+    }
+  }
+  // The denominator of the fee a candidate sets (`_fee = _sellFee; … amount * _fee / 1000`).
+  const denominators = new Map(token.fees.map((f) => [f.v, f.denominator ?? 100]));
+  for (const [v, at] of candidates) {
+    const denominator = denominators.get(v) ?? [...denominators.values()][0] ?? 100;
+    const setters = privilegedWrites(a, new Set([v])).filter((x) => x.writes.some((w) => {
+      const bound = boundOf(w, x.entry, a.scope);
+      return bound === undefined || bound / denominator >= CONFISCATORY_SHARE;
+    }));
+    if (setters.length > 0) out.push({ ...at, v, setters: setters.map((x) => x.entry) });
+  }
+  return out;
+}
