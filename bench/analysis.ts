@@ -62,7 +62,11 @@ function analyseCorpus(c: Corpus): { findings: number; diagnostics: number } {
   let diagnostics = 0;
   for (const input of inputs) {
     const r = analyzeSources(input, { resolveImport });
-    toSarif(r.findings, detectors.map((d) => d.meta), { toolVersion: 'bench' });
+    toSarif(
+      r.findings,
+      detectors.map((d) => d.meta),
+      { toolVersion: 'bench' },
+    );
     toText(r);
     findings += r.findings.length;
     diagnostics += r.diagnostics.length;
@@ -94,7 +98,13 @@ const measures: { name: string; ms: number; note: string }[] = [];
 // Warm-up: load the grammar and JIT the hot paths once.
 for (const c of corpora) analyseCorpus(c);
 
-measures.push({ name: 'tree-sitter parse (baseline)', ms: time(() => { for (const s of allSources) parseRaw(s); }), note: '' });
+measures.push({
+  name: 'tree-sitter parse (baseline)',
+  ms: time(() => {
+    for (const s of allSources) parseRaw(s);
+  }),
+  note: '',
+});
 
 let analysisFindings = 0;
 let analysisDiagnostics = 0;
@@ -145,15 +155,23 @@ measures.push({
 });
 
 const base = measures[0]!.ms;
-console.log(`${fileCount} files, ${lineCount} lines (${corpora.map((c) => `${c.name}: ${c.files.size}`).join(', ')}); median of ${ROUNDS} rounds\n`);
+console.log(
+  `${fileCount} files, ${lineCount} lines (${corpora.map((c) => `${c.name}: ${c.files.size}`).join(', ')}); median of ${ROUNDS} rounds\n`,
+);
 console.log(`${'run'.padEnd(52)} ${'ms'.padStart(8)} ${'files/s'.padStart(9)} ${'ms/1k lines'.padStart(12)} ${'× parse'.padStart(8)}`);
 for (const m of measures) {
-  console.log(`${m.name.padEnd(52)} ${m.ms.toFixed(0).padStart(8)} ${(fileCount / (m.ms / 1000)).toFixed(0).padStart(9)} ${(m.ms / (lineCount / 1000)).toFixed(2).padStart(12)} ${(m.ms / base).toFixed(2).padStart(8)}`);
+  console.log(
+    `${m.name.padEnd(52)} ${m.ms.toFixed(0).padStart(8)} ${(fileCount / (m.ms / 1000)).toFixed(0).padStart(9)} ${(m.ms / (lineCount / 1000)).toFixed(2).padStart(12)} ${(m.ms / base).toFixed(2).padStart(8)}`,
+  );
 }
 const analysis = measures[1]!.ms;
 console.log(`\nanalysis / bare parse: ${(analysis / base).toFixed(2)}× (target ≤ 5×)`);
-console.log(`@solidity-parser/parser / analysis: ${(measures[2]!.ms / analysis).toFixed(2)}×; solhint recommended / analysis: ${(measures[3]!.ms / analysis).toFixed(2)}×`);
-console.log(`analysis found ${analysisFindings} findings (${analysisDiagnostics} diagnostics); solhint ${solhintReports} reports; @solidity-parser/parser failed on ${parserErrors} files`);
+console.log(
+  `@solidity-parser/parser / analysis: ${(measures[2]!.ms / analysis).toFixed(2)}×; solhint recommended / analysis: ${(measures[3]!.ms / analysis).toFixed(2)}×`,
+);
+console.log(
+  `analysis found ${analysisFindings} findings (${analysisDiagnostics} diagnostics); solhint ${solhintReports} reports; @solidity-parser/parser failed on ${parserErrors} files`,
+);
 
 /**
  * The labelled real-world corpus (`../shared/eval-dev`, or `--eval-dev DIR`): every file
@@ -171,7 +189,10 @@ function evalDevBench(): void {
     console.log(`\neval-dev: no labels.jsonl in ${dir}; skipped (pass --eval-dev DIR)`);
     return;
   }
-  const files = labels.split('\n').filter((l) => l.trim() !== '').map((l) => (JSON.parse(l) as { file: string }).file);
+  const files = labels
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (JSON.parse(l) as { file: string }).file);
   const sources = files.map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
   // Warm-up round (grammar, JIT, the library cache of resolved imports).
   for (const [f, s] of sources) analyzeSources(new Map([[f, s]]), { resolveImport });
@@ -198,7 +219,9 @@ function evalDevBench(): void {
   const p = (q: number): number => perFile[Math.min(perFile.length - 1, Math.floor(q * perFile.length))]!;
   console.log(`\neval-dev: ${sources.length} files, each scanned alone (best of ${ROUNDS} per file)`);
   console.log(`bare tree-sitter parse ${parseMs.toFixed(0)} ms; whole analysis ${analysisMs.toFixed(0)} ms`);
-  console.log(`analysis / bare parse: ${(analysisMs / parseMs).toFixed(2)}× (target ≤ 5×); per file median ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms (target < 50 ms), max ${perFile[perFile.length - 1]!.toFixed(1)} ms`);
+  console.log(
+    `analysis / bare parse: ${(analysisMs / parseMs).toFixed(2)}× (target ≤ 5×); per file median ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms (target < 50 ms), max ${perFile[perFile.length - 1]!.toFixed(1)} ms`,
+  );
 }
 
 evalDevBench();

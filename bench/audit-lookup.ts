@@ -15,7 +15,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const AUDITS = 100_000;
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, serve: { type: 'string' }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '2' },
+    serve: { type: 'string' },
+    dir: { type: 'string' },
+  },
+});
 
 function address(i: number): string {
   return `0x${(i * 2654435761).toString(16).padStart(40, '0').slice(-40)}`;
@@ -27,7 +34,16 @@ async function serve(kind: string, dir: string): Promise<void> {
   if (kind === 'bare') {
     const app = Fastify();
     // A constant of the audit record's size, so the ratio measures our work, not bytes.
-    const constant = { slug: 'project-1', name: 'Project 1', createdAt: '2024-01-01T00:00:00.000Z', reportFile: 'https://reports.example/1.pdf', reportUrl: 'https://reports.example/1', finishedAt: '2024-01-02T00:00:00.000Z', address: address(1), network: 'BSC' };
+    const constant = {
+      slug: 'project-1',
+      name: 'Project 1',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      reportFile: 'https://reports.example/1.pdf',
+      reportUrl: 'https://reports.example/1',
+      finishedAt: '2024-01-02T00:00:00.000Z',
+      address: address(1),
+      network: 'BSC',
+    };
     app.get('/constant', async () => constant);
     await app.listen({ port: 0, host: '127.0.0.1' });
     process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
@@ -39,7 +55,10 @@ async function serve(kind: string, dir: string): Promise<void> {
   const { buildApp } = await import('../src/api/app.ts');
   const { createRateLimiter } = await import('../src/limits/rate-limiter.ts');
   const store = await openStore({ dataDir: dir });
-  const existing = await store.db.selectFrom('audits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const existing = await store.db
+    .selectFrom('audits')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) < AUDITS) {
     const records = Array.from({ length: AUDITS }, (_, i) => ({
       slug: `project-${i}`,
@@ -66,7 +85,9 @@ interface Measured {
 }
 
 async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, connections = 10): Promise<Measured> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const info = await new Promise<{ port: number; key?: string }>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -84,7 +105,10 @@ async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, co
     const requests: autocannon.Request[] =
       kind === 'bare'
         ? [{ method: 'GET', path: '/constant' }]
-        : Array.from({ length: 1000 }, (_, i) => ({ method: 'GET', path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}` }));
+        : Array.from({ length: 1000 }, (_, i) => ({
+            method: 'GET',
+            path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}`,
+          }));
     const result = await autocannon({
       url: base,
       connections,
@@ -107,7 +131,9 @@ if (values.serve) {
   const rounds = Number(values.rounds);
   const dir = await mkdtemp(join(tmpdir(), 'sw-bench-'));
   try {
-    console.log(`audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each`);
+    console.log(
+      `audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each`,
+    );
     const bare: number[] = [];
     const lookup: number[] = [];
     // Warm-up fills the database and the JIT; not counted.
@@ -123,7 +149,9 @@ if (values.serve) {
     console.log(`bare route      ${mean(bare).toFixed(0).padStart(7)} req/s  (rounds: ${bare.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`audit lookup    ${mean(lookup).toFixed(0).padStart(7)} req/s  (rounds: ${lookup.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)}  (target ≥ 0.70)`);
-    console.log(`50 connections: bare ${bare50.rate.toFixed(0)} req/s p50 ${bare50.p50} ms p99 ${bare50.p99} ms; lookup ${lookup50.rate.toFixed(0)} req/s p50 ${lookup50.p50} ms p99 ${lookup50.p99} ms; ratio ${(lookup50.rate / bare50.rate).toFixed(2)}`);
+    console.log(
+      `50 connections: bare ${bare50.rate.toFixed(0)} req/s p50 ${bare50.p50} ms p99 ${bare50.p99} ms; lookup ${lookup50.rate.toFixed(0)} req/s p50 ${lookup50.p50} ms p99 ${lookup50.p99} ms; ratio ${(lookup50.rate / bare50.rate).toFixed(2)}`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -22,14 +22,19 @@ async function naiveRead(address: Address): Promise<number> {
   let id = 0;
   const rpc = async (method: string, params: unknown[]): Promise<unknown> => {
     requests += 1;
-    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    });
     return ((await res.json()) as { result?: unknown }).result;
   };
   const call = (to: string, data: string) => rpc('eth_call', [{ to, data }, 'latest']);
   const details = chainDetails('LOCAL');
   await rpc('eth_getCode', [address, 'latest']);
   await rpc('eth_blockNumber', []);
-  for (const fn of ['name', 'symbol', 'decimals', 'totalSupply'] as const) await call(address, encodeFunctionData({ abi: erc20Abi, functionName: fn }));
+  for (const fn of ['name', 'symbol', 'decimals', 'totalSupply'] as const)
+    await call(address, encodeFunctionData({ abi: erc20Abi, functionName: fn }));
   await call(address, encodeFunctionData({ abi: parseAbi(['function owner() view returns (address)']), functionName: 'owner' }));
   await call(address, encodeFunctionData({ abi: parseAbi(['function getOwner() view returns (address)']), functionName: 'getOwner' }));
   for (const holder of ['0x000000000000000000000000000000000000dEaD', '0x0000000000000000000000000000000000000000'] as const) {
@@ -40,11 +45,22 @@ async function naiveRead(address: Address): Promise<number> {
   for (const dex of details?.dexes ?? []) {
     for (const quote of [details?.wrappedNative, ...(details?.stablecoins ?? [])]) {
       if (!quote) continue;
-      const pair = (await call(dex.factory, encodeFunctionData({ abi: parseAbi(['function getPair(address,address) view returns (address)']), functionName: 'getPair', args: [address, quote.address as Address] }))) as string;
+      const pair = (await call(
+        dex.factory,
+        encodeFunctionData({
+          abi: parseAbi(['function getPair(address,address) view returns (address)']),
+          functionName: 'getPair',
+          args: [address, quote.address as Address],
+        }),
+      )) as string;
       if (pair && !/^0x0+$/.test(pair)) pairs.push(`0x${pair.slice(-40)}`);
     }
   }
-  for (const pair of pairs) await call(pair, encodeFunctionData({ abi: parseAbi(['function getReserves() view returns (uint112,uint112,uint32)']), functionName: 'getReserves' }));
+  for (const pair of pairs)
+    await call(
+      pair,
+      encodeFunctionData({ abi: parseAbi(['function getReserves() view returns (uint112,uint112,uint32)']), functionName: 'getReserves' }),
+    );
   // Creation: a plain binary search over eth_getCode, then the block and each receipt.
   let lo = 0;
   let hi = Number(await rpc('eth_blockNumber', []));
@@ -56,8 +72,20 @@ async function naiveRead(address: Address): Promise<number> {
   }
   const block = (await rpc('eth_getBlockByNumber', [`0x${lo.toString(16)}`, false])) as { transactions: string[] };
   for (const tx of block.transactions) await rpc('eth_getTransactionReceipt', [tx]);
-  await rpc('eth_getLogs', [{ address, fromBlock: '0x0', toBlock: 'latest', topics: [parseAbiItem('event Transfer(address indexed, address indexed, uint256)') && '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'] }]);
-  for (const locker of details?.lockers ?? []) for (const target of [address, ...pairs]) await call(locker.address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [target as Address] }));
+  await rpc('eth_getLogs', [
+    {
+      address,
+      fromBlock: '0x0',
+      toBlock: 'latest',
+      topics: [
+        parseAbiItem('event Transfer(address indexed, address indexed, uint256)') &&
+          '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+      ],
+    },
+  ]);
+  for (const locker of details?.lockers ?? [])
+    for (const target of [address, ...pairs])
+      await call(locker.address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [target as Address] }));
   return requests;
 }
 
@@ -80,8 +108,22 @@ await devnet.close();
 
 console.log('token        round trips  (naive)  ratio    ms     (naive ms)');
 for (const r of rows) {
-  console.log(`${r.behaviour.padEnd(12)} ${String(r.trips).padStart(6)}  ${String(r.naiveTrips).padStart(9)}  ${(r.naiveTrips / r.trips).toFixed(1).padStart(5)}x ${r.ms.toFixed(1).padStart(6)}  ${r.naiveMs.toFixed(1).padStart(8)}`);
+  console.log(
+    `${r.behaviour.padEnd(12)} ${String(r.trips).padStart(6)}  ${String(r.naiveTrips).padStart(9)}  ${(r.naiveTrips / r.trips).toFixed(1).padStart(5)}x ${r.ms.toFixed(1).padStart(6)}  ${r.naiveMs.toFixed(1).padStart(8)}`,
+  );
 }
 const avg = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0) / rows.length;
-console.log(`mean         ${avg((r) => r.trips).toFixed(1).padStart(6)}  ${avg((r) => r.naiveTrips).toFixed(1).padStart(9)}  ${(avg((r) => r.naiveTrips) / avg((r) => r.trips)).toFixed(1).padStart(5)}x ${avg((r) => r.ms).toFixed(1).padStart(6)}  ${avg((r) => r.naiveMs).toFixed(1).padStart(8)}`);
-console.log(`target ≤ 15 round trips per token: ${rows.every((r) => r.trips <= 15) ? 'met' : 'MISSED'}; devnet start ${devnet.startup.compileMs + devnet.startup.deployMs} ms (artifacts ${devnet.startup.compiled ? 'compiled' : 'cached'})`);
+console.log(
+  `mean         ${avg((r) => r.trips)
+    .toFixed(1)
+    .padStart(6)}  ${avg((r) => r.naiveTrips)
+    .toFixed(1)
+    .padStart(9)}  ${(avg((r) => r.naiveTrips) / avg((r) => r.trips)).toFixed(1).padStart(5)}x ${avg((r) => r.ms)
+    .toFixed(1)
+    .padStart(6)}  ${avg((r) => r.naiveMs)
+    .toFixed(1)
+    .padStart(8)}`,
+);
+console.log(
+  `target ≤ 15 round trips per token: ${rows.every((r) => r.trips <= 15) ? 'met' : 'MISSED'}; devnet start ${devnet.startup.compileMs + devnet.startup.deployMs} ms (artifacts ${devnet.startup.compiled ? 'compiled' : 'cached'})`,
+);

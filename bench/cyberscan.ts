@@ -26,7 +26,10 @@ interface Token {
   behaviour: string;
 }
 
-async function withServer<T>(env: Record<string, string>, run: (server: SpawnedServer, key: string, tokens: Token[]) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  env: Record<string, string>,
+  run: (server: SpawnedServer, key: string, tokens: Token[]) => Promise<T>,
+): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'sw-bench-scan-'));
   const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'warn', ...env };
   const { key } = JSON.parse((await runCli(['keys', 'create', '--json'], fullEnv)).stdout) as { key: string };
@@ -41,7 +44,11 @@ async function withServer<T>(env: Record<string, string>, run: (server: SpawnedS
 }
 
 const scan = (server: SpawnedServer, key: string, address: string) =>
-  fetch(`${server.url}/api/cyberscan`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ address, network: 'LOCAL' }) });
+  fetch(`${server.url}/api/cyberscan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ address, network: 'LOCAL' }),
+  });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -58,7 +65,9 @@ await withServer({ SCAN_FRESHNESS_SECONDS: '0' }, async (server, key, tokens) =>
     const ms = performance.now() - t0;
     times.push(ms);
     const s = body.meta.sources;
-    console.log(`  ${token.behaviour.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms  (chain ${s.chain?.durationMs} ms, analysis ${s.analysis?.durationMs ?? '-'} ms, simulation ${s.simulation?.durationMs} ms)`);
+    console.log(
+      `  ${token.behaviour.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms  (chain ${s.chain?.durationMs} ms, analysis ${s.analysis?.durationMs ?? '-'} ms, simulation ${s.simulation?.durationMs} ms)`,
+    );
   }
   console.log(`  median ${median(times).toFixed(0)} ms per token`);
 });
@@ -66,7 +75,11 @@ await withServer({ SCAN_FRESHNESS_SECONDS: '0' }, async (server, key, tokens) =>
 // 1 and 3 on a server with the default freshness.
 await withServer({}, async (server, key, tokens) => {
   const t0 = performance.now();
-  const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => scan(server, key, tokens[i % tokens.length]!.address).then((r) => r.json() as Promise<{ meta: { snapshotAt: string } }>)));
+  const responses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      scan(server, key, tokens[i % tokens.length]!.address).then((r) => r.json() as Promise<{ meta: { snapshotAt: string } }>),
+    ),
+  );
   const elapsed = performance.now() - t0;
   const perToken = new Map<string, Set<string>>();
   responses.forEach((r, i) => {
@@ -74,20 +87,37 @@ await withServer({}, async (server, key, tokens) => {
     perToken.set(address, (perToken.get(address) ?? new Set()).add(r.meta.snapshotAt));
   });
   const analysed = [...perToken.values()].map((s) => s.size);
-  console.log(`50 concurrent cold requests over ${tokens.length} tokens: ${elapsed.toFixed(0)} ms in all; scans per token: ${analysed.join(', ')} (1 = analysed once)`);
+  console.log(
+    `50 concurrent cold requests over ${tokens.length} tokens: ${elapsed.toFixed(0)} ms in all; scans per token: ${analysed.join(', ')} (1 = analysed once)`,
+  );
 
   const token = tokens[0]!.address;
   const lookup = `/api/audits/search-by-address?address=${token}&network=LOCAL`;
   const run = (opts: autocannon.Options) => autocannon({ connections: 10, duration: seconds, ...opts });
   const audit = await run({ url: `${server.url}${lookup}`, headers: { 'x-api-key': key } });
-  const cached = await run({ url: `${server.url}/api/cyberscan`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ address: token, network: 'LOCAL' }) });
+  const cached = await run({
+    url: `${server.url}/api/cyberscan`,
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ address: token, network: 'LOCAL' }),
+  });
   const audit2 = await run({ url: `${server.url}${lookup}`, headers: { 'x-api-key': key } });
   const auditRate = (audit.requests.average + audit2.requests.average) / 2;
   console.log(`audit lookup (404, key)   ${auditRate.toFixed(0).padStart(7)} req/s`);
-  console.log(`cached cyberscan (key)    ${cached.requests.average.toFixed(0).padStart(7)} req/s, ${(cached.throughput.average / 1024 / 1024).toFixed(1)} MB/s, ${cached.non2xx} non-2xx`);
+  console.log(
+    `cached cyberscan (key)    ${cached.requests.average.toFixed(0).padStart(7)} req/s, ${(cached.throughput.average / 1024 / 1024).toFixed(1)} MB/s, ${cached.non2xx} non-2xx`,
+  );
   console.log(`ratio cached cyberscan / audit lookup: ${(cached.requests.average / auditRate).toFixed(2)}  (target ≥ 0.50)`);
   // Under 50 connections: latency percentiles of both.
   const audit50 = await run({ connections: 50, url: `${server.url}${lookup}`, headers: { 'x-api-key': key } });
-  const cached50 = await run({ connections: 50, url: `${server.url}/api/cyberscan`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ address: token, network: 'LOCAL' }) });
-  console.log(`50 connections: audit lookup ${audit50.requests.average.toFixed(0)} req/s p50 ${audit50.latency.p50} ms p99 ${audit50.latency.p99} ms; cached cyberscan ${cached50.requests.average.toFixed(0)} req/s p50 ${cached50.latency.p50} ms p99 ${cached50.latency.p99} ms`);
+  const cached50 = await run({
+    connections: 50,
+    url: `${server.url}/api/cyberscan`,
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ address: token, network: 'LOCAL' }),
+  });
+  console.log(
+    `50 connections: audit lookup ${audit50.requests.average.toFixed(0)} req/s p50 ${audit50.latency.p50} ms p99 ${audit50.latency.p99} ms; cached cyberscan ${cached50.requests.average.toFixed(0)} req/s p50 ${cached50.latency.p50} ms p99 ${cached50.latency.p99} ms`,
+  );
 });

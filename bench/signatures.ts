@@ -25,13 +25,49 @@ import { signatureHashes } from '../src/signatures/signature-hash.ts';
 import { InMemorySignatureStore, type NewSignature, type SignatureStore } from '../src/signatures/signature-store.ts';
 import { openStore } from '../src/store/open-store.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '1000000' }, 'no-sqlite': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '1000000' }, 'no-sqlite': { type: 'boolean', default: false } },
+});
 const COUNT = Number(values.count);
 const LOOKUPS = 100_000;
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-const WORDS = ['set', 'get', 'update', 'transfer', 'swap', 'claim', 'mint', 'burn', 'fee', 'max', 'owner', 'pool', 'reward', 'stake', 'vault', 'token', 'price', 'limit', 'wallet', 'bot'];
-const TYPES = ['address', 'uint256', 'bool', 'bytes32', 'uint8', 'string', 'bytes', 'address[]', 'uint256[]', '(address,uint256)', 'int24', 'uint128'];
+const WORDS = [
+  'set',
+  'get',
+  'update',
+  'transfer',
+  'swap',
+  'claim',
+  'mint',
+  'burn',
+  'fee',
+  'max',
+  'owner',
+  'pool',
+  'reward',
+  'stake',
+  'vault',
+  'token',
+  'price',
+  'limit',
+  'wallet',
+  'bot',
+];
+const TYPES = [
+  'address',
+  'uint256',
+  'bool',
+  'bytes32',
+  'uint8',
+  'string',
+  'bytes',
+  'address[]',
+  'uint256[]',
+  '(address,uint256)',
+  'int24',
+  'uint128',
+];
 let seed = 7;
 const random = (): number => {
   seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -82,7 +118,9 @@ async function measure(name: string, store: SignatureStore): Promise<void> {
     }
     const perSecond = n / ((performance.now() - start) / 1000);
     if (hits !== n) throw new Error(`${name} ${by}: ${n - hits} lookups missed`);
-    console.log(`${name}: lookup by ${by.padEnd(8)} ${fmt(perSecond).padStart(9)} /s  = ${fmt(perSecond / baselinePerSecond, 4)}x a bare Map.get (${fmt(baselinePerSecond)} /s, ${found} found)`);
+    console.log(
+      `${name}: lookup by ${by.padEnd(8)} ${fmt(perSecond).padStart(9)} /s  = ${fmt(perSecond / baselinePerSecond, 4)}x a bare Map.get (${fmt(baselinePerSecond)} /s, ${found} found)`,
+    );
   }
 }
 
@@ -136,7 +174,9 @@ contract Gov is Governor, GovernorSettings, GovernorCountingSimple, GovernorVote
 });
 const synthetic = Array.from({ length: 2000 }, (_, i) => signatureHashes(`f${i}(uint256)`).selector);
 const codes: [string, string, string[]][] = [
-  ...governance.filter((c) => Object.keys(c.methodIdentifiers).length > 0 && c.runtime.length > 2).map((c): [string, string, string[]] => [c.name, c.runtime, Object.values(c.methodIdentifiers).map((s) => `0x${s}`)]),
+  ...governance
+    .filter((c) => Object.keys(c.methodIdentifiers).length > 0 && c.runtime.length > 2)
+    .map((c): [string, string, string[]] => [c.name, c.runtime, Object.values(c.methodIdentifiers).map((s) => `0x${s}`)]),
   ['synthetic 2,000-function XOR dispatcher', vyperStyleDispatcher(synthetic), synthetic],
 ];
 for (const [name, code, expected] of codes) {

@@ -51,7 +51,10 @@ const totalChars = files.reduce((n, f) => n + f.text.length, 0);
 let start = performance.now();
 for (const f of files) documentFingerprints(f.text);
 const fingerprintMs = performance.now() - start;
-const Parser = require('tree-sitter') as new () => { setLanguage(l: unknown): void; parse(t: string, o?: unknown, opts?: { bufferSize?: number }): unknown };
+const Parser = require('tree-sitter') as new () => {
+  setLanguage(l: unknown): void;
+  parse(t: string, o?: unknown, opts?: { bufferSize?: number }): unknown;
+};
 const parser = new Parser();
 parser.setLanguage(require('tree-sitter-solidity'));
 start = performance.now();
@@ -60,8 +63,12 @@ const treeSitterMs = performance.now() - start;
 
 console.log('# corpus indexing');
 console.log(`files ${files.length}, ${fmt(totalChars / 1e6)} MB of Solidity`);
-console.log(`first build (read, hash, fingerprint, extract nothing): ${fmt(buildMs, 0)} ms = ${fmt(files.length / (buildMs / 1000), 0)} files/s`);
-console.log(`fingerprinting: ${fmt(totalChars / 1e6 / (fingerprintMs / 1000))} MB/s, ${fmt(files.length / (fingerprintMs / 1000), 0)} files/s`);
+console.log(
+  `first build (read, hash, fingerprint, extract nothing): ${fmt(buildMs, 0)} ms = ${fmt(files.length / (buildMs / 1000), 0)} files/s`,
+);
+console.log(
+  `fingerprinting: ${fmt(totalChars / 1e6 / (fingerprintMs / 1000))} MB/s, ${fmt(files.length / (fingerprintMs / 1000), 0)} files/s`,
+);
 console.log(`tree-sitter parse only (baseline): ${fmt(totalChars / 1e6 / (treeSitterMs / 1000))} MB/s`);
 console.log(`ratio fingerprinting / tree-sitter parse throughput: ${fmt(treeSitterMs / fingerprintMs)}x`);
 
@@ -76,7 +83,9 @@ function variant(): string {
   if (kind < 0.3) return parts.filter(() => random() > 0.3).join('');
   if (kind < 0.55) return [...parts].sort(() => random() - 0.5).join('');
   if (kind < 0.8) {
-    return parts.map((p) => (random() < 0.5 ? `${p}\n    uint256 private v${Math.floor(random() * 1e6)} = ${Math.floor(random() * 1e9)};\n` : p)).join('');
+    return parts
+      .map((p) => (random() < 0.5 ? `${p}\n    uint256 private v${Math.floor(random() * 1e6)} = ${Math.floor(random() * 1e9)};\n` : p))
+      .join('');
   }
   const other = functionsOf(pick(files).text);
   return [...parts.slice(0, Math.ceil(parts.length / 2)), ...other.slice(Math.floor(other.length / 2))].join('');
@@ -85,21 +94,28 @@ function variant(): string {
 function corpusOf(size: number): SimilarityIndex {
   const index = new SimilarityIndex();
   for (const f of files.slice(0, size)) index.add({ origin: f.origin, file: f.file, fingerprints: documentFingerprints(f.text) });
-  for (let i = index.size; i < size; i += 1) index.add({ origin: 'synthetic', file: `synthetic/${i}.sol`, fingerprints: documentFingerprints(variant()) });
+  for (let i = index.size; i < size; i += 1)
+    index.add({ origin: 'synthetic', file: `synthetic/${i}.sol`, fingerprints: documentFingerprints(variant()) });
   return index;
 }
 
 // --- 200 varied token sources ---------------------------------------------------
 const tokenFiles = files.filter((f) => /token|ERC20|ERC721|Ownable|Context|SafeMath|Pair|Router/i.test(f.file));
 const devnetDir = new URL('../src/devnet/contracts/', import.meta.url);
-const devnet = readdirSync(devnetDir).filter((f) => f.endsWith('.sol')).map((f) => readFileSync(new URL(f, devnetDir), 'utf8'));
-const fixtures = ['MoonToken.sol', 'Ballot.sol'].map((f) => readFileSync(join(new URL('../src/analysis/similarity/__fixtures__/', import.meta.url).pathname, f), 'utf8'));
+const devnet = readdirSync(devnetDir)
+  .filter((f) => f.endsWith('.sol'))
+  .map((f) => readFileSync(new URL(f, devnetDir), 'utf8'));
+const fixtures = ['MoonToken.sol', 'Ballot.sol'].map((f) =>
+  readFileSync(join(new URL('../src/analysis/similarity/__fixtures__/', import.meta.url).pathname, f), 'utf8'),
+);
 function tokenSource(i: number): string {
   const mode = i % 4;
   if (mode === 0) return pick(devnet);
   if (mode === 1) return pick(fixtures).replace(/\b_(\w+)/g, (_m, w: string) => `_${w}${i}`);
   // A flattened token: several library files, renamed, plus a custom contract.
-  const parts = Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick(tokenFiles).text.replace(/\b(_balances|_allowances|_owner)\b/g, `$1X${i}`));
+  const parts = Array.from({ length: 2 + Math.floor(random() * 5) }, () =>
+    pick(tokenFiles).text.replace(/\b(_balances|_allowances|_owner)\b/g, `$1X${i}`),
+  );
   if (mode === 2) parts.push(pick(devnet));
   return parts.join('\n');
 }
@@ -128,8 +144,12 @@ const baselineTimes = timeEach((q) => fingerprintSource(q));
 
 console.log('\n# similarity queries: 200 token sources');
 const sizes = queries.map((q) => q.length).sort((a, b) => a - b);
-console.log(`query size: median ${fmt(percentile(sizes, 50) / 1000, 1)} k chars, p99 ${fmt(percentile(sizes, 99) / 1000, 1)} k chars, total ${fmt(queryChars / 1e6)} MB`);
-console.log(`baseline (lex + fingerprint the query only): median ${fmt(percentile(baselineTimes, 50))} ms, p99 ${fmt(percentile(baselineTimes, 99))} ms`);
+console.log(
+  `query size: median ${fmt(percentile(sizes, 50) / 1000, 1)} k chars, p99 ${fmt(percentile(sizes, 99) / 1000, 1)} k chars, total ${fmt(queryChars / 1e6)} MB`,
+);
+console.log(
+  `baseline (lex + fingerprint the query only): median ${fmt(percentile(baselineTimes, 50))} ms, p99 ${fmt(percentile(baselineTimes, 99))} ms`,
+);
 const results: Record<number, number[]> = {};
 for (const size of [1_000, 10_000]) {
   const s = performance.now();

@@ -39,10 +39,24 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number> {
   return (performance.now() - t0) / n;
 }
 
-const callMs = await timeIt(200, () => provider.request({ method: 'eth_call', params: [{ to: plain, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [alice] }) }, 'latest'] }));
+const callMs = await timeIt(200, () =>
+  provider.request({
+    method: 'eth_call',
+    params: [{ to: plain, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [alice] }) }, 'latest'],
+  }),
+);
 const snap = await provider.request({ method: 'evm_snapshot' });
 const transferMs = await timeIt(50, async () => {
-  const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from: alice, to: plain, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [devnet.accounts.bob.address, 1n] }) }] });
+  const hash = await provider.request({
+    method: 'eth_sendTransaction',
+    params: [
+      {
+        from: alice,
+        to: plain,
+        data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [devnet.accounts.bob.address, 1n] }),
+      },
+    ],
+  });
   await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] });
 });
 await provider.request({ method: 'evm_revert', params: [snap] });
@@ -95,7 +109,15 @@ for (const [label, extra] of [
 const slow: { rt: number; ms: number }[] = [];
 for (const t of tokens) {
   const s = performance.now();
-  const r = await simulateToken({ network: 'LOCAL', token: t.address, rpc: { url: server.url }, remoteDelayMs: 50, timeoutMs: 120_000, confirm: [], maxBuy: false });
+  const r = await simulateToken({
+    network: 'LOCAL',
+    token: t.address,
+    rpc: { url: server.url },
+    remoteDelayMs: 50,
+    timeoutMs: 120_000,
+    confirm: [],
+    maxBuy: false,
+  });
   slow.push({ rt: r.roundTrips, ms: performance.now() - s });
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -109,7 +131,9 @@ const { existsSync, readdirSync, readFileSync } = await import('node:fs');
 const evalDir = new URL('../../shared/eval-dev/crpwarner/large_sample/', import.meta.url);
 if (existsSync(evalDir)) {
   const { simulateSource } = await import('../src/simulate/simulate-source.ts');
-  const files = readdirSync(evalDir).filter((f) => f.endsWith('.sol')).slice(0, Number(process.env.BENCH_SOURCE_TOKENS ?? 20));
+  const files = readdirSync(evalDir)
+    .filter((f) => f.endsWith('.sol'))
+    .slice(0, Number(process.env.BENCH_SOURCE_TOKENS ?? 20));
   const seconds: number[] = [];
   for (const f of files) {
     const s = performance.now();
@@ -117,10 +141,14 @@ if (existsSync(evalDir)) {
     seconds.push((performance.now() - s) / 1000);
   }
   seconds.sort((a, b) => a - b);
-  rows.push(`source mode, ${files.length} rug-pull tokens (cold compiles): median ${seconds[Math.floor(seconds.length / 2)]!.toFixed(2)} s/token, worst ${seconds.at(-1)!.toFixed(2)} s; target median ≤ 5 s = ${(seconds[Math.floor(seconds.length / 2)]! / 5).toFixed(2)}× the target`);
+  rows.push(
+    `source mode, ${files.length} rug-pull tokens (cold compiles): median ${seconds[Math.floor(seconds.length / 2)]!.toFixed(2)} s/token, worst ${seconds.at(-1)!.toFixed(2)} s; target median ≤ 5 s = ${(seconds[Math.floor(seconds.length / 2)]! / 5).toFixed(2)}× the target`,
+  );
 }
 
-process.stdout.write(`baseline: eth_call ${(callMs * 1000).toFixed(0)} µs, plain transfer (send + receipt) ${transferMs.toFixed(2)} ms (in process)\n`);
+process.stdout.write(
+  `baseline: eth_call ${(callMs * 1000).toFixed(0)} µs, plain transfer (send + receipt) ${transferMs.toFixed(2)} ms (in process)\n`,
+);
 for (const row of rows) process.stdout.write(`${row}\n`);
 const target = 300;
 process.stdout.write(`target ≤ ${target} ms per token on the devnet\n`);

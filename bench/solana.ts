@@ -41,7 +41,11 @@ const scans = createScanService({
 
 async function bareGetAccountInfo(address: string): Promise<number> {
   const started = performance.now();
-  const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: [address, { encoding: 'base64' }] }) });
+  const res = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: [address, { encoding: 'base64' }] }),
+  });
   await res.json();
   return performance.now() - started;
 }
@@ -74,12 +78,19 @@ for (const mint of solana.mints) {
 
 const base = median(baseline);
 console.log(`bare getAccountInfo round trip: median ${base.toFixed(2)} ms over ${baseline.length}`);
-console.log(`${'mint'.padEnd(24)} ${'scan ms'.padStart(8)} ${'× RTT'.padStart(7)} ${'read ms'.padStart(8)} ${'× RTT'.padStart(7)} ${'round trips'.padStart(12)}  codes`);
-for (const r of rows) console.log(`${r.behaviour.padEnd(24)} ${r.ms.toFixed(2).padStart(8)} ${(r.ms / base).toFixed(1).padStart(7)} ${r.readMs.toFixed(2).padStart(8)} ${(r.readMs / base).toFixed(1).padStart(7)} ${String(r.requests).padStart(12)}  ${r.codes}`);
+console.log(
+  `${'mint'.padEnd(24)} ${'scan ms'.padStart(8)} ${'× RTT'.padStart(7)} ${'read ms'.padStart(8)} ${'× RTT'.padStart(7)} ${'round trips'.padStart(12)}  codes`,
+);
+for (const r of rows)
+  console.log(
+    `${r.behaviour.padEnd(24)} ${r.ms.toFixed(2).padStart(8)} ${(r.ms / base).toFixed(1).padStart(7)} ${r.readMs.toFixed(2).padStart(8)} ${(r.readMs / base).toFixed(1).padStart(7)} ${String(r.requests).padStart(12)}  ${r.codes}`,
+  );
 const all = rows.map((r) => r.ms);
 const maxTrips = Math.max(...rows.map((r) => r.requests));
 const readAll = rows.map((r) => r.readMs);
-console.log(`median full scan ${median(all).toFixed(2)} ms = ${(median(all) / base).toFixed(1)} × a bare getAccountInfo (reader alone ${median(readAll).toFixed(2)} ms = ${(median(readAll) / base).toFixed(1)} ×); at most ${maxTrips} round trips per scan (target ≤ 3: ${maxTrips <= 3 ? 'met' : 'missed'})`);
+console.log(
+  `median full scan ${median(all).toFixed(2)} ms = ${(median(all) / base).toFixed(1)} × a bare getAccountInfo (reader alone ${median(readAll).toFixed(2)} ms = ${(median(readAll) / base).toFixed(1)} ×); at most ${maxTrips} round trips per scan (target ≤ 3: ${maxTrips <= 3 ? 'met' : 'missed'})`,
+);
 
 await scans.close();
 await server.close();

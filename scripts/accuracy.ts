@@ -54,9 +54,15 @@ function collectFixtures(): Fixture[] {
     byHash.set(hash, fixture);
   };
   for (const id of readdirSync(detectorFixtures).sort()) {
-    for (const f of readdirSync(join(detectorFixtures, id)).filter((x) => x.endsWith('.sol')).sort()) add(join(detectorFixtures, id, f), id);
+    for (const f of readdirSync(join(detectorFixtures, id))
+      .filter((x) => x.endsWith('.sol'))
+      .sort())
+      add(join(detectorFixtures, id, f), id);
   }
-  for (const f of readdirSync(tokenFixtures).filter((x) => x.endsWith('.sol')).sort()) add(join(tokenFixtures, f), undefined);
+  for (const f of readdirSync(tokenFixtures)
+    .filter((x) => x.endsWith('.sol'))
+    .sort())
+    add(join(tokenFixtures, f), undefined);
   return [...byHash.values()];
 }
 
@@ -109,13 +115,21 @@ function main(): void {
         else if (want) kt.fn++;
         if (want) kt.support++;
       } else {
-        tallyLines(kt, expected, (value as SmartAuditRange[]).map((r) => r.range[0]));
+        tallyLines(
+          kt,
+          expected,
+          (value as SmartAuditRange[]).map((r) => r.range[0]),
+        );
       }
       perKey.set(key, kt);
     }
   }
-  const rows = (m: Map<string, Tally>): { name: string; precision: number; recall: number; tp: number; fp: number; fn: number; support: number }[] =>
-    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, t]) => ({ name, precision: ratio(t.tp, t.tp + t.fp), recall: ratio(t.tp, t.tp + t.fn), ...t }));
+  const rows = (
+    m: Map<string, Tally>,
+  ): { name: string; precision: number; recall: number; tp: number; fp: number; fn: number; support: number }[] =>
+    [...m.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, t]) => ({ name, precision: ratio(t.tp, t.tp + t.fp), recall: ratio(t.tp, t.tp + t.fn), ...t }));
   const keyRows = rows(perKey);
   const detectorRows = rows(perDetector);
   const failing = keyRows.filter((r) => r.precision < TARGET || r.recall < TARGET);
@@ -129,7 +143,11 @@ function main(): void {
     for (const r of keyRows) console.log(fmt(r));
     console.log(`\ndetectors (findings by first line)\n${header}`);
     for (const r of detectorRows) console.log(fmt(r));
-    console.log(failing.length === 0 ? `\nevery smartAudit key is at or above ${TARGET}` : `\nbelow ${TARGET}: ${failing.map((r) => r.name).join(', ')}`);
+    console.log(
+      failing.length === 0
+        ? `\nevery smartAudit key is at or above ${TARGET}`
+        : `\nbelow ${TARGET}: ${failing.map((r) => r.name).join(', ')}`,
+    );
   }
   if (check && failing.length > 0) process.exitCode = 1;
 }

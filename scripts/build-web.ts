@@ -5,4 +5,8 @@ import { buildWebBundle, ensureWebBundle, WEB_DIST } from '../src/infra/web-bund
 const started = Date.now();
 const force = process.argv.includes('--force');
 const built = force ? (await buildWebBundle(), true) : await ensureWebBundle();
-process.stdout.write(built ? `dashboard built into ${WEB_DIST} in ${((Date.now() - started) / 1000).toFixed(1)} s\n` : `dashboard in ${WEB_DIST} is up to date\n`);
+process.stdout.write(
+  built
+    ? `dashboard built into ${WEB_DIST} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`
+    : `dashboard in ${WEB_DIST} is up to date\n`,
+);

@@ -89,7 +89,9 @@ async function main(): Promise<void> {
       group: groupOf(record)!,
       labels: record.labels,
       security: result.score.security,
-      factors: (result.score.factors as { factor: string; effect: number }[]).filter((f) => f.effect !== 0 && f.factor !== 'base').map((f) => `${f.factor} ${f.effect}`),
+      factors: (result.score.factors as { factor: string; effect: number }[])
+        .filter((f) => f.effect !== 0 && f.factor !== 'base')
+        .map((f) => `${f.factor} ${f.effect}`),
     });
   }
   const seconds = (performance.now() - started) / 1000;
@@ -114,13 +116,19 @@ async function main(): Promise<void> {
   };
   if (args.json) console.log(JSON.stringify(args.list ? { ...summary, scored } : summary, null, 2));
   else {
-    console.log(`security score on ${summary.files} CRPWarner tokens (${summary.positives} hidden mint or sell restriction, ${summary.negatives} labelled without)${args.simulate ? ', with simulation' : ''}, ${summary.seconds} s`);
-    console.log(`ROC AUC ${summary.auc.toFixed(3)} (target ${AUC_TARGET.toFixed(2)})${summary.unscored ? `; ${summary.unscored} files without a score` : ''}`);
+    console.log(
+      `security score on ${summary.files} CRPWarner tokens (${summary.positives} hidden mint or sell restriction, ${summary.negatives} labelled without)${args.simulate ? ', with simulation' : ''}, ${summary.seconds} s`,
+    );
+    console.log(
+      `ROC AUC ${summary.auc.toFixed(3)} (target ${AUC_TARGET.toFixed(2)})${summary.unscored ? `; ${summary.unscored} files without a score` : ''}`,
+    );
     console.log(`rank by security score   ${labels.map((l) => l.padStart(4)).join('')}`);
     for (const group of ['positive', 'negative'] as const) {
       console.log(`  ${group.padEnd(22)} ${labels.map((l) => String(summary.ranks[group][l]).padStart(4)).join('')}`);
     }
-    if (args.list) for (const s of [...scored].sort((a, b) => (a.security ?? 0) - (b.security ?? 0))) console.log(`${String(s.security).padStart(4)} ${s.group.padEnd(8)} ${s.file}  ${s.factors.join(', ')}`);
+    if (args.list)
+      for (const s of [...scored].sort((a, b) => (a.security ?? 0) - (b.security ?? 0)))
+        console.log(`${String(s.security).padStart(4)} ${s.group.padEnd(8)} ${s.file}  ${s.factors.join(', ')}`);
   }
   if (args.check && !(auc >= AUC_TARGET)) process.exitCode = 1;
 }

@@ -244,7 +244,8 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** The "done when" figures of issue 10. */
 function targets(rows: readonly CategoryRow[]): { name: string; value: number | null; target: string; met: boolean }[] {
-  const row = (dataset: string, category: string): CategoryRow | undefined => rows.find((r) => r.dataset === dataset && r.category === category);
+  const row = (dataset: string, category: string): CategoryRow | undefined =>
+    rows.find((r) => r.dataset === dataset && r.category === category);
   const out: { name: string; value: number | null; target: string; met: boolean }[] = [];
   const atLeast = (name: string, value: number | null | undefined, min: number): void => {
     out.push({ name, value: value ?? null, target: `>= ${min}`, met: value !== null && value !== undefined && value >= min });
@@ -295,9 +296,13 @@ function main(): void {
   };
 
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ summary, categories: rows, tags, targets: goals, failures: failures.map((f) => ({ file: f.record.file, reason: f.failed })) }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ summary, categories: rows, tags, targets: goals, failures: failures.map((f) => ({ file: f.record.file, reason: f.failed })) }, null, 2)}\n`,
+    );
   } else {
-    console.log(`${summary.files} files, ${summary.failures} scan failures; ${fmt(summary.medianMs, 1)} ms median, ${fmt(summary.p95Ms, 1)} ms p95, ${fmt(summary.maxMs, 1)} ms max per file\n`);
+    console.log(
+      `${summary.files} files, ${summary.failures} scan failures; ${fmt(summary.medianMs, 1)} ms median, ${fmt(summary.p95Ms, 1)} ms p95, ${fmt(summary.maxMs, 1)} ms max per file\n`,
+    );
     const header = `${'dataset'.padEnd(18)} ${'category'.padEnd(15)} ${'recall'.padStart(7)} ${'found'.padStart(9)} ${'precision'.padStart(9)} ${'neg hits'.padStart(9)} ${'false alarms'.padStart(14)} ${'line recall'.padStart(11)}`;
     console.log(header);
     for (const r of rows) {

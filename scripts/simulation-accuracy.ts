@@ -49,7 +49,10 @@ async function serve(): Promise<void> {
   const timeoutMs = arg('timeout', 20_000);
   for await (const file of createInterface({ input: process.stdin })) {
     const started = performance.now();
-    const r = await simulateSource({ [basename(file)]: readFileSync(file, 'utf8') }, { timeoutMs, maxBuy: false, compileCacheDir: CACHE_DIR });
+    const r = await simulateSource(
+      { [basename(file)]: readFileSync(file, 'utf8') },
+      { timeoutMs, maxBuy: false, compileCacheDir: CACHE_DIR },
+    );
     const proven = r.ownerActions.find((a) => a.sellAfter === 'failed');
     const last = r.evidence.at(-1);
     const out: Omit<Outcome, 'file'> = {
@@ -73,7 +76,9 @@ class Worker {
   private waiting: ((line: string | null) => void) | null = null;
 
   private start(timeoutMs: number): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', '--timeout', String(timeoutMs)], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', '--timeout', String(timeoutMs)], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     child.stdout!.on('data', (d: Buffer) => {
       this.buffer += d.toString();
       const nl = this.buffer.indexOf('\n');
@@ -119,7 +124,15 @@ class Worker {
       }
     }
     if (this.child === child) this.child = null;
-    return { file, error: 'HANG_OR_CRASH', reason: 'the worker gave no answer within the cap', reachedTrade: false, provenByOwner: null, seconds: (performance.now() - started) / 1000, stage: 'none' };
+    return {
+      file,
+      error: 'HANG_OR_CRASH',
+      reason: 'the worker gave no answer within the cap',
+      reachedTrade: false,
+      provenByOwner: null,
+      seconds: (performance.now() - started) / 1000,
+      stage: 'none',
+    };
   }
 
   close(): void {
@@ -131,25 +144,36 @@ async function main(): Promise<void> {
   const limit = arg('limit', Infinity);
   const concurrency = arg('concurrency', 2);
   const timeoutMs = arg('timeout', 20_000);
-  const labels = readFileSync(join(EVAL, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label)
+  const labels = readFileSync(join(EVAL, 'labels.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Label)
     .filter((l) => l.file.startsWith('crpwarner/large_sample/'));
   // Spread the subset over the labels: honeypot, negative-for-honeypot, the rest, interleaved.
-  const groups = [labels.filter((l) => l.labels.includes('honeypot')), labels.filter((l) => l.negative_for?.includes('honeypot')), labels.filter((l) => !l.labels.includes('honeypot') && !l.negative_for?.includes('honeypot'))];
+  const groups = [
+    labels.filter((l) => l.labels.includes('honeypot')),
+    labels.filter((l) => l.negative_for?.includes('honeypot')),
+    labels.filter((l) => !l.labels.includes('honeypot') && !l.negative_for?.includes('honeypot')),
+  ];
   const ordered: Label[] = [];
   for (let i = 0; ordered.length < labels.length; i++) for (const g of groups) if (g[i]) ordered.push(g[i]!);
   const chosen = ordered.slice(0, Number.isFinite(limit) ? limit : undefined);
   const outcomes: Outcome[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    const worker = new Worker();
-    while (next < chosen.length) {
-      const label = chosen[next++]!;
-      const o = await worker.run(join(EVAL, label.file), timeoutMs);
-      outcomes.push(o);
-      process.stderr.write(`${outcomes.length}/${chosen.length} ${basename(o.file)} ${o.error || 'ok'} ${o.reachedTrade ? 'traded' : `stopped at ${o.stage}: ${o.reason.slice(0, 120)}`}${o.provenByOwner ? ` | ${o.provenByOwner.slice(0, 100)}` : ''} (${o.seconds.toFixed(1)} s)\n`);
-    }
-    worker.close();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const worker = new Worker();
+      while (next < chosen.length) {
+        const label = chosen[next++]!;
+        const o = await worker.run(join(EVAL, label.file), timeoutMs);
+        outcomes.push(o);
+        process.stderr.write(
+          `${outcomes.length}/${chosen.length} ${basename(o.file)} ${o.error || 'ok'} ${o.reachedTrade ? 'traded' : `stopped at ${o.stage}: ${o.reason.slice(0, 120)}`}${o.provenByOwner ? ` | ${o.provenByOwner.slice(0, 100)}` : ''} (${o.seconds.toFixed(1)} s)\n`,
+        );
+      }
+      worker.close();
+    }),
+  );
   const byFile = new Map(chosen.map((l) => [join(EVAL, l.file), l]));
   const honeypot = outcomes.filter((o) => byFile.get(o.file)?.labels.includes('honeypot'));
   const negative = outcomes.filter((o) => !byFile.get(o.file)?.labels.includes('honeypot'));
@@ -159,7 +183,10 @@ async function main(): Promise<void> {
   const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}% (${n}/${d})`);
   const stops = new Map<string, number>();
   for (const o of outcomes.filter((x) => !x.reachedTrade)) {
-    const key = `${o.error}: ${o.reason.replace(/0x[0-9a-fA-F]+/g, '0x…').replace(/\d{4,}/g, 'N').slice(0, 70)}`;
+    const key = `${o.error}: ${o.reason
+      .replace(/0x[0-9a-fA-F]+/g, '0x…')
+      .replace(/\d{4,}/g, 'N')
+      .slice(0, 70)}`;
     stops.set(key, (stops.get(key) ?? 0) + 1);
   }
   // Files whose sources hold no ERC-20 contract (crowdsales, games) cannot trade: counted apart.

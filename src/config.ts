@@ -111,7 +111,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
-    corsOrigins: (empty(env.CORS_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    corsOrigins: (empty(env.CORS_ORIGINS) ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
     smtpUrl: empty(env.SMTP_URL),
     mailFrom: empty(env.MAIL_FROM) ?? 'scopeward <no-reply@localhost>',
     firstSignupAdmin: flag(env, 'FIRST_SIGNUP_ADMIN', false),

@@ -15,7 +15,10 @@ describe('logger', () => {
   it('redacts API keys in both formats', () => {
     let text = '';
     const sink = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
-    createLogger('info', pretty({ destination: sink, colorize: false, sync: true })).info({ req: { headers: { 'x-api-key': 'sw_secret' } } }, 'hello');
+    createLogger('info', pretty({ destination: sink, colorize: false, sync: true })).info(
+      { req: { headers: { 'x-api-key': 'sw_secret' } } },
+      'hello',
+    );
     assert.match(text, /INFO.*hello/);
     assert.doesNotMatch(text, /sw_secret/);
     assert.doesNotMatch(text, /^\{/, 'not JSON');

@@ -19,7 +19,10 @@ export const REDACTED_PATHS = [
 export type LogFormat = 'pretty' | 'json';
 
 /** Pretty on a terminal unless LOG_FORMAT says otherwise. */
-export function logFormat(env: Readonly<Record<string, string | undefined>> = process.env, isTTY = process.stdout.isTTY === true): LogFormat {
+export function logFormat(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  isTTY = process.stdout.isTTY === true,
+): LogFormat {
   const asked = env.LOG_FORMAT?.toLowerCase();
   if (asked === 'json' || asked === 'pretty') return asked;
   return isTTY ? 'pretty' : 'json';
@@ -32,7 +35,10 @@ export function logStream(format: LogFormat = logFormat()): DestinationStream | 
 }
 
 /** Pino options for Fastify's `logger` (which accepts `stream`) and for `createLogger`. */
-export function loggerOptions(level: string, stream: DestinationStream | undefined = logStream()): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(
+  level: string,
+  stream: DestinationStream | undefined = logStream(),
+): LoggerOptions & { stream?: DestinationStream } {
   return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...(stream ? { stream } : {}) };
 }
 

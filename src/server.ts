@@ -57,7 +57,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const chain = await startDevnet({ dataDir: config.dataDir, logger });
       devnet = chain;
       readiness.devnet = async () => void (await chain.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
-      const rpcLimiter = createRateLimiter({ pointsPerWindow: config.devnetRpcCallsPerMinute, redis, keyPrefix: `${config.rateLimitPrefix}-rpc` });
+      const rpcLimiter = createRateLimiter({
+        pointsPerWindow: config.devnetRpcCallsPerMinute,
+        redis,
+        keyPrefix: `${config.rateLimitPrefix}-rpc`,
+      });
       const verifyApiKey = createApiKeyVerifier(store);
       plugins.push(async (instance) =>
         instance.register(devnetRpcRoutes, {
@@ -113,7 +117,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
       scans = { ...queued, scan: async (request) => (await requireRedis(client, 2000), queued.scan(request)) };
       if (config.scanWorker) {
         const service = scans;
-        const worker = createBullMqWorker<ScanResult>({ redisUrl, queueName, handler: (job, signal) => service.execute(job, signal), concurrency: 2 });
+        const worker = createBullMqWorker<ScanResult>({
+          redisUrl,
+          queueName,
+          handler: (job, signal) => service.execute(job, signal),
+          concurrency: 2,
+        });
         closeWorker = () => worker.close();
       }
     } else {
@@ -163,9 +172,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const running = app;
   const mailDestination = config.smtpUrl ? `smtp ${new URL(config.smtpUrl).host}` : `outbox ${config.dataDir}/outbox`;
   const address = running.server.address();
-  const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
+  const url =
+    typeof address === 'object' && address
+      ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+      : String(address);
   running.log.info(
-    { url, database: `${store.dialect} ${store.location}`, redis: redis ? 'on' : 'off', mail: mailDestination, devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off', solanaDevnet: solana ? `${url}/rpc/solana (network SOL, ${solana.mints.length} sample mints)` : 'off' },
+    {
+      url,
+      database: `${store.dialect} ${store.location}`,
+      redis: redis ? 'on' : 'off',
+      mail: mailDestination,
+      devnet: devnet ? `${url}/rpc (network LOCAL, chain id ${devnet.chainId})` : 'off',
+      solanaDevnet: solana ? `${url}/rpc/solana (network SOL, ${solana.mints.length} sample mints)` : 'off',
+    },
     'scopeward is listening',
   );
 

@@ -37,7 +37,11 @@ describe('POST /api/cyberscan with network SOL', () => {
       sourceProviders: () => [],
       freshnessMs: 60_000,
       // Anything the embedded network does not hold goes to a node that refuses connections.
-      solana: createSolanaScanner({ env: { RPC_URL_SOL: 'http://127.0.0.1:9/' }, embedded: { holds: (a) => solana.holds(a), url: () => server.url }, timeoutMs: 5_000 }),
+      solana: createSolanaScanner({
+        env: { RPC_URL_SOL: 'http://127.0.0.1:9/' },
+        embedded: { holds: (a) => solana.holds(a), url: () => server.url },
+        timeoutMs: 5_000,
+      }),
     });
     await t.app.close();
     t = await createTestApp({ scans, plugins: [async (app) => app.register(solanaRpcRoutes, { request: (p) => solana.request(p) })] });
@@ -50,7 +54,8 @@ describe('POST /api/cyberscan with network SOL', () => {
     await solana.close();
   });
 
-  const scan = (address: unknown) => t.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'x-api-key': key }, payload: { address, network: 'SOL' } });
+  const scan = (address: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'x-api-key': key }, payload: { address, network: 'SOL' } });
 
   it('answers every sample mint with the spec shape, its finding codes and its holders', async () => {
     for (const mint of solana.mints) {
@@ -69,13 +74,17 @@ describe('POST /api/cyberscan with network SOL', () => {
       assert.deepEqual(body.auditLayout.topHolders.addresses, solana.holders);
       assert.equal(body.auditLayout.addressDetails[solana.holders[0]!]?.balance, 600_000);
       // Every code moved the security score, and says so.
-      for (const code of mint.codes) assert.ok(body.meta.scoreFactors.some((f) => f.factor === `finding:solana:${code}`), `${mint.behaviour}: ${code} not in scoreFactors`);
+      for (const code of mint.codes)
+        assert.ok(
+          body.meta.scoreFactors.some((f) => f.factor === `finding:solana:${code}`),
+          `${mint.behaviour}: ${code} not in scoreFactors`,
+        );
       assert.equal(body.meta.sources.simulation?.status, 'unavailable');
       assert.deepEqual(body.auditLayout.taxes.buyTax, null);
     }
   });
 
-  it('carries the extensions\' values through the HTTP serialization', async () => {
+  it("carries the extensions' values through the HTTP serialization", async () => {
     const delegated = (await scan(sampleMint(solana, 'sol-permanent-delegate').address)).json() as ScanResult;
     assert.deepEqual(delegated.auditLayout.tokenProgram?.extensions.permanentDelegate, { delegate: solana.authority });
     const fee = (await scan(sampleMint(solana, 'sol-transfer-fee').address)).json() as ScanResult;
@@ -93,7 +102,10 @@ describe('POST /api/cyberscan with network SOL', () => {
   it('scores a mint with a permanent delegate below the plain mint', async () => {
     const plain = (await scan(sampleMint(solana, 'sol-plain').address)).json() as ScanResult;
     const delegated = (await scan(sampleMint(solana, 'sol-permanent-delegate').address)).json() as ScanResult;
-    assert.ok(plain.auditLayout.securityScore > delegated.auditLayout.securityScore, `${plain.auditLayout.securityScore} vs ${delegated.auditLayout.securityScore}`);
+    assert.ok(
+      plain.auditLayout.securityScore > delegated.auditLayout.securityScore,
+      `${plain.auditLayout.securityScore} vs ${delegated.auditLayout.securityScore}`,
+    );
     assert.ok(plain.auditLayout.totalScore > delegated.auditLayout.totalScore);
   });
 
@@ -120,7 +132,14 @@ describe('POST /api/cyberscan with network SOL', () => {
   });
 
   it('refuses what is not a 32-byte base58 public key with Invalid Address', async () => {
-    for (const address of ['0x97035c149c7DD28664096E0c3f3176A0a6b297A7', '1111111111111111111111111111111', '9kvVv27j6jfdpdurUSC47mnS59n6KYTcFY3oQDHdNJfk1', 'O0vVv27j6jfdpdurUSC47mnS59n6KYTcFY3oQDHdNJfk', '', 42]) {
+    for (const address of [
+      '0x97035c149c7DD28664096E0c3f3176A0a6b297A7',
+      '1111111111111111111111111111111',
+      '9kvVv27j6jfdpdurUSC47mnS59n6KYTcFY3oQDHdNJfk1',
+      'O0vVv27j6jfdpdurUSC47mnS59n6KYTcFY3oQDHdNJfk',
+      '',
+      42,
+    ]) {
       const res = await scan(address);
       assert.equal(res.statusCode, 400, String(address));
       assert.deepEqual(res.json(), { message: 'Invalid Address' });
@@ -129,12 +148,18 @@ describe('POST /api/cyberscan with network SOL', () => {
 
   it('serves the Solana JSON-RPC the reader uses on POST /rpc/solana', async () => {
     const mint = sampleMint(solana, 'sol-transfer-fee').address;
-    const res = await t.app.inject({ method: 'POST', url: '/rpc/solana', payload: { jsonrpc: '2.0', id: 7, method: 'getAccountInfo', params: [mint, { encoding: 'base64' }] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rpc/solana',
+      payload: { jsonrpc: '2.0', id: 7, method: 'getAccountInfo', params: [mint, { encoding: 'base64' }] },
+    });
     assert.equal(res.statusCode, 200);
     const body = res.json() as { id: number; result: { value: { owner: string } } };
     assert.equal(body.id, 7);
     assert.equal(body.result.value.owner, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
-    const unknown = (await t.app.inject({ method: 'POST', url: '/rpc/solana', payload: { jsonrpc: '2.0', id: 8, method: 'sendTransaction', params: [] } })).json() as { error: { code: number } };
+    const unknown = (
+      await t.app.inject({ method: 'POST', url: '/rpc/solana', payload: { jsonrpc: '2.0', id: 8, method: 'sendTransaction', params: [] } })
+    ).json() as { error: { code: number } };
     assert.equal(unknown.error.code, -32601);
   });
 });

@@ -59,7 +59,10 @@ describe('POST /api/cyberscan on the devnet', () => {
     }
     // The simulated trades: the honeypot cannot be sold, the plain token costs nothing.
     assert.equal(get('honeypot').taxes.error, 'SELL_FAILED');
-    assert.deepEqual([get('plain').taxes.buyTax, get('plain').taxes.sellTax, get('plain').taxes.transferTax, get('plain').taxes.error], [0, 0, 0, '']);
+    assert.deepEqual(
+      [get('plain').taxes.buyTax, get('plain').taxes.sellTax, get('plain').taxes.transferTax, get('plain').taxes.error],
+      [0, 0, 0, ''],
+    );
     assert.ok(get('plain').taxes.buyGas > 0 && get('plain').taxes.sellGas > 0);
     assert.equal(get('fee').taxes.error, '');
     assert.ok(Math.abs(get('fee').taxes.transferTax! - 5) < 0.01, `fee token transfer tax ${get('fee').taxes.transferTax}`);
@@ -71,8 +74,16 @@ describe('POST /api/cyberscan on the devnet', () => {
     for (const b of ['mint', 'blacklist', 'unverified'] as const) assert.ok(['C', 'D'].includes(get(b).rank), `${b} ranks ${get(b).rank}`);
     const mintPower = results.get('mint')!.meta.powers?.find((p) => p.power === 'mint');
     assert.equal(mintPower?.holder.kind, 'eoa', JSON.stringify(results.get('mint')!.meta.powers));
-    assert.ok(results.get('honeypot')!.meta.powers?.some((p) => p.power === 'sell-block' && p.detectors.includes('simulation:SELL_FAILED')));
-    assert.deepEqual(results.get('renounced')!.meta.powers?.map((p) => p.holder.kind).filter((k) => k !== 'nobody'), []);
+    assert.ok(
+      results.get('honeypot')!.meta.powers?.some((p) => p.power === 'sell-block' && p.detectors.includes('simulation:SELL_FAILED')),
+    );
+    assert.deepEqual(
+      results
+        .get('renounced')!
+        .meta.powers?.map((p) => p.holder.kind)
+        .filter((k) => k !== 'nobody'),
+      [],
+    );
   });
 
   it('reads what an unverified token can do from its bytecode', () => {
@@ -104,7 +115,8 @@ describe('POST /api/cyberscan on the devnet', () => {
     for (const [behaviour, { auditLayout, meta }] of results) {
       const base = (score: string) => meta.scoreFactors.find((x) => x.score === score && x.factor === 'base')?.detail ?? '';
       if (auditLayout.pools.pairs.some((p) => p.worth > 0)) assert.doesNotMatch(base('market'), /no liquidity/, behaviour);
-      if (meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0)) assert.doesNotMatch(base('security'), /no (known )?risk/, behaviour);
+      if (meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0))
+        assert.doesNotMatch(base('security'), /no (known )?risk/, behaviour);
     }
   });
 
@@ -137,7 +149,9 @@ describe('POST /api/cyberscan on the devnet', () => {
 
   it('runs one scan for many concurrent identical requests', async () => {
     const token = f.devnet.tokens.find((t) => t.behaviour === 'fee')!;
-    const many = await Promise.all(Array.from({ length: 20 }, () => f.scans.scan({ network: 'LOCAL', address: token.address, force: true })));
+    const many = await Promise.all(
+      Array.from({ length: 20 }, () => f.scans.scan({ network: 'LOCAL', address: token.address, force: true })),
+    );
     assert.equal(new Set(many.map((r) => r.meta.snapshotAt)).size, 1);
   });
 
@@ -159,10 +173,18 @@ describe('POST /api/cyberscan on the devnet', () => {
     ['an address of the wrong family', { address: 'So11111111111111111111111111111111111111112', network: 'LOCAL' }, 'Invalid Address'],
     ['an EVM address on Solana', { address: '0x000000000000000000000000000000000000dEaD', network: 'SOL' }, 'Invalid Address'],
     ['an unknown network', { address: '0x000000000000000000000000000000000000dEaD', network: 'MOON' }, 'Invalid Network'],
-    ['a network only the score operation lists', { address: '0x000000000000000000000000000000000000dEaD', network: 'SEPOLIA' }, 'Invalid Network'],
+    [
+      'a network only the score operation lists',
+      { address: '0x000000000000000000000000000000000000dEaD', network: 'SEPOLIA' },
+      'Invalid Network',
+    ],
     ['a chainId as text', { address: '0x000000000000000000000000000000000000dEaD', chainId: '56' }, 'Invalid Network'],
     ['an unknown chainId', { address: '0x000000000000000000000000000000000000dEaD', chainId: 12345 }, 'Invalid Network'],
-    ['network and chainId that disagree', { address: '0x000000000000000000000000000000000000dEaD', network: 'ETH', chainId: 56 }, 'Invalid Network'],
+    [
+      'network and chainId that disagree',
+      { address: '0x000000000000000000000000000000000000dEaD', network: 'ETH', chainId: 56 },
+      'Invalid Network',
+    ],
     ['a body that is an array', [1, 2], 'Invalid Address'],
   ];
   for (const [what, body, message] of invalid) {
@@ -174,16 +196,36 @@ describe('POST /api/cyberscan on the devnet', () => {
   }
 
   it('refuses malformed JSON, other content types and huge bodies with a 4xx and a message', async () => {
-    const bad = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'application/json', 'x-api-key': key }, payload: '{"address": ' });
+    const bad = await f.app.inject({
+      method: 'POST',
+      url: '/api/cyberscan',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      payload: '{"address": ',
+    });
     assert.equal(bad.statusCode, 400);
     assert.deepEqual(bad.json(), { message: 'Bad Request' });
-    const xml = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'application/xml', 'x-api-key': key }, payload: '<address/>' });
+    const xml = await f.app.inject({
+      method: 'POST',
+      url: '/api/cyberscan',
+      headers: { 'content-type': 'application/xml', 'x-api-key': key },
+      payload: '<address/>',
+    });
     assert.equal(xml.statusCode, 415);
     assert.deepEqual(xml.json(), { message: 'Unsupported Media Type' });
     // Plain text is read as a body without an address.
-    const text = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'text/plain', 'x-api-key': key }, payload: 'address=0x' });
+    const text = await f.app.inject({
+      method: 'POST',
+      url: '/api/cyberscan',
+      headers: { 'content-type': 'text/plain', 'x-api-key': key },
+      payload: 'address=0x',
+    });
     assert.deepEqual([text.statusCode, text.json()], [400, { message: 'Invalid Address' }]);
-    const huge = await f.app.inject({ method: 'POST', url: '/api/cyberscan', headers: { 'content-type': 'application/json', 'x-api-key': key }, payload: JSON.stringify({ address: 'x'.repeat(2 * 1024 * 1024) }) });
+    const huge = await f.app.inject({
+      method: 'POST',
+      url: '/api/cyberscan',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      payload: JSON.stringify({ address: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     assert.equal(huge.statusCode, 413);
     assert.deepEqual(huge.json(), { message: 'Payload Too Large' });
   });

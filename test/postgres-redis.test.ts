@@ -30,7 +30,13 @@ describe('two API processes sharing PostgreSQL and a Redis rate limit', { skip }
     const url = new URL(DATABASE_URL!);
     url.pathname = `/${database}`;
     dir = await mkdtemp(join(tmpdir(), 'sw-it-'));
-    env = { DATABASE_URL: url.toString(), REDIS_URL: REDIS_URL!, RATE_LIMIT_PREFIX: `sw-it-${database}`, DATA_DIR: join(dir, 'data'), DEVNET: 'off' };
+    env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: REDIS_URL!,
+      RATE_LIMIT_PREFIX: `sw-it-${database}`,
+      DATA_DIR: join(dir, 'data'),
+      DEVNET: 'off',
+    };
     servers = await Promise.all([spawnServer(env), spawnServer(env)]);
   });
 
@@ -44,7 +50,25 @@ describe('two API processes sharing PostgreSQL and a Redis rate limit', { skip }
   });
 
   it('both processes read the audits and keys written through the CLI', async () => {
-    const added = await runCli(['audits', 'add', '--address', ADDRESS, '--network', 'ETH', '--slug', 'b', '--name', 'B', '--report-url', 'https://r.example/b', '--report-file', 'https://r.example/b.pdf'], env);
+    const added = await runCli(
+      [
+        'audits',
+        'add',
+        '--address',
+        ADDRESS,
+        '--network',
+        'ETH',
+        '--slug',
+        'b',
+        '--name',
+        'B',
+        '--report-url',
+        'https://r.example/b',
+        '--report-file',
+        'https://r.example/b.pdf',
+      ],
+      env,
+    );
     assert.equal(added.code, 0, added.stderr);
     const { key } = JSON.parse((await runCli(['keys', 'create', '--json'], env)).stdout) as { key: string };
     for (const server of servers) {

@@ -63,7 +63,10 @@ describe('README examples', () => {
   it('finds the examples: the quick start, the four operations, the registry and CI', () => {
     const { commands, skipped } = readmeCommands(readme);
     assert.ok(commands.length >= 12, String(commands.length));
-    assert.ok(skipped.every((c) => /^npm (ci|start|test)/.test(c.trim())), skipped.join('\n'));
+    assert.ok(
+      skipped.every((c) => /^npm (ci|start|test)/.test(c.trim())),
+      skipped.join('\n'),
+    );
     assert.match(commands[0]!.command, /^KEY=\$\(npx scopeward keys create .*--json/, 'the key is captured before any call uses it');
     const importAt = commands.findIndex((c) => c.command.includes('audits import'));
     const lookupAt = commands.findIndex((c) => c.command.includes('search-by-address'));
@@ -81,22 +84,39 @@ describe('README examples', () => {
     const bin = `node ${JSON.stringify(join(root, 'bin/scopeward.js'))}`;
     const script = commands
       .map(({ command }, i) => {
-        const runnable = command.replaceAll('npx scopeward', bin).replaceAll('http://127.0.0.1:3000', server.url).replaceAll('curl -s ', 'curl -s --fail-with-body ');
+        const runnable = command
+          .replaceAll('npx scopeward', bin)
+          .replaceAll('http://127.0.0.1:3000', server.url)
+          .replaceAll('curl -s ', 'curl -s --fail-with-body ');
         return `{\n${runnable}\n} > out.${i} 2> err.${i}; echo $? > rc.${i}`;
       })
       .join('\n');
-    const run = spawnSync('bash', ['-c', script], { cwd: dir, env: { ...process.env, ...env(join(dir, 'data')), LOG_FORMAT: 'json' }, encoding: 'utf8', timeout: 300_000 });
+    const run = spawnSync('bash', ['-c', script], {
+      cwd: dir,
+      env: { ...process.env, ...env(join(dir, 'data')), LOG_FORMAT: 'json' },
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     assert.equal(run.status, 0, run.stderr);
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');
     commands.forEach(({ command, expectedExit }, i) => {
-      assert.equal(Number(read(`rc.${i}`)), expectedExit, `${command}\nstdout: ${read(`out.${i}`).slice(0, 500)}\nstderr: ${read(`err.${i}`).slice(0, 500)}`);
+      assert.equal(
+        Number(read(`rc.${i}`)),
+        expectedExit,
+        `${command}\nstdout: ${read(`out.${i}`).slice(0, 500)}\nstderr: ${read(`err.${i}`).slice(0, 500)}`,
+      );
     });
     // What the README says the answers show.
     const outputOf = (needle: string) => read(`out.${commands.findIndex((c) => c.command.includes(needle))}`);
-    const honeypot = JSON.parse(outputOf('0x39c2764C53c0520b89Ad236A4AccC5af037Ce350')) as { auditLayout: { taxes: { error: string }; rank: string } };
+    const honeypot = JSON.parse(outputOf('0x39c2764C53c0520b89Ad236A4AccC5af037Ce350')) as {
+      auditLayout: { taxes: { error: string }; rank: string };
+    };
     assert.equal(honeypot.auditLayout.taxes.error, 'SELL_FAILED');
     assert.equal(honeypot.auditLayout.rank, 'D');
     assert.equal((JSON.parse(outputOf('search-by-address')) as { slug: string }).slug, 'tether-bsc');
-    assert.match(read(`err.${commands.findIndex((c) => c.command.includes('--format sarif'))}`), /^scopeward: \d+ findings .* written to scopeward\.sarif; exit 1/);
+    assert.match(
+      read(`err.${commands.findIndex((c) => c.command.includes('--format sarif'))}`),
+      /^scopeward: \d+ findings .* written to scopeward\.sarif; exit 1/,
+    );
   });
 });

@@ -16,7 +16,8 @@ describe('GET /api/score and POST /api/search/contract', () => {
   });
   after(() => f.close());
 
-  const score = (query: string, headers: Record<string, string> = { 'x-api-key': key }) => f.app.inject({ method: 'GET', url: `/api/score${query}`, headers });
+  const score = (query: string, headers: Record<string, string> = { 'x-api-key': key }) =>
+    f.app.inject({ method: 'GET', url: `/api/score${query}`, headers });
 
   it('answers the security score of a token, the same as the scan reports', async () => {
     const token = f.devnet.tokens.find((t) => t.behaviour === 'mint')!;
@@ -37,7 +38,14 @@ describe('GET /api/score and POST /api/search/contract', () => {
     assert.deepEqual([invalid.statusCode, invalid.json()], [401, { success: false, message: 'Invalid API key' }]);
   });
 
-  for (const query of ['', '?address=0x1&network=LOCAL', '?network=LOCAL', '?address=0x000000000000000000000000000000000000dEaD', '?address=0x000000000000000000000000000000000000dEaD&network=LOCAL', '?address=0x000000000000000000000000000000000000dEaD&network=FTM']) {
+  for (const query of [
+    '',
+    '?address=0x1&network=LOCAL',
+    '?network=LOCAL',
+    '?address=0x000000000000000000000000000000000000dEaD',
+    '?address=0x000000000000000000000000000000000000dEaD&network=LOCAL',
+    '?address=0x000000000000000000000000000000000000dEaD&network=FTM',
+  ]) {
     it(`answers 400 Bad Request with score null for ${query || '(no query)'}`, async () => {
       const res = await score(query);
       assert.deepEqual([res.statusCode, res.json()], [400, { success: true, message: 'Bad Request', score: null }]);
@@ -60,7 +68,10 @@ describe('GET /api/score and POST /api/search/contract', () => {
     const token = f.devnet.tokens.find((t) => t.behaviour === 'blacklist')!;
     const res = await legacy({ type: 'address', address: token.address, network: 'LOCAL' });
     assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as { type: string; report: { smartAudit: { blacklist: unknown[] }; score: { security: number }; findings: unknown[] } };
+    const body = res.json() as {
+      type: string;
+      report: { smartAudit: { blacklist: unknown[] }; score: { security: number }; findings: unknown[] };
+    };
     assert.equal(body.type, 'address');
     assert.ok(body.report.smartAudit.blacklist.length > 0);
     assert.ok(body.report.findings.length > 0);
@@ -73,7 +84,14 @@ describe('GET /api/score and POST /api/search/contract', () => {
     const source = readFileSync(new URL('../src/devnet/contracts/FeeToken.sol', import.meta.url), 'utf8');
     const res = await legacy({ type: 'source', source });
     assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as { type: string; report: { smartAudit: { setFees: unknown[] }; taxes: { transferTax: number; error: string } | null; score: { security: number | null; total: number | null; rank: string } } };
+    const body = res.json() as {
+      type: string;
+      report: {
+        smartAudit: { setFees: unknown[] };
+        taxes: { transferTax: number; error: string } | null;
+        score: { security: number | null; total: number | null; rank: string };
+      };
+    };
     // No chain, so no total, and no rank without a total.
     assert.deepEqual([body.report.score.total, body.report.score.rank], [null, '']);
     assert.equal(body.type, 'source');

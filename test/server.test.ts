@@ -24,7 +24,21 @@ describe('scopeward serve on the embedded defaults', () => {
 
   it('answers imported audits, keeps them across a restart, and stops cleanly on SIGTERM', async () => {
     const file = join(dir, 'audits.json');
-    await writeFile(file, JSON.stringify([{ slug: 'a', name: 'A', createdAt: '2024-01-01T00:00:00Z', reportFile: 'https://r.example/a.pdf', reportUrl: 'https://r.example/a', finishedAt: '2024-01-02T00:00:00Z', address: ADDRESS, network: 'BSC' }]));
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          slug: 'a',
+          name: 'A',
+          createdAt: '2024-01-01T00:00:00Z',
+          reportFile: 'https://r.example/a.pdf',
+          reportUrl: 'https://r.example/a',
+          finishedAt: '2024-01-02T00:00:00Z',
+          address: ADDRESS,
+          network: 'BSC',
+        },
+      ]),
+    );
     assert.equal((await runCli(['audits', 'import', file], env)).code, 0);
     const { key } = JSON.parse((await runCli(['keys', 'create', '--json'], env)).stdout) as { key: string };
 

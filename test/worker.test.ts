@@ -30,7 +30,14 @@ describe('scopeward serve with a separate scopeward worker', { skip: REDIS_URL ?
     const id = randomBytes(4).toString('hex');
     // Fresh embedded stores (DATABASE_URL cleared): a snapshot left in a shared database by
     // an earlier run would be served as fresh, and the worker would never be asked.
-    env = { DATA_DIR: join(dir, 'data'), DATABASE_URL: '', REDIS_URL: REDIS_URL!, SCAN_QUEUE: `sw-test-${id}`, RATE_LIMIT_PREFIX: `sw-test-${id}`, SCAN_WORKER: 'off' };
+    env = {
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      REDIS_URL: REDIS_URL!,
+      SCAN_QUEUE: `sw-test-${id}`,
+      RATE_LIMIT_PREFIX: `sw-test-${id}`,
+      SCAN_WORKER: 'off',
+    };
     server = await spawnServer(env);
   });
 
@@ -44,10 +51,17 @@ describe('scopeward serve with a separate scopeward worker', { skip: REDIS_URL ?
   });
 
   const scan = () =>
-    fetch(`${server.url}/api/cyberscan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: FEE_TOKEN, network: 'LOCAL' }) });
+    fetch(`${server.url}/api/cyberscan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: FEE_TOKEN, network: 'LOCAL' }),
+    });
 
   it('answers scans that a worker process executes', async () => {
-    worker = spawn(process.execPath, [BIN, 'worker', '--json'], { env: { ...process.env, ...env, DATA_DIR: join(dir, 'worker-data') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawn(process.execPath, [BIN, 'worker', '--json'], {
+      env: { ...process.env, ...env, DATA_DIR: join(dir, 'worker-data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     worker.stdout?.on('data', (c: Buffer) => (workerLog += c.toString()));
     worker.stderr?.on('data', (c: Buffer) => (workerLog += c.toString()));
     const deadline = Date.now() + 60_000;

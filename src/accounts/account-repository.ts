@@ -17,7 +17,11 @@ export async function findAccountById(db: Kysely<Database>, id: string): Promise
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -36,12 +40,20 @@ export async function insertAccount(
     verified_at: now.toISOString(),
     password_changed_at: now.toISOString(),
   };
-  const result = await db.insertInto('accounts').values(row).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('accounts')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? row : undefined;
 }
 
 export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string, now: Date): Promise<void> {
-  await db.updateTable('accounts').set({ password_hash: passwordHash, password_changed_at: now.toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setRole(db: Kysely<Database>, id: string, role: AccountRow['role']): Promise<void> {

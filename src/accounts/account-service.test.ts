@@ -100,7 +100,8 @@ describe('account service', () => {
       assert.match(mailer.sent.at(-1)?.text ?? '', /already has an account/);
       assert.equal(codeOf(), '', 'no code is sent to a registered address');
       // Guessing codes for it behaves as for any address, and never works.
-      for (const code of ['000000', '123456']) await rejects(accounts.verifySignup({ email: 'a@example.org', code }, caller), 400, M.codeInvalid);
+      for (const code of ['000000', '123456'])
+        await rejects(accounts.verifySignup({ email: 'a@example.org', code }, caller), 400, M.codeInvalid);
       await rejects(accounts.logIn({ email: 'a@example.org', password: 'attacker password' }, caller), 401, M.loginFailed);
       assert.ok(await accounts.logIn({ email: 'a@example.org', password: PASSWORD }, caller));
     } finally {
@@ -124,7 +125,8 @@ describe('account service', () => {
   it('limits password tries per address, known or not', async () => {
     const { store, accounts } = await setup();
     try {
-      for (let i = 0; i < 10; i += 1) await rejects(accounts.logIn({ email: 'x@example.org', password: 'wrong password' }, caller), 401, M.loginFailed);
+      for (let i = 0; i < 10; i += 1)
+        await rejects(accounts.logIn({ email: 'x@example.org', password: 'wrong password' }, caller), 401, M.loginFailed);
       await rejects(accounts.logIn({ email: 'x@example.org', password: 'wrong password' }, caller), 429, /Too many attempts/);
     } finally {
       await store.dispose();
@@ -137,7 +139,13 @@ describe('account service', () => {
       await accounts.signUp({ email: 'a@example.org', password: PASSWORD }, caller);
       const first = codeOf();
       await rejects(accounts.resendSignupCode({ email: 'a@example.org' }, caller), 429, /wait \d+ s/);
-      await rejects(accounts.resendSignupCode({ email: 'unknown@example.org' }, caller).then(() => accounts.resendSignupCode({ email: 'unknown@example.org' }, caller)), 429, /wait \d+ s/);
+      await rejects(
+        accounts
+          .resendSignupCode({ email: 'unknown@example.org' }, caller)
+          .then(() => accounts.resendSignupCode({ email: 'unknown@example.org' }, caller)),
+        429,
+        /wait \d+ s/,
+      );
       advance(61_000);
       assert.equal(await accounts.resendSignupCode({ email: 'a@example.org' }, caller), M.codeSent);
       assert.equal(mailer.sent.length, 2);
@@ -156,7 +164,11 @@ describe('account service', () => {
       const first = await accounts.verifySignup({ email: 'a@example.org', code: codeOf() }, caller);
       assert.equal(await accounts.requestPasswordReset({ email: 'unknown@example.org' }, caller), M.codeSent);
       assert.equal(mailer.sent.length, 1, 'no mail to an unknown address');
-      await rejects(accounts.resetPassword({ email: 'unknown@example.org', code: '123456', password: 'new password here' }, caller), 400, M.codeInvalid);
+      await rejects(
+        accounts.resetPassword({ email: 'unknown@example.org', code: '123456', password: 'new password here' }, caller),
+        400,
+        M.codeInvalid,
+      );
       assert.equal(await accounts.requestPasswordReset({ email: 'a@example.org' }, caller), M.codeSent);
       const reset = await accounts.resetPassword({ email: 'a@example.org', code: codeOf(), password: 'new password here' }, caller);
       assert.equal(await accounts.sessions.find(first.token), undefined);
@@ -174,7 +186,11 @@ describe('account service', () => {
       await accounts.signUp({ email: 'a@example.org', password: PASSWORD }, caller);
       const here = await accounts.verifySignup({ email: 'a@example.org', code: codeOf() }, caller);
       const elsewhere = await accounts.logIn({ email: 'a@example.org', password: PASSWORD }, caller);
-      await rejects(accounts.changePassword(here.session, { currentPassword: 'wrong one!!', password: 'new password here' }, caller), 400, M.wrongCurrentPassword);
+      await rejects(
+        accounts.changePassword(here.session, { currentPassword: 'wrong one!!', password: 'new password here' }, caller),
+        400,
+        M.wrongCurrentPassword,
+      );
       await accounts.changePassword(here.session, { currentPassword: PASSWORD, password: 'new password here' }, caller);
       assert.ok(await accounts.sessions.find(here.token));
       assert.equal(await accounts.sessions.find(elsewhere.token), undefined);

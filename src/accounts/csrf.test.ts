@@ -13,7 +13,8 @@ const base: CsrfRequest = {
 
 describe('checkCsrf', () => {
   it('lets safe methods through without a token', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS', 'get']) assert.deepEqual(checkCsrf({ ...base, method, header: undefined }), { ok: true });
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'get'])
+      assert.deepEqual(checkCsrf({ ...base, method, header: undefined }), { ok: true });
   });
 
   it('accepts a state-changing request with the expected token from this origin', () => {

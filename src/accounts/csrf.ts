@@ -28,9 +28,11 @@ export type CsrfVerdict = { ok: true } | { ok: false; reason: 'missing-token' | 
 
 export function checkCsrf(request: CsrfRequest): CsrfVerdict {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
-  if (request.secFetchSite !== undefined && request.secFetchSite !== 'same-origin' && request.secFetchSite !== 'none') return { ok: false, reason: 'cross-origin' };
+  if (request.secFetchSite !== undefined && request.secFetchSite !== 'same-origin' && request.secFetchSite !== 'none')
+    return { ok: false, reason: 'cross-origin' };
   if (request.origin !== undefined && request.origin !== request.selfOrigin) return { ok: false, reason: 'cross-origin' };
-  if (typeof request.header !== 'string' || request.header === '' || request.expected === undefined) return { ok: false, reason: 'missing-token' };
+  if (typeof request.header !== 'string' || request.header === '' || request.expected === undefined)
+    return { ok: false, reason: 'missing-token' };
   const presented = Buffer.from(request.header, 'utf8');
   const expected = Buffer.from(request.expected, 'utf8');
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return { ok: false, reason: 'wrong-token' };

@@ -110,7 +110,11 @@ export function createEmailCodes(db: Kysely<Database>, clock: Clock) {
       const expected = Buffer.from(row.code_hash, 'hex');
       const presented = Buffer.from(hashCode(row.id, code), 'hex');
       if (!timingSafeEqual(expected, presented)) {
-        await db.updateTable('email_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+        await db
+          .updateTable('email_codes')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
         return { ok: false };
       }
       // Conditional on still being unconsumed: of two racing requests with the right code, one wins.

@@ -70,7 +70,11 @@ export function createSessionStore(db: Kysely<Database>, clock: Clock) {
       }
       if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS) {
         const expiresAt = expiry(new Date(row.created_at), now).toISOString();
-        await db.updateTable('sessions').set({ last_seen_at: now.toISOString(), expires_at: expiresAt }).where('id_hash', '=', idHash).execute();
+        await db
+          .updateTable('sessions')
+          .set({ last_seen_at: now.toISOString(), expires_at: expiresAt })
+          .where('id_hash', '=', idHash)
+          .execute();
         return toSession({ ...row, last_seen_at: now.toISOString(), expires_at: expiresAt });
       }
       return toSession(row);

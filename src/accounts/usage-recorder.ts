@@ -22,7 +22,11 @@ export interface UsageRecorder {
   close(): Promise<void>;
 }
 
-export function createUsageRecorder(db: Kysely<Database>, clock: Clock, options: { flushEveryMs?: number; onError?: (error: unknown) => void } = {}): UsageRecorder {
+export function createUsageRecorder(
+  db: Kysely<Database>,
+  clock: Clock,
+  options: { flushEveryMs?: number; onError?: (error: unknown) => void } = {},
+): UsageRecorder {
   let calls = new Map<string, number>(); // `${keyId} ${month}` → calls
   let activity: AccountActivityTable[] = [];
   let flushing: Promise<void> = Promise.resolve();

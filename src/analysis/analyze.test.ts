@@ -28,7 +28,10 @@ test('finds an owner mint by behaviour and reports it in smartAudit, findings an
   assert.deepEqual(mint?.ranges, [[11, 15]]);
   assert.match(mint?.snippet ?? '', /function print/);
   assert.equal(r.ownership[0]?.ownerVariable, 'owner');
-  assert.deepEqual(r.contracts.map((c) => [c.name, c.kind, c.startLine, c.endLine]), [['T', 'contract', 2, 16]]);
+  assert.deepEqual(
+    r.contracts.map((c) => [c.name, c.kind, c.startLine, c.endLine]),
+    [['T', 'contract', 2, 16]],
+  );
   assert.deepEqual(r.compilerVersions, [{ file: 'T.sol', line: 1, constraint: '0.8.20' }]);
   assert.equal(r.smartAudit.lines, 16);
 });
@@ -36,17 +39,27 @@ test('finds an owner mint by behaviour and reports it in smartAudit, findings an
 test('finding ids are stable across runs and sorted most severe first', () => {
   const a = analyzeSources({ 'T.sol': TOKEN });
   const b = analyzeSources(new Map([['T.sol', TOKEN]]));
-  assert.deepEqual(a.findings.map((f) => f.id), b.findings.map((f) => f.id));
+  assert.deepEqual(
+    a.findings.map((f) => f.id),
+    b.findings.map((f) => f.id),
+  );
   const ranks = a.findings.map((f) => ['critical', 'high', 'medium', 'low', 'informational'].indexOf(f.severity));
-  assert.deepEqual(ranks, [...ranks].sort((x, y) => x - y));
+  assert.deepEqual(
+    ranks,
+    [...ranks].sort((x, y) => x - y),
+  );
 });
 
 test('multi-file input: ranges name their file, imports resolve inside the input', () => {
   const r = analyzeSources({
-    'contracts/Base.sol': 'pragma solidity 0.8.20;\ncontract Base { address public owner = msg.sender; modifier onlyOwner() { require(msg.sender == owner, "only owner"); _; } }\n',
+    'contracts/Base.sol':
+      'pragma solidity 0.8.20;\ncontract Base { address public owner = msg.sender; modifier onlyOwner() { require(msg.sender == owner, "only owner"); _; } }\n',
     'contracts/T.sol': `import "./Base.sol";\n${TOKEN.replace('contract T {', 'contract T is Base {').replace('address public owner = msg.sender;', '')}`,
   });
-  assert.deepEqual(r.smartAudit.mint.map((m) => m.file), ['contracts/T.sol']);
+  assert.deepEqual(
+    r.smartAudit.mint.map((m) => m.file),
+    ['contracts/T.sol'],
+  );
   assert.deepEqual(r.diagnostics, []);
   assert.equal(r.smartAudit.contracts, 2);
 });
@@ -65,20 +78,32 @@ test('unparsable source yields a parse diagnostic with the line and a partial re
 });
 
 test('unresolved imports and import cycles are explained', () => {
-  const r = analyzeSources({ 'a.sol': 'import "@acme/lib/X.sol";\nimport "./b.sol";\ncontract A is X {}', 'b.sol': 'import "./a.sol";\ncontract B {}' });
+  const r = analyzeSources({
+    'a.sol': 'import "@acme/lib/X.sol";\nimport "./b.sol";\ncontract A is X {}',
+    'b.sol': 'import "./a.sol";\ncontract B {}',
+  });
   assert.ok(r.diagnostics.some((d) => d.kind === 'unresolved-import' && /@acme\/lib\/X\.sol/.test(d.message) && d.line === 1));
   const cyc = analyzeSources({ 'a.sol': 'contract A is B {}', 'b.sol': 'contract B is A {}' });
   assert.ok(cyc.diagnostics.some((d) => d.kind === 'inheritance' && /cycle/.test(d.message)));
 });
 
 test('libraries come from the resolver and are not counted as input', () => {
-  const lib = 'pragma solidity 0.8.20;\nabstract contract Owned { address public owner = msg.sender; modifier onlyOwner() { require(msg.sender == owner, "only owner"); _; } }\n';
-  const r = analyzeSources({ 'T.sol': `import "@acme/Owned.sol";\n${TOKEN.replace('contract T {', 'contract T is Owned {').replace('address public owner = msg.sender;', '')}` }, {
-    resolveImport: (p) => (p === '@acme/Owned.sol' ? lib : undefined),
-  });
+  const lib =
+    'pragma solidity 0.8.20;\nabstract contract Owned { address public owner = msg.sender; modifier onlyOwner() { require(msg.sender == owner, "only owner"); _; } }\n';
+  const r = analyzeSources(
+    {
+      'T.sol': `import "@acme/Owned.sol";\n${TOKEN.replace('contract T {', 'contract T is Owned {').replace('address public owner = msg.sender;', '')}`,
+    },
+    {
+      resolveImport: (p) => (p === '@acme/Owned.sol' ? lib : undefined),
+    },
+  );
   assert.equal(r.smartAudit.contracts, 1);
   assert.equal(r.smartAudit.mint.length, 1);
-  assert.deepEqual(r.files, [{ path: 'T.sol', library: false }, { path: '@acme/Owned.sol', library: true }]);
+  assert.deepEqual(r.files, [
+    { path: 'T.sol', library: false },
+    { path: '@acme/Owned.sol', library: true },
+  ]);
 });
 
 test('deep nesting is truncated with a diagnostic instead of overflowing the stack', () => {

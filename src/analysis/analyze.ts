@@ -88,7 +88,11 @@ export function analyzeSources(
     if (typeof source !== 'string') {
       diagnostics.push({ kind: 'input', message: 'source is not text', file: path });
     } else if (source.length > MAX_SOURCE_CHARS) {
-      diagnostics.push({ kind: 'input', message: `file skipped: ${source.length} characters exceeds the limit of ${MAX_SOURCE_CHARS}`, file: path });
+      diagnostics.push({
+        kind: 'input',
+        message: `file skipped: ${source.length} characters exceeds the limit of ${MAX_SOURCE_CHARS}`,
+        file: path,
+      });
     } else {
       inputs.set(path, source);
     }
@@ -109,7 +113,8 @@ export function analyzeSources(
     smartAudit,
     findings: engine.findings,
     contracts: contractSummaries(program),
-    compilerVersions: program.pragmas.filter((p) => !p.unit.external)
+    compilerVersions: program.pragmas
+      .filter((p) => !p.unit.external)
       .map((p) => ({ file: p.unit.path, line: lineOf(p.unit, p.node.start), constraint: p.constraint })),
     diagnostics,
     partial: diagnostics.length > 0,
@@ -119,9 +124,14 @@ export function analyzeSources(
       renounceFunction: a.ownership.renounceFunctions[0]?.name ?? null,
       reclaimFunctions: a.ownership.reclaimFunctions.map((f) => f.name),
       canReclaim: a.ownership.canReclaim,
-      privilegedFunctions: a.entries.filter((e) => e.privileged).map((e) => ({
-        name: e.fn.name, line: lineOf(e.fn.contract.unit, e.fn.node.start), via: e.authorities[0]!.via, authority: e.authorities[0]!.v?.name ?? null,
-      })),
+      privilegedFunctions: a.entries
+        .filter((e) => e.privileged)
+        .map((e) => ({
+          name: e.fn.name,
+          line: lineOf(e.fn.contract.unit, e.fn.node.start),
+          via: e.authorities[0]!.via,
+          authority: e.authorities[0]!.v?.name ?? null,
+        })),
     })),
     lines: smartAudit.lines,
     files: program.units.map((u) => ({ path: u.path, library: u.external })),
@@ -145,5 +155,16 @@ function contractSummaries(program: Program): ContractSummary[] {
 }
 
 function emptyResult(diagnostics: Diagnostic[]): AnalysisResult {
-  return { smartAudit: emptySmartAudit(), findings: [], contracts: [], compilerVersions: [], diagnostics, partial: true, ownership: [], lines: 0, files: [], tokenPowers: [] };
+  return {
+    smartAudit: emptySmartAudit(),
+    findings: [],
+    contracts: [],
+    compilerVersions: [],
+    diagnostics,
+    partial: true,
+    ownership: [],
+    lines: 0,
+    files: [],
+    tokenPowers: [],
+  };
 }

@@ -39,9 +39,11 @@ export function severityRank(s: Severity): number {
 
 /** Most severe first, then by file and line, then detector: stable across runs. */
 export function compareFindings(a: Finding, b: Finding): number {
-  return severityRank(a.severity) - severityRank(b.severity)
-    || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)
-    || a.ranges[0]![0] - b.ranges[0]![0]
-    || (a.detector < b.detector ? -1 : a.detector > b.detector ? 1 : 0)
-    || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    severityRank(a.severity) - severityRank(b.severity) ||
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    a.ranges[0]![0] - b.ranges[0]![0] ||
+    (a.detector < b.detector ? -1 : a.detector > b.detector ? 1 : 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }

@@ -45,14 +45,23 @@ test('the owner powers of a token: kind, ABI signature, line, ledger and trading
   assert.equal(bySignature.get('setSellFee(uint256)')?.kind, 'set-fees');
   assert.equal(bySignature.get('setMaxTx(uint256)')?.kind, 'max-tx');
   assert.equal(bySignature.get('mintTo(address,uint256)')?.kind, 'mint');
-  assert.deepEqual(bySignature.get('setFreeze(address,bool)')?.params, [{ name: 'who', type: 'address' }, { name: 'on', type: 'bool' }]);
+  assert.deepEqual(bySignature.get('setFreeze(address,bool)')?.params, [
+    { name: 'who', type: 'address' },
+    { name: 'on', type: 'bool' },
+  ]);
   // Handing over ownership and functions that touch nothing a transfer reads are not powers over holders.
   assert.ok(!bySignature.has('transferOwnership(address)'));
   assert.ok(!bySignature.has('setNote(string)'));
-  assert.deepEqual(tok.tradingSwitches.map((p) => p.signature), ['unlock()']);
+  assert.deepEqual(
+    tok.tradingSwitches.map((p) => p.signature),
+    ['unlock()'],
+  );
 });
 
 test('a contract with no token model has no powers; the field is empty on empty input', () => {
-  assert.deepEqual(analyzeSources({ 'C.sol': 'pragma solidity ^0.8.0; contract C { uint256 x; function f() external { x = 1; } }' }).tokenPowers, []);
+  assert.deepEqual(
+    analyzeSources({ 'C.sol': 'pragma solidity ^0.8.0; contract C { uint256 x; function f() external { x = 1; } }' }).tokenPowers,
+    [],
+  );
   assert.deepEqual(analyzeSources({}).tokenPowers, []);
 });

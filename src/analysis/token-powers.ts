@@ -12,7 +12,18 @@ import type { FunctionModel, Parameter, StateVariable } from './solidity/program
 import { lineOf } from './solidity/source-unit.ts';
 import { addressMappingValue, isBoolType, isUintType } from './solidity/type-info.ts';
 
-export type TokenPowerKind = 'authority' | 'pause' | 'trading-switch' | 'blacklist' | 'whitelist' | 'set-fees' | 'max-tx' | 'cooldown' | 'mint' | 'balance-change' | 'transfer-rule';
+export type TokenPowerKind =
+  | 'authority'
+  | 'pause'
+  | 'trading-switch'
+  | 'blacklist'
+  | 'whitelist'
+  | 'set-fees'
+  | 'max-tx'
+  | 'cooldown'
+  | 'mint'
+  | 'balance-change'
+  | 'transfer-rule';
 
 export interface TokenPowerParam {
   readonly name: string;
@@ -84,7 +95,12 @@ function powersOf(a: ContractAnalysis): TokenPowersOfContract {
     .sort((x, y) => switchRank(x) - switchRank(y));
   const agents = new Set(a.ownership.otherAuthorities);
   const authoritySetters = a.entries
-    .filter((e) => e.privileged && e.fn.params.some((p) => abiType(p) === 'address') && e.fn.params.every((p) => ['address', 'bool'].includes(abiType(p))))
+    .filter(
+      (e) =>
+        e.privileged &&
+        e.fn.params.some((p) => abiType(p) === 'address') &&
+        e.fn.params.every((p) => ['address', 'bool'].includes(abiType(p))),
+    )
     .filter((e) => e.summary.writes.some((w) => agents.has(w.v)))
     .map((e) => describePower(e.fn, 'authority', [...new Set(e.summary.writes.map((w) => w.v).filter((v) => agents.has(v)))], false));
   return {
@@ -128,7 +144,14 @@ function switchRank(p: TokenPower): number {
   return opens + pauses + p.params.length / 10;
 }
 
-function classify(entry: Entry, ledgers: ReadonlySet<StateVariable>, supply: ReadonlySet<StateVariable>, transferReads: ReadonlySet<StateVariable>, fees: ReadonlySet<StateVariable>, owners: ReadonlySet<StateVariable>): TokenPower | null {
+function classify(
+  entry: Entry,
+  ledgers: ReadonlySet<StateVariable>,
+  supply: ReadonlySet<StateVariable>,
+  transferReads: ReadonlySet<StateVariable>,
+  fees: ReadonlySet<StateVariable>,
+  owners: ReadonlySet<StateVariable>,
+): TokenPower | null {
   const { fn, summary } = entry;
   const written = new Set(summary.writes.map((w) => w.v).filter((v) => !owners.has(v)));
   const writesLedger = summary.writes.filter((w) => ledgers.has(w.v));
@@ -145,7 +168,7 @@ function classify(entry: Entry, ledgers: ReadonlySet<StateVariable>, supply: Rea
   if (writesLedger.length > 0) {
     const increasesSupply = summary.writes.some((w) => supply.has(w.v) && (w.op === 'inc' || w.op === 'set'));
     const onlyIncreases = writesLedger.every((w) => w.op === 'inc');
-    kind = onlyIncreases && (increasesSupply || fn.params.some((p) => abiType(p) === "uint256")) ? "mint" : "balance-change";
+    kind = onlyIncreases && (increasesSupply || fn.params.some((p) => abiType(p) === 'uint256')) ? 'mint' : 'balance-change';
   } else if ([...written].some((v) => fees.has(v))) {
     kind = 'set-fees';
   } else {
@@ -189,7 +212,10 @@ function ruleKind(fn: FunctionModel, vars: readonly StateVariable[]): TokenPower
 
 /** The ABI type of a Solidity parameter type as written. */
 export function abiType(p: Parameter): string {
-  let t = p.type.text.replace(/\s+(memory|storage|calldata)$/, '').replace(/\s+payable$/, '').trim();
+  let t = p.type.text
+    .replace(/\s+(memory|storage|calldata)$/, '')
+    .replace(/\s+payable$/, '')
+    .trim();
   const array = /(\[\d*\])+$/.exec(t)?.[0] ?? '';
   t = t.slice(0, t.length - array.length).trim();
   let base: string;
@@ -197,7 +223,8 @@ export function abiType(p: Parameter): string {
   else if (t === 'int') base = 'int256';
   else if (t === 'byte') base = 'bytes1';
   else if (/^(u?int\d+|address|bool|string|bytes\d*)$/.test(t)) base = t;
-  else if (/^[A-Z]/.test(t.split('.').pop() ?? '')) base = 'address'; // a contract or interface type
+  else if (/^[A-Z]/.test(t.split('.').pop() ?? ''))
+    base = 'address'; // a contract or interface type
   else base = '';
   return base ? `${base}${array}` : '';
 }

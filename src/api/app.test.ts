@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 describe('the app shell', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ readiness: { database: async () => {}, redis: async () => Promise.reject(new Error('connection refused')) } });
+    t = await createTestApp({
+      readiness: { database: async () => {}, redis: async () => Promise.reject(new Error('connection refused')) },
+    });
   });
   after(() => t.close());
 

@@ -117,7 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const origins = deps.corsOrigins ?? [];
   if (origins.length > 0) {
-    await app.register(cors, { origin: [...origins], methods: ['GET', 'POST', 'DELETE'], allowedHeaders: ['content-type', 'x-api-key'], maxAge: 600 });
+    await app.register(cors, {
+      origin: [...origins],
+      methods: ['GET', 'POST', 'DELETE'],
+      allowedHeaders: ['content-type', 'x-api-key'],
+      maxAge: 600,
+    });
   }
   await app.register(swagger, {
     openapi: {
@@ -135,7 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Hashes of the page's own inline script and style; without upgrade-insecure-requests,
     // which would break the page on plain HTTP.
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/font-src 'self' https: data:/, "font-src 'self' data:").replace(/style-src 'self' https:/, "style-src 'self'"),
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/font-src 'self' https: data:/, "font-src 'self' data:")
+        .replace(/style-src 'self' https:/, "style-src 'self'"),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -160,11 +169,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(cyberscanRoutes, { scans: deps.scans, gate, networks: deps.networks });
     await app.register(scoreRoutes, { scans: deps.scans, gate, networks: deps.networks });
     if (deps.scanSource) {
-      await app.register(legacyScanRoutes, { scans: deps.scans, scanSource: deps.scanSource, gate, networks: deps.networks, baseUrl: deps.baseUrl });
+      await app.register(legacyScanRoutes, {
+        scans: deps.scans,
+        scanSource: deps.scanSource,
+        gate,
+        networks: deps.networks,
+        baseUrl: deps.baseUrl,
+      });
     }
   }
   if (deps.corpus) {
-    await app.register(similarityRoutes, { gate, networks: deps.networks, corpus: deps.corpus, ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}) });
+    await app.register(similarityRoutes, {
+      gate,
+      networks: deps.networks,
+      corpus: deps.corpus,
+      ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}),
+    });
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });
   }
   await app.register(cookie);
@@ -185,7 +205,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     dashboardScope(accounts, async (scope) => {
       await scope.register(accountRoutes, { accounts });
-      await scope.register(accountKeyRoutes, { db, accounts, usage, clock, anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5, onRevoked: (id) => verifyApiKey.forget(id) });
+      await scope.register(accountKeyRoutes, {
+        db,
+        accounts,
+        usage,
+        clock,
+        anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5,
+        onRevoked: (id) => verifyApiKey.forget(id),
+      });
     }),
   );
   for (const plugin of deps.plugins ?? []) await app.register(plugin);

@@ -27,7 +27,12 @@ describe('validateAuditRecords', () => {
   });
 
   it('lists every problem with its row and field, and accepts nothing', () => {
-    const rows = [good, { ...good, address: '0x12', network: 'MOON', reportUrl: 'javascript:alert(1)' }, 'text', { ...good, extra: 1, slug: '' }];
+    const rows = [
+      good,
+      { ...good, address: '0x12', network: 'MOON', reportUrl: 'javascript:alert(1)' },
+      'text',
+      { ...good, extra: 1, slug: '' },
+    ];
     assert.throws(
       () => validateAuditRecords(rows),
       (error: unknown) => {
@@ -49,7 +54,8 @@ describe('validateAuditRecords', () => {
 
 describe('parseAuditFile', () => {
   it('reads CSV with the record field names as header', () => {
-    const csv = '\ufeffslug,name,createdAt,reportFile,reportUrl,finishedAt,address,network\nalpha,"Alpha, Inc",2024-01-01,https://a/x.pdf,https://a/x,2024-01-02,0x0000000000000000000000000000000000000001,BSC\n\n';
+    const csv =
+      '\ufeffslug,name,createdAt,reportFile,reportUrl,finishedAt,address,network\nalpha,"Alpha, Inc",2024-01-01,https://a/x.pdf,https://a/x,2024-01-02,0x0000000000000000000000000000000000000001,BSC\n\n';
     const rows = parseAuditFile(csv, detectAuditFileFormat(csv));
     assert.equal(rows.length, 1);
     assert.equal((rows[0] as { name: string }).name, 'Alpha, Inc');

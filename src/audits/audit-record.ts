@@ -65,7 +65,8 @@ export function validateAuditRecord(raw: unknown, row: number, problems: RowProb
   };
 
   for (const key of Object.keys(input)) {
-    if (!(AUDIT_FIELDS as readonly string[]).includes(key)) problems.push({ row, field: key, problem: 'is not a field of the audit record' });
+    if (!(AUDIT_FIELDS as readonly string[]).includes(key))
+      problems.push({ row, field: key, problem: 'is not a field of the audit record' });
   }
   const record = {
     slug: text('slug'),
@@ -83,7 +84,8 @@ export function validateAuditRecord(raw: unknown, row: number, problems: RowProb
   for (const field of ['reportFile', 'reportUrl'] as const) {
     if (record[field] && !isHttpUrl(record[field])) problems.push({ row, field, problem: 'must be an http(s) URL' });
   }
-  if (record.address && !isEvmAddress(record.address)) problems.push({ row, field: 'address', problem: 'must be a 0x-prefixed 20-byte hex address' });
+  if (record.address && !isEvmAddress(record.address))
+    problems.push({ row, field: 'address', problem: 'must be a 0x-prefixed 20-byte hex address' });
   // Audits may be recorded for every network operation 1 accepts, and for the devnet.
   if (record.network && record.network !== LOCAL_NETWORK.symbol && !findNetworkForOperation('audits', record.network, { devnet: false })) {
     problems.push({ row, field: 'network', problem: `"${record.network}" is not a network of the audit lookup` });

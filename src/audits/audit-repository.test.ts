@@ -34,7 +34,10 @@ for (const kind of storeKinds()) {
       const store = await openTestStore(kind);
       try {
         await upsertAudits(store.db, [base]);
-        const result = await upsertAudits(store.db, [{ ...base, name: 'Alpha renamed' }, { ...base, name: 'Alpha renamed twice' }]);
+        const result = await upsertAudits(store.db, [
+          { ...base, name: 'Alpha renamed' },
+          { ...base, name: 'Alpha renamed twice' },
+        ]);
         assert.equal(result.imported, 1);
         const page = await listAudits(store.db);
         assert.equal(page.total, 1);

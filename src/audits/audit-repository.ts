@@ -29,7 +29,13 @@ export function createAuditLookup(store: Store): AuditLookup {
     (network: string, address: string) =>
       // A literal LIMIT: bound as a parameter, SQLite stops using the index order and the
       // lookup costs two to three times as much (measured: 14 µs vs 28–43 µs).
-      store.db.selectFrom('audits').selectAll().where('address', '=', address).where('network', '=', network).orderBy('finished_at', 'desc').limit(sql.lit(1)),
+      store.db
+        .selectFrom('audits')
+        .selectAll()
+        .where('address', '=', address)
+        .where('network', '=', network)
+        .orderBy('finished_at', 'desc')
+        .limit(sql.lit(1)),
     2,
   );
   return async ({ network, address }) => {
@@ -89,7 +95,10 @@ export async function upsertAudits(db: Kysely<Database>, records: readonly Audit
 }
 
 /** Removes the audits of an address (one slug, or all of them); returns how many went. */
-export async function removeAudits(db: Kysely<Database>, query: { network: string; address: string; slug?: string | undefined }): Promise<number> {
+export async function removeAudits(
+  db: Kysely<Database>,
+  query: { network: string; address: string; slug?: string | undefined },
+): Promise<number> {
   let statement = db.deleteFrom('audits').where('network', '=', query.network).where('address', '=', normalizeEvmAddress(query.address));
   if (query.slug !== undefined) statement = statement.where('slug', '=', query.slug);
   const result = await statement.executeTakeFirst();

@@ -30,13 +30,19 @@ export function toChainError(error: unknown, details: Record<string, unknown> = 
     if (http) {
       // A 2xx answer that is not JSON-RPC, or a body that does not parse, is garbage.
       const garbage = http.cause instanceof SyntaxError || (http.status !== undefined && http.status >= 200 && http.status < 300);
-      return new ChainError(garbage ? 'bad-response' : 'network', garbage ? 'RPC answered something that is not JSON-RPC' : `RPC request failed${http.status ? ` (HTTP ${http.status})` : ''}`, { ...details, status: http.status }, { cause: error });
+      return new ChainError(
+        garbage ? 'bad-response' : 'network',
+        garbage ? 'RPC answered something that is not JSON-RPC' : `RPC request failed${http.status ? ` (HTTP ${http.status})` : ''}`,
+        { ...details, status: http.status },
+        { cause: error },
+      );
     }
     if (error.walk((e) => e instanceof RpcRequestError || e instanceof InvalidInputRpcError)) {
       return new ChainError('rpc-error', `RPC error: ${error.shortMessage}`, details, { cause: error });
     }
     return new ChainError('rpc-error', error.shortMessage, details, { cause: error });
   }
-  if (error instanceof SyntaxError) return new ChainError('bad-response', 'RPC answered something that is not JSON', details, { cause: error });
+  if (error instanceof SyntaxError)
+    return new ChainError('bad-response', 'RPC answered something that is not JSON', details, { cause: error });
   return new ChainError('network', error instanceof Error ? error.message : String(error), details, { cause: error });
 }

@@ -72,7 +72,8 @@ export function createChainClient(network: string, options: CreateChainClientOpt
   const spec = networkBySymbol(network);
   const details = chainDetails(network);
   if (!spec || !details) throw new ChainError('unknown-network', `unknown network: ${network}`, { network });
-  if (spec.family !== 'evm' || spec.chainId === null) throw new ChainError('unknown-network', `not an EVM network: ${network}`, { network });
+  if (spec.family !== 'evm' || spec.chainId === null)
+    throw new ChainError('unknown-network', `not an EVM network: ${network}`, { network });
   const rpcUrl = options.rpcUrl ?? rpcUrlFor(network, options.env ?? process.env);
   if (!rpcUrl) throw new ChainError('unknown-network', `no RPC URL for ${network}: set RPC_URL_${network}`, { network });
 

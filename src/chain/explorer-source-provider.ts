@@ -39,14 +39,22 @@ interface SourceRow {
 }
 
 /** SourceCode is plain Solidity, a `{sources}` map, or standard JSON wrapped in double braces. */
-export function parseExplorerSourceCode(sourceCode: string, contractName: string): { sources: Record<string, string>; settings: Record<string, unknown> } {
+export function parseExplorerSourceCode(
+  sourceCode: string,
+  contractName: string,
+): { sources: Record<string, string>; settings: Record<string, unknown> } {
   const trimmed = sourceCode.trim();
   if (trimmed.startsWith('{')) {
     const json = trimmed.startsWith('{{') ? trimmed.slice(1, -1) : trimmed;
     try {
-      const parsed = JSON.parse(json) as { sources?: Record<string, { content?: string }>; settings?: Record<string, unknown> } & Record<string, { content?: string }>;
+      const parsed = JSON.parse(json) as { sources?: Record<string, { content?: string }>; settings?: Record<string, unknown> } & Record<
+        string,
+        { content?: string }
+      >;
       const map = parsed.sources ?? parsed;
-      const sources = Object.fromEntries(Object.entries(map).map(([path, s]) => [path, typeof s === 'object' && s !== null ? (s.content ?? '') : '']));
+      const sources = Object.fromEntries(
+        Object.entries(map).map(([path, s]) => [path, typeof s === 'object' && s !== null ? (s.content ?? '') : '']),
+      );
       return { sources, settings: parsed.settings ?? {} };
     } catch {
       // Not JSON after all: a single file that starts with a brace is not Solidity, but keep it.
@@ -74,9 +82,14 @@ export function createExplorerSourceProvider(options: ExplorerOptions = {}): Ver
     const url = new URL(base);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     if (apiKey) url.searchParams.set('apikey', apiKey);
-    const { status, body } = await fetchJson(url.toString(), { timeoutMs: options.timeoutMs ?? 8_000, provider: 'explorer', ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) });
+    const { status, body } = await fetchJson(url.toString(), {
+      timeoutMs: options.timeoutMs ?? 8_000,
+      provider: 'explorer',
+      ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+    });
     const envelope = body as ExplorerEnvelope;
-    if (status !== 200 || typeof envelope !== 'object' || envelope === null) throw new VerifiedSourceError(`explorer answered HTTP ${status}`, { network, status });
+    if (status !== 200 || typeof envelope !== 'object' || envelope === null)
+      throw new VerifiedSourceError(`explorer answered HTTP ${status}`, { network, status });
     if (envelope.status === '1' && Array.isArray(envelope.result)) return envelope.result;
     const text = typeof envelope.result === 'string' ? envelope.result : (envelope.message ?? '');
     if (/rate limit/i.test(text)) throw new VerifiedSourceError('explorer rate limit exceeded', { network, result: text });

@@ -83,7 +83,10 @@ async function fromBlockScan(client: ChainClient, address: Address, blockNumber:
  * @example
  * const creation = await getContractCreation(client, { address });
  */
-export async function getContractCreation(client: ChainClient, parameters: GetContractCreationParameters): Promise<ContractCreation | null> {
+export async function getContractCreation(
+  client: ChainClient,
+  parameters: GetContractCreationParameters,
+): Promise<ContractCreation | null> {
   const address = getAddress(parameters.address);
   try {
     const fromExplorer = await parameters.explorer?.getContractCreation(client.network, address).catch(() => null);

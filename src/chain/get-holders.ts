@@ -46,7 +46,14 @@ interface TransferLog {
   value: bigint;
 }
 
-async function fetchRange(client: ChainClient, address: Address, from: bigint, to: bigint, depth: number, counter: { n: number }): Promise<TransferLog[]> {
+async function fetchRange(
+  client: ChainClient,
+  address: Address,
+  from: bigint,
+  to: bigint,
+  depth: number,
+  counter: { n: number },
+): Promise<TransferLog[]> {
   counter.n += 1;
   try {
     const logs = await client.public.getLogs({ address, event: transferEvent, fromBlock: from, toBlock: to, strict: false });
@@ -61,14 +68,19 @@ async function fetchRange(client: ChainClient, address: Address, from: bigint, t
     const splittable = mapped.kind === 'rpc-error' || mapped.kind === 'bad-response' || mapped.kind === 'network';
     if (!splittable || from >= to || depth >= MAX_SPLITS) throw mapped;
     const mid = from + (to - from) / 2n;
-    const [a, b] = await Promise.all([fetchRange(client, address, from, mid, depth + 1, counter), fetchRange(client, address, mid + 1n, to, depth + 1, counter)]);
+    const [a, b] = await Promise.all([
+      fetchRange(client, address, from, mid, depth + 1, counter),
+      fetchRange(client, address, mid + 1n, to, depth + 1, counter),
+    ]);
     return [...a, ...b];
   }
 }
 
 /** Replays balances from transfers (ordered by block and log index). */
 export function balancesFromTransfers(logs: readonly TransferLog[]): Map<Address, bigint> {
-  const sorted = [...logs].sort((x, y) => (x.blockNumber === y.blockNumber ? x.logIndex - y.logIndex : x.blockNumber < y.blockNumber ? -1 : 1));
+  const sorted = [...logs].sort((x, y) =>
+    x.blockNumber === y.blockNumber ? x.logIndex - y.logIndex : x.blockNumber < y.blockNumber ? -1 : 1,
+  );
   const balances = new Map<Address, bigint>();
   for (const { from, to, value } of sorted) {
     const f = getAddress(from);
@@ -87,7 +99,11 @@ export function balancesFromTransfers(logs: readonly TransferLog[]): Map<Address
  */
 export async function getHolders(client: ChainClient, parameters: GetHoldersParameters): Promise<GetHoldersReturnType> {
   const address = parameters.address as Address;
-  const toBlock = parameters.toBlock ?? (await client.public.getBlockNumber().catch((e: unknown) => { throw toChainError(e, { network: client.network }); }));
+  const toBlock =
+    parameters.toBlock ??
+    (await client.public.getBlockNumber().catch((e: unknown) => {
+      throw toChainError(e, { network: client.network });
+    }));
   const fromBlock = parameters.fromBlock ?? 0n;
   if (fromBlock > toBlock) throw new ChainError('rpc-error', 'fromBlock is after toBlock', { fromBlock, toBlock });
   const maxRange = parameters.maxBlockRange ?? 100_000n;
@@ -101,5 +117,12 @@ export async function getHolders(client: ChainClient, parameters: GetHoldersPara
   const balances = balancesFromTransfers(logs);
   const positive = [...balances].filter(([, b]) => b > 0n).map(([a, balance]) => ({ address: a, balance }));
   positive.sort((x, y) => (x.balance === y.balance ? x.address.localeCompare(y.address) : x.balance > y.balance ? -1 : 1));
-  return { total: positive.length, top: positive.slice(0, parameters.top ?? 10), transfers: logs.length, fromBlock, toBlock, logRequests: counter.n };
+  return {
+    total: positive.length,
+    top: positive.slice(0, parameters.top ?? 10),
+    transfers: logs.length,
+    fromBlock,
+    toBlock,
+    logRequests: counter.n,
+  };
 }

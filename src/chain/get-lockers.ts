@@ -67,12 +67,20 @@ function countCall(locker: LockerRef, target: LockTarget): RawCall | null {
   const token = target.address as Address;
   switch (locker.provider) {
     case 'pinklock':
-      return { target: locker.address, callData: encodeFunctionData({ abi: pinkLockAbi, functionName: 'totalLockCountForToken', args: [token] }) };
+      return {
+        target: locker.address,
+        callData: encodeFunctionData({ abi: pinkLockAbi, functionName: 'totalLockCountForToken', args: [token] }),
+      };
     case 'unicrypt':
       // The UNCX V2 locker holds LP tokens only.
-      return target.type === 'lpv2' ? { target: locker.address, callData: encodeFunctionData({ abi: unicryptAbi, functionName: 'getNumLocksForToken', args: [token] }) } : null;
+      return target.type === 'lpv2'
+        ? { target: locker.address, callData: encodeFunctionData({ abi: unicryptAbi, functionName: 'getNumLocksForToken', args: [token] }) }
+        : null;
     case 'teamfinance':
-      return { target: locker.address, callData: encodeFunctionData({ abi: teamFinanceAbi, functionName: 'getDepositsByTokenAddress', args: [token] }) };
+      return {
+        target: locker.address,
+        callData: encodeFunctionData({ abi: teamFinanceAbi, functionName: 'getDepositsByTokenAddress', args: [token] }),
+      };
   }
 }
 
@@ -93,15 +101,26 @@ function lockCalls(locker: LockerRef, target: LockTarget, first: RawResult | und
     } catch {
       return null;
     }
-    for (const id of ids.slice(0, MAX_LOCKS)) calls.push({ target: locker.address, callData: encodeFunctionData({ abi: teamFinanceAbi, functionName: 'lockedToken', args: [id] }) });
+    for (const id of ids.slice(0, MAX_LOCKS))
+      calls.push({
+        target: locker.address,
+        callData: encodeFunctionData({ abi: teamFinanceAbi, functionName: 'lockedToken', args: [id] }),
+      });
   } else {
     const count = Number(decodeUint(first) ?? 0n);
     if (count === 0) return null;
     const n = Math.min(count, MAX_LOCKS);
     if (locker.provider === 'pinklock') {
-      calls.push({ target: locker.address, callData: encodeFunctionData({ abi: pinkLockAbi, functionName: 'getLocksForToken', args: [token, 0n, BigInt(n - 1)] }) });
+      calls.push({
+        target: locker.address,
+        callData: encodeFunctionData({ abi: pinkLockAbi, functionName: 'getLocksForToken', args: [token, 0n, BigInt(n - 1)] }),
+      });
     } else {
-      for (let i = 0; i < n; i++) calls.push({ target: locker.address, callData: encodeFunctionData({ abi: unicryptAbi, functionName: 'tokenLocks', args: [token, BigInt(i)] }) });
+      for (let i = 0; i < n; i++)
+        calls.push({
+          target: locker.address,
+          callData: encodeFunctionData({ abi: unicryptAbi, functionName: 'tokenLocks', args: [token, BigInt(i)] }),
+        });
     }
   }
   return calls.length > 0 ? { locker, target, calls } : null;
@@ -109,7 +128,12 @@ function lockCalls(locker: LockerRef, target: LockTarget, first: RawResult | und
 
 function decodeLocks(p: Pending, results: readonly (RawResult | undefined)[], now: number): LockRecord[] {
   const units = (raw: bigint) => Number(formatUnits(raw, p.target.decimals));
-  const base = { address: getAddress(p.locker.address), provider: p.locker.provider, type: p.target.type, token: getAddress(p.target.address) };
+  const base = {
+    address: getAddress(p.locker.address),
+    provider: p.locker.provider,
+    type: p.target.type,
+    token: getAddress(p.target.address),
+  };
   const records: LockRecord[] = [];
   for (const r of results) {
     if (!r?.success) continue;
@@ -118,11 +142,16 @@ function decodeLocks(p: Pending, results: readonly (RawResult | undefined)[], no
         const locks = decodeFunctionResult({ abi: pinkLockAbi, functionName: 'getLocksForToken', data: r.returnData });
         for (const l of locks) {
           const vest = l.cycle > 0n;
-          const released = BigInt(now) < l.tgeDate ? 0n : !vest ? l.amount : (() => {
-            const cycles = (BigInt(now) - l.tgeDate) / l.cycle;
-            const vested = (l.amount * l.tgeBps) / 10_000n + (l.amount * l.cycleBps * cycles) / 10_000n;
-            return vested > l.amount ? l.amount : vested;
-          })();
+          const released =
+            BigInt(now) < l.tgeDate
+              ? 0n
+              : !vest
+                ? l.amount
+                : (() => {
+                    const cycles = (BigInt(now) - l.tgeDate) / l.cycle;
+                    const vested = (l.amount * l.tgeBps) / 10_000n + (l.amount * l.cycleBps * cycles) / 10_000n;
+                    return vested > l.amount ? l.amount : vested;
+                  })();
           records.push({
             ...base,
             beneficial: getAddress(l.owner),
@@ -140,7 +169,11 @@ function decodeLocks(p: Pending, results: readonly (RawResult | undefined)[], no
           });
         }
       } else if (p.locker.provider === 'unicrypt') {
-        const [lockDate, amount, initialAmount, unlockDate, , owner] = decodeFunctionResult({ abi: unicryptAbi, functionName: 'tokenLocks', data: r.returnData });
+        const [lockDate, amount, initialAmount, unlockDate, , owner] = decodeFunctionResult({
+          abi: unicryptAbi,
+          functionName: 'tokenLocks',
+          data: r.returnData,
+        });
         records.push({
           ...base,
           beneficial: getAddress(owner),
@@ -157,7 +190,11 @@ function decodeLocks(p: Pending, results: readonly (RawResult | undefined)[], no
           vestPeriod: 0,
         });
       } else {
-        const [, withdrawalAddress, tokenAmount, unlockTime, withdrawn] = decodeFunctionResult({ abi: teamFinanceAbi, functionName: 'lockedToken', data: r.returnData });
+        const [, withdrawalAddress, tokenAmount, unlockTime, withdrawn] = decodeFunctionResult({
+          abi: teamFinanceAbi,
+          functionName: 'lockedToken',
+          data: r.returnData,
+        });
         records.push({
           ...base,
           beneficial: getAddress(withdrawalAddress),
@@ -194,11 +231,17 @@ export async function getLockers(client: ChainClient, parameters: GetLockersPara
     const probes = lockers.flatMap((locker) => parameters.targets.map((target) => ({ locker, target, call: countCall(locker, target) })));
     const withCalls = probes.filter((p): p is typeof p & { call: RawCall } => p.call !== null);
     const [firsts, now] = await Promise.all([
-      readMany(client, withCalls.map((p) => p.call)),
+      readMany(
+        client,
+        withCalls.map((p) => p.call),
+      ),
       parameters.now !== undefined ? Promise.resolve(parameters.now) : client.public.getBlock().then((b) => Number(b.timestamp)),
     ]);
     const pending = withCalls.flatMap((p, i) => lockCalls(p.locker, p.target, firsts[i]) ?? []);
-    const results = await readMany(client, pending.flatMap((p) => p.calls));
+    const results = await readMany(
+      client,
+      pending.flatMap((p) => p.calls),
+    );
     let cursor = 0;
     return pending.flatMap((p) => {
       const slice = results.slice(cursor, cursor + p.calls.length);

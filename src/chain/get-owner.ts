@@ -31,7 +31,10 @@ export function ownerCalls(address: string) {
   ] as const;
 }
 
-export function decodeOwner(results: readonly Parameters<typeof decodeAddress>[0][], ownableSlot: `0x${string}` | null | undefined): GetOwnerReturnType {
+export function decodeOwner(
+  results: readonly Parameters<typeof decodeAddress>[0][],
+  ownableSlot: `0x${string}` | null | undefined,
+): GetOwnerReturnType {
   const candidates: [OwnerSource, string | null][] = [
     ['owner()', decodeAddress(results[0])],
     ['getOwner()', decodeAddress(results[1])],

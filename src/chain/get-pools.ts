@@ -88,7 +88,13 @@ function num(raw: bigint, decimals: number): number {
 }
 
 /** Discovery calls: pairs/pools of the token, and the wrapped/stable pairs for the native USD price. */
-function discoveryCalls(token: string, dexes: readonly DexRef[], quotes: readonly TokenRef[], wrapped: TokenRef | null, stables: readonly TokenRef[]) {
+function discoveryCalls(
+  token: string,
+  dexes: readonly DexRef[],
+  quotes: readonly TokenRef[],
+  wrapped: TokenRef | null,
+  stables: readonly TokenRef[],
+) {
   const candidates: Candidate[] = [];
   const calls: RawCall[] = [];
   for (const dex of dexes) {
@@ -112,7 +118,14 @@ function discoveryCalls(token: string, dexes: readonly DexRef[], quotes: readonl
     for (const dex of dexes.filter((d) => d.version === 'v2')) {
       for (const stable of stables) {
         pricing.push({ stable, dex });
-        calls.push({ target: dex.factory, callData: encodeFunctionData({ abi: v2FactoryAbi, functionName: 'getPair', args: [wrapped.address as Address, stable.address as Address] }) });
+        calls.push({
+          target: dex.factory,
+          callData: encodeFunctionData({
+            abi: v2FactoryAbi,
+            functionName: 'getPair',
+            args: [wrapped.address as Address, stable.address as Address],
+          }),
+        });
       }
     }
   }
@@ -148,24 +161,37 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
   // Round trip 2: reserves of V2 pairs; price and balances of V3 pools; the pricing pairs.
   const calls: RawCall[] = [];
   for (const p of pools) {
-    if (p.dex.version === 'v2') calls.push({ target: p.address, callData: encodeFunctionData({ abi: v2PairAbi, functionName: 'getReserves' }) });
+    if (p.dex.version === 'v2')
+      calls.push({ target: p.address, callData: encodeFunctionData({ abi: v2PairAbi, functionName: 'getReserves' }) });
     else {
       calls.push({ target: p.address, callData: encodeFunctionData({ abi: v3PoolAbi, functionName: 'slot0' }) });
       calls.push({ target: token, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [p.address] }) });
-      calls.push({ target: p.quote.address, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [p.address] }) });
+      calls.push({
+        target: p.quote.address,
+        callData: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [p.address] }),
+      });
     }
   }
-  for (const p of pricingPools) calls.push({ target: p.address, callData: encodeFunctionData({ abi: v2PairAbi, functionName: 'getReserves' }) });
+  for (const p of pricingPools)
+    calls.push({ target: p.address, callData: encodeFunctionData({ abi: v2PairAbi, functionName: 'getReserves' }) });
   const quoteNames = quotes.map((q) => ({ target: q.address, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'name' }) }));
   const results = await readMany(client, [...calls, ...quoteNames]);
 
   let cursor = 0;
   const take = (): RawResult | undefined => results[cursor++];
-  const poolReads = pools.map((p) => (p.dex.version === 'v2' ? { reserves: take() } : { slot0: take(), tokenBalance: take(), quoteBalance: take() }));
-  const nativeUsd = wrapped ? priceNative(wrapped, pricingPools.map((p) => ({ ...p, reserves: take() }))) : null;
+  const poolReads = pools.map((p) =>
+    p.dex.version === 'v2' ? { reserves: take() } : { slot0: take(), tokenBalance: take(), quoteBalance: take() },
+  );
+  const nativeUsd = wrapped
+    ? priceNative(
+        wrapped,
+        pricingPools.map((p) => ({ ...p, reserves: take() })),
+      )
+    : null;
   const names = quotes.map(() => take());
 
-  const usdOf = (quote: TokenRef): number | null => (stables.some((s) => s.address === quote.address) ? 1 : quote === wrapped ? nativeUsd : null);
+  const usdOf = (quote: TokenRef): number | null =>
+    stables.some((s) => s.address === quote.address) ? 1 : quote === wrapped ? nativeUsd : null;
   const pairs: PoolPair[] = [];
   pools.forEach((p, i) => {
     const reads = poolReads[i];
@@ -226,12 +252,17 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
     .filter(({ q }) => usedQuotes.has(q.address))
     .map(({ q, name }) => ({ address: q.address, decimals: q.decimals, symbol: q.symbol, name: decodeStringish(name) ?? q.symbol }));
   const usedDexes = new Set(pairs.map((p) => p.factory));
-  const dexList = dexes.filter((d) => usedDexes.has(d.factory)).map((d) => ({ address: d.factory, router: d.router, name: d.name, icon: d.icon }));
+  const dexList = dexes
+    .filter((d) => usedDexes.has(d.factory))
+    .map((d) => ({ address: d.factory, router: d.router, name: d.name, icon: d.icon }));
   return { pairs, tokens, dexes: dexList, nativeUsd, priceUsd };
 }
 
 /** USD price of the wrapped native token from its deepest V2 pair with a stablecoin. */
-function priceNative(wrapped: TokenRef, pairs: readonly (PricingPair & { address: string; reserves: RawResult | undefined })[]): number | null {
+function priceNative(
+  wrapped: TokenRef,
+  pairs: readonly (PricingPair & { address: string; reserves: RawResult | undefined })[],
+): number | null {
   let best: { depth: number; price: number } | null = null;
   for (const p of pairs) {
     const r = p.reserves;

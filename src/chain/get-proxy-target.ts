@@ -62,8 +62,16 @@ export async function getProxyTarget(client: ChainClient, parameters: GetProxyTa
     if (implementation) return { proxy: true, kind: 'eip1967', implementation, beacon: null, admin: adminAddress };
     const beaconAddress = nonZero(wordToAddress(beacon ?? null));
     if (beaconAddress) {
-      const [result] = await readMany(client, [{ target: beaconAddress, callData: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }) }]);
-      return { proxy: true, kind: 'eip1967-beacon', implementation: nonZero(decodeAddress(result)), beacon: beaconAddress, admin: adminAddress };
+      const [result] = await readMany(client, [
+        { target: beaconAddress, callData: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }) },
+      ]);
+      return {
+        proxy: true,
+        kind: 'eip1967-beacon',
+        implementation: nonZero(decodeAddress(result)),
+        beacon: beaconAddress,
+        admin: adminAddress,
+      };
     }
     const proxiable = nonZero(wordToAddress(uups ?? null));
     if (proxiable) return { proxy: true, kind: 'eip1822', implementation: proxiable, beacon: null, admin: adminAddress };

@@ -53,6 +53,10 @@ export function decodeTokenMetadata(results: readonly Parameters<typeof decodeUi
  * const meta = await getTokenMetadata(client, { address: '0x…' });
  */
 export async function getTokenMetadata(client: ChainClient, parameters: GetTokenMetadataParameters): Promise<GetTokenMetadataReturnType> {
-  const results = await readMany(client, tokenMetadataCalls(parameters.address), parameters.blockNumber !== undefined ? { blockNumber: parameters.blockNumber } : {});
+  const results = await readMany(
+    client,
+    tokenMetadataCalls(parameters.address),
+    parameters.blockNumber !== undefined ? { blockNumber: parameters.blockNumber } : {},
+  );
   return decodeTokenMetadata(results);
 }

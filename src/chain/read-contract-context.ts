@@ -89,7 +89,12 @@ export interface ReadContractContextParameters {
   readonly topHolders?: number;
 }
 
-async function firstSource(providers: readonly VerifiedSourceProvider[], network: string, address: string, errors: Record<string, string>): Promise<VerifiedSource | null> {
+async function firstSource(
+  providers: readonly VerifiedSourceProvider[],
+  network: string,
+  address: string,
+  errors: Record<string, string>,
+): Promise<VerifiedSource | null> {
   for (const provider of providers) {
     try {
       const source = await provider.getSource(network, address);
@@ -103,7 +108,14 @@ async function firstSource(providers: readonly VerifiedSourceProvider[], network
 
 function summary(source: VerifiedSource | null): VerifiedSourceSummary | null {
   return source
-    ? { provider: source.provider, contractName: source.contractName, compilerVersion: source.compilerVersion, optimizer: source.optimizer, license: source.license, files: Object.keys(source.sources) }
+    ? {
+        provider: source.provider,
+        contractName: source.contractName,
+        compilerVersion: source.compilerVersion,
+        optimizer: source.optimizer,
+        license: source.license,
+        files: Object.keys(source.sources),
+      }
     : null;
 }
 
@@ -121,16 +133,19 @@ function settle<T>(name: string, errors: Record<string, string>, promise: Promis
  * const context = await readContractContext(client, { address, sourceProviders: [sourcify, explorer] });
  */
 export async function readContractContext(client: ChainClient, parameters: ReadContractContextParameters): Promise<ContractContext> {
-  if (!isAddress(parameters.address, { strict: false })) throw new ChainError('invalid-address', `invalid address: ${parameters.address}`, { address: parameters.address });
+  if (!isAddress(parameters.address, { strict: false }))
+    throw new ChainError('invalid-address', `invalid address: ${parameters.address}`, { address: parameters.address });
   const address = getAddress(parameters.address);
   const network = parameters.network ?? client.network;
   const start = { ...client.stats };
   const errors: Record<string, string> = {};
 
   // Round trip 1: everything that needs nothing but the address.
-  const [code, blockNumber] = await Promise.all([client.public.getCode({ address }), client.public.getBlockNumber()]).catch((error: unknown) => {
-    throw toChainError(error, { network, address });
-  });
+  const [code, blockNumber] = await Promise.all([client.public.getCode({ address }), client.public.getBlockNumber()]).catch(
+    (error: unknown) => {
+      throw toChainError(error, { network, address });
+    },
+  );
   const hasCode = code !== undefined && code !== '0x';
   const calls = [...tokenMetadataCalls(address), ...ownerCalls(address), ...deadAmountCalls(address)];
   const providers = parameters.sourceProviders ?? [];
@@ -150,14 +165,28 @@ export async function readContractContext(client: ChainClient, parameters: ReadC
   // Round trip 2+: holders from the creation block, locks of the token and its pairs,
   // the implementation's source.
   const [holders, lockers, implementationSource] = await Promise.all([
-    token?.isErc20 ? settle('holders', errors, getHolders(client, { address, fromBlock: creation?.blockNumber ?? 0n, toBlock: blockNumber, top: parameters.topHolders ?? 10 })) : Promise.resolve(null),
     token?.isErc20
-      ? settle('lockers', errors, getLockers(client, {
-          targets: [
-            { address, type: 'token', decimals },
-            ...(pools?.pairs ?? []).map((p) => ({ address: p.address, type: p.version === 'v2' ? ('lpv2' as const) : ('lpv3' as const), decimals: 18 })),
-          ],
-        }))
+      ? settle(
+          'holders',
+          errors,
+          getHolders(client, { address, fromBlock: creation?.blockNumber ?? 0n, toBlock: blockNumber, top: parameters.topHolders ?? 10 }),
+        )
+      : Promise.resolve(null),
+    token?.isErc20
+      ? settle(
+          'lockers',
+          errors,
+          getLockers(client, {
+            targets: [
+              { address, type: 'token', decimals },
+              ...(pools?.pairs ?? []).map((p) => ({
+                address: p.address,
+                type: p.version === 'v2' ? ('lpv2' as const) : ('lpv3' as const),
+                decimals: 18,
+              })),
+            ],
+          }),
+        )
       : Promise.resolve(null),
     proxy?.implementation ? firstSource(providers, network, proxy.implementation, errors) : Promise.resolve(null),
   ]);

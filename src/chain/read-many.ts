@@ -24,7 +24,11 @@ const multicallAbi = parseAbi([
 ]);
 
 /** Runs raw calls at one block (latest by default); never throws for a failing call, only for RPC failure. */
-export async function readMany(client: ChainClient, calls: readonly RawCall[], options: { blockNumber?: bigint } = {}): Promise<RawResult[]> {
+export async function readMany(
+  client: ChainClient,
+  calls: readonly RawCall[],
+  options: { blockNumber?: bigint } = {},
+): Promise<RawResult[]> {
   if (calls.length === 0) return [];
   const block = options.blockNumber !== undefined ? { blockNumber: options.blockNumber } : {};
   const multicall = client.details.multicall3;

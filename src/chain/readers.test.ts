@@ -36,7 +36,10 @@ describe('readContractContext on every sample token', () => {
   it('matches each token’s known truth within 15 round trips', async () => {
     const { deployer } = devnet.accounts;
     for (const token of devnet.tokens) {
-      const ctx = await readContractContext(createChainClient('LOCAL', { rpcUrl: server.url }), { address: token.address, sourceProviders: [devnet.verifiedSources] });
+      const ctx = await readContractContext(createChainClient('LOCAL', { rpcUrl: server.url }), {
+        address: token.address,
+        sourceProviders: [devnet.verifiedSources],
+      });
       const label = token.behaviour;
       assert.deepEqual(ctx.errors, {}, label);
       assert.equal(ctx.kind, 'contract', label);
@@ -46,10 +49,15 @@ describe('readContractContext on every sample token', () => {
       assert.equal(ctx.contract.totalSupply, label === 'mint' ? 1_100_000 : label === 'unverified' ? 1_001_000 : 1_000_000, label);
       assert.equal(ctx.contract.deadAmount, 10_000, label);
       assert.equal(ctx.contract.renounced, label === 'renounced', label);
-      assert.equal(ctx.contract.contractOwner, label === 'renounced' ? '0x0000000000000000000000000000000000000000' : deployer.address, label);
+      assert.equal(
+        ctx.contract.contractOwner,
+        label === 'renounced' ? '0x0000000000000000000000000000000000000000' : deployer.address,
+        label,
+      );
       assert.equal(ctx.contract.proxy, label === 'proxy', label);
       assert.equal(ctx.contract.unverified, label === 'unverified', label);
-      if (label !== 'unverified') assert.equal(ctx.verifiedSource?.contractName, label === 'proxy' ? 'ProxyToken' : ctx.contract.contractName, label);
+      if (label !== 'unverified')
+        assert.equal(ctx.verifiedSource?.contractName, label === 'proxy' ? 'ProxyToken' : ctx.contract.contractName, label);
       if (label === 'proxy') {
         assert.equal(ctx.proxy?.kind, 'eip1967');
         assert.equal(ctx.proxy?.implementation, devnet.fixtures.proxyImplementation);
@@ -68,12 +76,17 @@ describe('readContractContext on every sample token', () => {
       // Holders: deployer, dead, pair, alice, bob, carol, dave, the lock contract (+ vault, + fee wallet = deployer).
       const expectedHolders = label === 'plain' ? 9 : 8;
       assert.equal(ctx.holders?.total, expectedHolders, label);
-      assert.ok(ctx.holders?.top.some((h) => h.address === devnet.accounts.carol.address), label);
+      assert.ok(
+        ctx.holders?.top.some((h) => h.address === devnet.accounts.carol.address),
+        label,
+      );
       // Locks: an LP lock and a vesting token lock in the PinkLock-style locker; the plain token also in the other two.
       const providers = (ctx.lockers ?? []).map((l) => `${l.provider}:${l.type}`).sort();
-      assert.deepEqual(providers, label === 'plain'
-        ? ['pinklock:lpv2', 'pinklock:token', 'teamfinance:token', 'unicrypt:lpv2']
-        : ['pinklock:lpv2', 'pinklock:token'], label);
+      assert.deepEqual(
+        providers,
+        label === 'plain' ? ['pinklock:lpv2', 'pinklock:token', 'teamfinance:token', 'unicrypt:lpv2'] : ['pinklock:lpv2', 'pinklock:token'],
+        label,
+      );
       const vesting = ctx.lockers?.find((l) => l.provider === 'pinklock' && l.type === 'token');
       assert.equal(vesting?.vest, true, label);
       assert.equal(vesting?.totalAmountLocked, 10_000, label);
@@ -147,8 +160,14 @@ describe('bad input', () => {
   });
 
   it('rejects an invalid address and an unknown network with typed errors', async () => {
-    await assert.rejects(readContractContext(client, { address: '0x123' }), (e: unknown) => e instanceof ChainError && e.kind === 'invalid-address');
-    assert.throws(() => createChainClient('NOPE'), (e: unknown) => e instanceof ChainError && e.kind === 'unknown-network');
+    await assert.rejects(
+      readContractContext(client, { address: '0x123' }),
+      (e: unknown) => e instanceof ChainError && e.kind === 'invalid-address',
+    );
+    assert.throws(
+      () => createChainClient('NOPE'),
+      (e: unknown) => e instanceof ChainError && e.kind === 'unknown-network',
+    );
   });
 
   it('gives typed errors, not hangs, for an RPC that times out, rate-limits or answers garbage', async () => {
@@ -162,10 +181,18 @@ describe('bad input', () => {
     const base = `http://127.0.0.1:${(bad.address() as AddressInfo).port}`;
     try {
       const options = { timeoutMs: 300, retryCount: 1, retryDelayMs: 10 };
-      const expectations: [string, string][] = [['/slow', 'timeout'], ['/limited', 'rate-limit'], ['/garbage', 'bad-response']];
+      const expectations: [string, string][] = [
+        ['/slow', 'timeout'],
+        ['/limited', 'rate-limit'],
+        ['/garbage', 'bad-response'],
+      ];
       for (const [path, kind] of expectations) {
         const c = createChainClient('LOCAL', { rpcUrl: `${base}${path}`, ...options });
-        await assert.rejects(readContractContext(c, { address: sampleToken(devnet, 'plain').address }), (e: unknown) => e instanceof ChainError && e.kind === kind, path);
+        await assert.rejects(
+          readContractContext(c, { address: sampleToken(devnet, 'plain').address }),
+          (e: unknown) => e instanceof ChainError && e.kind === kind,
+          path,
+        );
       }
     } finally {
       bad.closeAllConnections();

@@ -32,9 +32,14 @@ export function createSourcifySourceProvider(options: SourcifyOptions = {}): Ver
       const chainId = networkBySymbol(network)?.chainId;
       if (chainId === null || chainId === undefined) return null;
       const url = `${base}/v2/contract/${chainId}/${address}?fields=all`;
-      const { status, body } = await fetchJson(url, { timeoutMs: options.timeoutMs ?? 8_000, provider: 'sourcify', ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) });
+      const { status, body } = await fetchJson(url, {
+        timeoutMs: options.timeoutMs ?? 8_000,
+        provider: 'sourcify',
+        ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+      });
       if (status === 404) return null;
-      if (status !== 200 || typeof body !== 'object' || body === null) throw new VerifiedSourceError(`sourcify answered HTTP ${status}`, { status, body });
+      if (status !== 200 || typeof body !== 'object' || body === null)
+        throw new VerifiedSourceError(`sourcify answered HTTP ${status}`, { status, body });
       const c = body as SourcifyContract;
       if (!c.match || !c.compilation || !c.sources) return null;
       const sources = Object.fromEntries(Object.entries(c.sources).map(([path, s]) => [path, s.content ?? '']));

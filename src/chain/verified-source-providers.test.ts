@@ -28,7 +28,8 @@ before(async () => {
       return reply(404, fixture('sourcify-not-found.json'));
     }
     const address = url.searchParams.get('address') ?? url.searchParams.get('contractaddresses') ?? '';
-    if (url.pathname === '/api' && url.searchParams.get('action') === 'getcontractcreation') return reply(200, fixture('explorer-getcontractcreation.json'));
+    if (url.pathname === '/api' && url.searchParams.get('action') === 'getcontractcreation')
+      return reply(200, fixture('explorer-getcontractcreation.json'));
     if (url.pathname === '/api' && address.endsWith('01')) return reply(200, fixture('explorer-getsourcecode-standard-json.json'));
     if (url.pathname === '/api' && address.endsWith('02')) return reply(200, fixture('explorer-getsourcecode-single-file.json'));
     if (url.pathname === '/api' && address.endsWith('03')) return reply(200, fixture('explorer-getsourcecode-unverified.json'));
@@ -67,7 +68,10 @@ describe('Sourcify provider', () => {
 
   it('times out with a typed error', async () => {
     const sourcify = createSourcifySourceProvider({ baseUrl: `${base}/slow`, timeoutMs: 200 });
-    await assert.rejects(sourcify.getSource('ETH', VERIFIED), (e: unknown) => e instanceof VerifiedSourceError && /timed out/.test(e.message));
+    await assert.rejects(
+      sourcify.getSource('ETH', VERIFIED),
+      (e: unknown) => e instanceof VerifiedSourceError && /timed out/.test(e.message),
+    );
   });
 });
 
@@ -98,12 +102,18 @@ describe('explorer provider', () => {
 
   it('answers null when unverified and a typed error when rate-limited', async () => {
     assert.equal(await explorer().getSource('BSC', '0x0000000000000000000000000000000000000003'), null);
-    await assert.rejects(explorer().getSource('BSC', '0x0000000000000000000000000000000000000004'), (e: unknown) => e instanceof VerifiedSourceError && /rate limit/.test(e.message));
+    await assert.rejects(
+      explorer().getSource('BSC', '0x0000000000000000000000000000000000000004'),
+      (e: unknown) => e instanceof VerifiedSourceError && /rate limit/.test(e.message),
+    );
   });
 
   it('reads the contract creator and transaction', async () => {
     const creation = await explorer().getContractCreation('ETH', '0xB8c77482e45F1F44dE1745F52C74426C631bDD52');
-    assert.deepEqual(creation, { creator: '0x00c5e04176d95a286fcce0e68c683ca0bfec8454', txHash: '0xb8b7a1a8f8f2c3b6f5ddc2f4f7a9f1d6b8f7e3b7f5b8c2e3d4a5b6c7d8e9f0a1' });
+    assert.deepEqual(creation, {
+      creator: '0x00c5e04176d95a286fcce0e68c683ca0bfec8454',
+      txHash: '0xb8b7a1a8f8f2c3b6f5ddc2f4f7a9f1d6b8f7e3b7f5b8c2e3d4a5b6c7d8e9f0a1',
+    });
   });
 
   it('uses Etherscan V2 with a key and the network explorer API without one', () => {

@@ -29,17 +29,26 @@ function run(command: string, args: readonly string[], timeoutMs: number): Promi
 
 export async function addCompiler(version: string, options: { timeoutMs?: number } = {}): Promise<InstalledSolc> {
   const wanted = semver.valid(version.replace(/^v/, '').replace(/\+.*$/, ''));
-  if (!wanted || semver.lt(wanted, '0.4.11')) throw new CompileError('bad-input', `not a solc release this service can load: ${version} (0.4.11 or later)`);
+  if (!wanted || semver.lt(wanted, '0.4.11'))
+    throw new CompileError('bad-input', `not a solc release this service can load: ${version} (0.4.11 or later)`);
   const present = installedSolcVersions().find((v) => v.version === wanted || v.version === NPM_VERSION[wanted]);
   if (present) return present;
   const npmVersion = NPM_VERSION[wanted] ?? wanted;
   const prefix = join(addedCompilersDir(), npmVersion);
   mkdirSync(prefix, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const out = await run(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `solc@${npmVersion}`], options.timeoutMs ?? 300_000);
+  const out = await run(
+    npm,
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `solc@${npmVersion}`],
+    options.timeoutMs ?? 300_000,
+  );
   if (out.code !== 0) {
     rmSync(prefix, { recursive: true, force: true });
-    throw new CompileError('no-compiler', `npm could not install solc@${npmVersion}: ${out.output.trim().split('\n').slice(-3).join(' ')}`, { version: wanted });
+    throw new CompileError(
+      'no-compiler',
+      `npm could not install solc@${npmVersion}: ${out.output.trim().split('\n').slice(-3).join(' ')}`,
+      { version: wanted },
+    );
   }
   rescanInstalledSolc();
   const added = installedSolcVersions().find((v) => v.version === npmVersion);

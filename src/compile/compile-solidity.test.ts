@@ -20,7 +20,10 @@ test('the pragma picks the newest installed compiler that satisfies it', () => {
   assert.match(pickSolcVersion({ 'a.sol': 'pragma solidity ^0.8.20;' }).version, /^0\.8\.\d+$/);
   // A commented-out pragma does not count.
   assert.deepEqual(solidityPragmas({ 'a.sol': '// pragma solidity ^0.4.0;\npragma solidity ^0.6.0;' }), ['^0.6.0']);
-  assert.throws(() => pickSolcVersion({ 'a.sol': 'pragma solidity ^0.3.0;' }), (e: unknown) => e instanceof CompileError && e.kind === 'no-compiler' && /\^0\.3\.0/.test(e.message));
+  assert.throws(
+    () => pickSolcVersion({ 'a.sol': 'pragma solidity ^0.3.0;' }),
+    (e: unknown) => e instanceof CompileError && e.kind === 'no-compiler' && /\^0\.3\.0/.test(e.message),
+  );
   assert.throws(() => pickSolcVersion({ 'a.sol': 'pragma solidity ^0.8.0;' }, '0.8.99'), CompileError);
 });
 
@@ -63,15 +66,24 @@ test('compile errors and missing imports are CompileErrors with solc messages', 
     () => compileSolidity({ 'I.sol': 'pragma solidity ^0.8.0; import "./Missing.sol"; contract I {}' }),
     (e: unknown) => e instanceof CompileError && e.kind === 'import-not-found' && /Missing\.sol/.test(e.message),
   );
-  assert.throws(() => compileSolidity({ 'X.sol': 'pragma solidity ^0.8.0; import "@openzeppelin/contracts/../../../etc/passwd"; contract X {}' }), CompileError);
-  assert.throws(() => compileSolidity({}), (e: unknown) => e instanceof CompileError && e.kind === 'bad-input');
+  assert.throws(
+    () => compileSolidity({ 'X.sol': 'pragma solidity ^0.8.0; import "@openzeppelin/contracts/../../../etc/passwd"; contract X {}' }),
+    CompileError,
+  );
+  assert.throws(
+    () => compileSolidity({}),
+    (e: unknown) => e instanceof CompileError && e.kind === 'bad-input',
+  );
 });
 
 test('an exact pin that is not installed compiles with the nearest patch of its line, with a note', () => {
   const out = compileSolidity({ 'Counter.sol': counter('0.6.6', 'constructor() public { count = 1; }') });
   assert.equal(out.version, '0.6.12');
   assert.match(out.notes.join(' '), /0\.6\.6.*nearest installed patch 0\.6\.12.*compilers add 0\.6\.6/);
-  assert.throws(() => compileSolidity({ 'Counter.sol': counter('0.3.6', 'constructor() public { count = 1; }') }), (e: unknown) => e instanceof CompileError && e.kind === 'no-compiler');
+  assert.throws(
+    () => compileSolidity({ 'Counter.sol': counter('0.3.6', 'constructor() public { count = 1; }') }),
+    (e: unknown) => e instanceof CompileError && e.kind === 'no-compiler',
+  );
 });
 
 test('a flattened file that still imports relative paths compiles when it defines what they held, and says what was left out', () => {
@@ -80,14 +92,26 @@ test('a flattened file that still imports relative paths compiles when it define
   assert.ok(out.contracts.some((c) => c.name === 'Top'));
   assert.match(out.notes.join(' '), /left out.*Base\.sol/);
   // A relative import of a file the input holds under another folder resolves by its name.
-  const split = compileSolidity({ 'contracts/Top.sol': 'pragma solidity ^0.8.0;\nimport "./lib/Base.sol";\ncontract Top is Base {}', 'Base.sol': 'pragma solidity ^0.8.0;\ncontract Base { uint256 public x; }' });
+  const split = compileSolidity({
+    'contracts/Top.sol': 'pragma solidity ^0.8.0;\nimport "./lib/Base.sol";\ncontract Top is Base {}',
+    'Base.sol': 'pragma solidity ^0.8.0;\ncontract Base { uint256 public x; }',
+  });
   assert.ok(split.contracts.some((c) => c.name === 'Top' && c.bytecode.length > 2));
   // Still missing: the error names it.
-  assert.throws(() => compileSolidity({ 'I.sol': 'pragma solidity ^0.8.0; import "./Missing.sol"; contract I is Missing {}' }), (e: unknown) => e instanceof CompileError && e.kind === 'import-not-found' && /Missing\.sol/.test(e.message));
+  assert.throws(
+    () => compileSolidity({ 'I.sol': 'pragma solidity ^0.8.0; import "./Missing.sol"; contract I is Missing {}' }),
+    (e: unknown) => e instanceof CompileError && e.kind === 'import-not-found' && /Missing\.sol/.test(e.message),
+  );
 });
 
 test('the storage layout locates state variables (solc 0.5.13 and later)', () => {
   const out = compileSolidity({ 'L.sol': 'pragma solidity ^0.8.0; contract L { uint256 a; mapping(address => uint256) balances; }' });
   const l = out.contracts.find((c) => c.name === 'L');
-  assert.deepEqual(l?.storage.map((e) => [e.label, e.slot, e.contract]), [['a', '0', 'L'], ['balances', '1', 'L']]);
+  assert.deepEqual(
+    l?.storage.map((e) => [e.label, e.slot, e.contract]),
+    [
+      ['a', '0', 'L'],
+      ['balances', '1', 'L'],
+    ],
+  );
 });

@@ -61,16 +61,38 @@ export interface CompileSolidityReturnType {
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage?: string; message: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; storageLayout?: { storage?: { label: string; contract: string; slot: string; offset: number; type: string }[] }; evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: Abi;
+        storageLayout?: { storage?: { label: string; contract: string; slot: string; offset: number; type: string }[] };
+        evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string } };
+      }
+    >
+  >;
 }
 
 /**
  * @example
  * const { version, contracts } = compileSolidity({ 'Token.sol': source });
  */
-export function compileSolidity(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions = {}): CompileSolidityReturnType {
+export function compileSolidity(
+  sources: Readonly<Record<string, string>>,
+  options: CompileSolidityOptions = {},
+): CompileSolidityReturnType {
   // Source scans of the same files repeat (rescans, simulate after analyse): keep recent outputs.
-  const key = createHash('sha256').update(JSON.stringify([COMPILE_OUTPUT_VERSION, options.version ?? '', options.optimize ?? true, Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))])).digest('hex');
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        COMPILE_OUTPUT_VERSION,
+        options.version ?? '',
+        options.optimize ?? true,
+        Object.entries(sources).sort(([a], [b]) => a.localeCompare(b)),
+      ]),
+    )
+    .digest('hex');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -121,12 +143,22 @@ function compileUncached(sources: Readonly<Record<string, string>>, options: Com
   if (!options.version && !solc.note) {
     // A file without a pragma, or with a wide one (`>=0.4.22`), is usually older than the
     // newest compiler that accepts it: on a parse or type error, try the older lines too.
-    const older = fittingSolcVersions(sources).filter((v) => v.version !== solc.version).slice(0, 4);
+    const older = fittingSolcVersions(sources)
+      .filter((v) => v.version !== solc.version)
+      .slice(0, 4);
     let first: unknown;
     for (const candidate of [solc, ...older]) {
       try {
         const out = compileSources(candidate, sources, options, started);
-        return candidate === solc ? out : { ...out, notes: [...out.notes, `solc ${solc.version} rejected the code (${firstLine(first)}); the older ${candidate.version} compiled it`] };
+        return candidate === solc
+          ? out
+          : {
+              ...out,
+              notes: [
+                ...out.notes,
+                `solc ${solc.version} rejected the code (${firstLine(first)}); the older ${candidate.version} compiled it`,
+              ],
+            };
       } catch (error) {
         if (!(error instanceof CompileError) || error.kind !== 'compile-failed') throw error;
         first ??= error;
@@ -141,9 +173,17 @@ function firstLine(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
-function compileSources(solc: InstalledSolc, sources: Readonly<Record<string, string>>, options: CompileSolidityOptions, started: number): CompileSolidityReturnType {
+function compileSources(
+  solc: InstalledSolc,
+  sources: Readonly<Record<string, string>>,
+  options: CompileSolidityOptions,
+  started: number,
+): CompileSolidityReturnType {
   // solc refuses a pragma it does not satisfy: with a near patch, the pragmas name that patch.
-  if (solc.note) sources = Object.fromEntries(Object.entries(sources).map(([f, c]) => [f, c.replace(/pragma\s+solidity\s+[^;]+;/g, `pragma solidity ${solc.version};`)]));
+  if (solc.note)
+    sources = Object.fromEntries(
+      Object.entries(sources).map(([f, c]) => [f, c.replace(/pragma\s+solidity\s+[^;]+;/g, `pragma solidity ${solc.version};`)]),
+    );
   try {
     return compileWith(solc, sources, options, started, solc.note ? [solc.note] : []);
   } catch (error) {
@@ -159,7 +199,10 @@ function compileSources(solc: InstalledSolc, sources: Readonly<Record<string, st
       ]);
     } catch (retry) {
       if (retry instanceof CompileError && retry.kind === 'compile-failed') {
-        throw new CompileError('import-not-found', `imports not found: ${missing.join(', ')} (without them: ${retry.message})`, { ...error.details, retry: retry.message });
+        throw new CompileError('import-not-found', `imports not found: ${missing.join(', ')} (without them: ${retry.message})`, {
+          ...error.details,
+          retry: retry.message,
+        });
       }
       throw retry;
     }
@@ -172,13 +215,21 @@ function withoutImports(sources: Readonly<Record<string, string>>, paths: Readon
   for (const [file, content] of Object.entries(sources)) {
     out[file] = content.replace(/^[ \t]*import\b[^;]*?["']([^"']+)["'][^;]*;/gm, (statement, path: string) => {
       const resolved = [path, join(dirname(file), path).replace(/\\/g, '/')];
-      return resolved.some((p) => paths.has(p) || [...paths].some((m) => m.endsWith(p.replace(/^\.\//, '')))) ? `// ${statement.replace(/\n/g, ' ')}` : statement;
+      return resolved.some((p) => paths.has(p) || [...paths].some((m) => m.endsWith(p.replace(/^\.\//, ''))))
+        ? `// ${statement.replace(/\n/g, ' ')}`
+        : statement;
     });
   }
   return out;
 }
 
-function compileWith(solc: InstalledSolc, sources: Readonly<Record<string, string>>, options: CompileSolidityOptions, started: number, notes: string[]): CompileSolidityReturnType {
+function compileWith(
+  solc: InstalledSolc,
+  sources: Readonly<Record<string, string>>,
+  options: CompileSolidityOptions,
+  started: number,
+  notes: string[],
+): CompileSolidityReturnType {
   const compiler = loadSolc(solc);
   const input = {
     language: 'Solidity',
@@ -203,8 +254,13 @@ function compileWith(solc: InstalledSolc, sources: Readonly<Record<string, strin
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error').map((e) => e.formattedMessage ?? e.message);
   const warnings = (output.errors ?? []).filter((e) => e.severity !== 'error').map((e) => e.formattedMessage ?? e.message);
-  if (missing.length > 0) throw new CompileError('import-not-found', `imports not found: ${missing.join(', ')}`, { version: solc.version, missing, errors });
-  if (errors.length > 0) throw new CompileError('compile-failed', `solc ${solc.version}: ${errors[0]?.split('\n')[0] ?? 'compile error'}`, { version: solc.version, errors });
+  if (missing.length > 0)
+    throw new CompileError('import-not-found', `imports not found: ${missing.join(', ')}`, { version: solc.version, missing, errors });
+  if (errors.length > 0)
+    throw new CompileError('compile-failed', `solc ${solc.version}: ${errors[0]?.split('\n')[0] ?? 'compile error'}`, {
+      version: solc.version,
+      errors,
+    });
   const contracts: CompiledContract[] = [];
   for (const [file, byName] of Object.entries(output.contracts ?? {})) {
     for (const [name, c] of Object.entries(byName)) {
@@ -214,9 +270,22 @@ function compileWith(solc: InstalledSolc, sources: Readonly<Record<string, strin
         abi: c.abi,
         bytecode: `0x${c.evm?.bytecode?.object ?? ''}` as Hex,
         deployedBytecode: `0x${c.evm?.deployedBytecode?.object ?? ''}` as Hex,
-        storage: (c.storageLayout?.storage ?? []).map((e) => ({ label: e.label, contract: e.contract.slice(e.contract.lastIndexOf(':') + 1), slot: e.slot, offset: e.offset, type: e.type })),
+        storage: (c.storageLayout?.storage ?? []).map((e) => ({
+          label: e.label,
+          contract: e.contract.slice(e.contract.lastIndexOf(':') + 1),
+          slot: e.slot,
+          offset: e.offset,
+          type: e.type,
+        })),
       });
     }
   }
-  return { version: solc.version, longVersion: compiler.version(), contracts, warnings, durationMs: Math.round(performance.now() - started), notes };
+  return {
+    version: solc.version,
+    longVersion: compiler.version(),
+    contracts,
+    warnings,
+    durationMs: Math.round(performance.now() - started),
+    notes,
+  };
 }

@@ -23,9 +23,17 @@ export function loadSolc(solc: InstalledSolc): SolcCompiler {
   let compiler: SolcCompiler;
   try {
     const wrapper = require('solc/wrapper') as (soljson: unknown) => SolcCompiler;
-    compiler = solc.packageName === 'solc' ? (require('solc') as SolcCompiler) : wrapper(require(isAbsolute(solc.packageName) ? join(solc.packageName, 'soljson.js') : `${solc.packageName}/soljson.js`));
+    compiler =
+      solc.packageName === 'solc'
+        ? (require('solc') as SolcCompiler)
+        : wrapper(require(isAbsolute(solc.packageName) ? join(solc.packageName, 'soljson.js') : `${solc.packageName}/soljson.js`));
   } catch (cause) {
-    throw new CompileError('no-compiler', `cannot load solc ${solc.version} from ${solc.packageName}`, { version: solc.version }, { cause });
+    throw new CompileError(
+      'no-compiler',
+      `cannot load solc ${solc.version} from ${solc.packageName}`,
+      { version: solc.version },
+      { cause },
+    );
   }
   loaded.set(solc.version, compiler);
   return compiler;

@@ -11,7 +11,12 @@ import semver from 'semver';
 
 const require = createRequire(import.meta.url);
 const PREFIX = '@openzeppelin/contracts/';
-const PACKAGES = ['@openzeppelin/contracts', '@openzeppelin/contracts-v4', '@openzeppelin/contracts-v3', '@openzeppelin/contracts-v2'] as const;
+const PACKAGES = [
+  '@openzeppelin/contracts',
+  '@openzeppelin/contracts-v4',
+  '@openzeppelin/contracts-v3',
+  '@openzeppelin/contracts-v2',
+] as const;
 
 function preferred(compilerVersion: string): readonly string[] {
   const first = semver.gte(compilerVersion, '0.8.20')

@@ -90,7 +90,9 @@ function toRange(pragma: string): string {
 /** Every installed compiler satisfying every pragma, newest first (all of them when there is no pragma). */
 export function fittingSolcVersions(sources: Readonly<Record<string, string>>): InstalledSolc[] {
   const pragmas = solidityPragmas(sources);
-  return installedSolcVersions().filter((v) => pragmas.every((p) => semver.satisfies(v.version, toRange(p), { loose: true }))).reverse();
+  return installedSolcVersions()
+    .filter((v) => pragmas.every((p) => semver.satisfies(v.version, toRange(p), { loose: true })))
+    .reverse();
 }
 
 /**
@@ -103,14 +105,23 @@ export function pickSolcVersion(sources: Readonly<Record<string, string>>, reque
   const versions = installedSolcVersions();
   if (requested) {
     const exact = versions.find((v) => v.version === requested.replace(/^v/, '').replace(/\+.*$/, ''));
-    if (!exact) throw new CompileError('no-compiler', `solc ${requested} is not installed (installed: ${versions.map((v) => v.version).join(', ')})`, { requested });
+    if (!exact)
+      throw new CompileError(
+        'no-compiler',
+        `solc ${requested} is not installed (installed: ${versions.map((v) => v.version).join(', ')})`,
+        { requested },
+      );
     return exact;
   }
   const pragmas = solidityPragmas(sources);
   const fitting = versions.filter((v) => pragmas.every((p) => semver.satisfies(v.version, toRange(p), { loose: true })));
   const newest = fitting.at(-1) ?? nearestPatch(versions, pragmas);
   if (!newest) {
-    throw new CompileError('no-compiler', `no installed solc satisfies ${pragmas.map((p) => `"${p}"`).join(' and ')} (installed: ${versions.map((v) => v.version).join(', ')})`, { pragmas });
+    throw new CompileError(
+      'no-compiler',
+      `no installed solc satisfies ${pragmas.map((p) => `"${p}"`).join(' and ')} (installed: ${versions.map((v) => v.version).join(', ')})`,
+      { pragmas },
+    );
   }
   return newest;
 }
@@ -138,5 +149,8 @@ function nearestPatch(versions: readonly InstalledSolc[], pragmas: readonly stri
   // Newer patches first (they accept what older ones did, almost always), then the nearest older one.
   const choice = sameLine.filter((v) => semver.gte(v.version, wanted)).at(-1) ?? sameLine.at(-1);
   if (!choice) return undefined;
-  return { ...choice, note: `the pragma asks for ${pragmas.map((p) => `"${p}"`).join(' and ')}; solc ${wanted} is not installed, so the nearest installed patch ${choice.version} compiled it (install the exact one with \`scopeward compilers add ${wanted}\`)` };
+  return {
+    ...choice,
+    note: `the pragma asks for ${pragmas.map((p) => `"${p}"`).join(' and ')}; solc ${wanted} is not installed, so the nearest installed patch ${choice.version} compiled it (install the exact one with \`scopeward compilers add ${wanted}\`)`,
+  };
 }

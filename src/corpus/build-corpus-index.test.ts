@@ -37,23 +37,36 @@ test('first build fingerprints every reference file and stores it; the next buil
   const first = await buildCorpusIndex({ store, signatures, packages, nodeModulesDir: nodeModules });
   assert.equal(first.documents, 2);
   assert.equal(first.fingerprinted, 2);
-  assert.deepEqual((await store.list()).map((d) => d.file).sort(), ['fake-lib@1.0.0/contracts/ERC20.sol', 'fake-lib@1.0.0/contracts/Pair.sol']);
+  assert.deepEqual((await store.list()).map((d) => d.file).sort(), [
+    'fake-lib@1.0.0/contracts/ERC20.sol',
+    'fake-lib@1.0.0/contracts/Pair.sol',
+  ]);
   assert.equal((await signatures.lookup('swap(uint256,uint256,address,bytes)'))[0]?.total, 1);
   const second = await buildCorpusIndex({ store, signatures, packages, nodeModulesDir: nodeModules });
   assert.equal(second.fingerprinted, 0);
   assert.equal(second.documents, 2);
   const result = computeSimilarity(second.index, { 'Copy.sol': pair.replace(/UniswapV2Pair/g, 'MyPair') });
-  assert.deepEqual(result.contracts.map((c) => [c.name, c.origin, c.file, c.score]), [['MyPair', 'fakes', 'fake-lib@1.0.0/contracts/Pair.sol', 1]]);
+  assert.deepEqual(
+    result.contracts.map((c) => [c.name, c.origin, c.file, c.score]),
+    [['MyPair', 'fakes', 'fake-lib@1.0.0/contracts/Pair.sol', 1]],
+  );
 });
 
 test('a changed file is fingerprinted again and a new version replaces the old files', async () => {
   const store = new InMemoryCorpusStore();
   await buildCorpusIndex({ store, packages, nodeModulesDir: writePackage('1.0.0', { 'Pair.sol': pair, 'ERC20.sol': erc20 }) });
-  const edited = await buildCorpusIndex({ store, packages, nodeModulesDir: writePackage('1.0.0', { 'Pair.sol': `${pair}\n// edited\ncontract Extra {}`, 'ERC20.sol': erc20 }) });
+  const edited = await buildCorpusIndex({
+    store,
+    packages,
+    nodeModulesDir: writePackage('1.0.0', { 'Pair.sol': `${pair}\n// edited\ncontract Extra {}`, 'ERC20.sol': erc20 }),
+  });
   assert.equal(edited.fingerprinted, 1);
   const upgraded = await buildCorpusIndex({ store, packages, nodeModulesDir: writePackage('2.0.0', { 'Pair.sol': pair }) });
   assert.deepEqual(upgraded.packages, [{ package: 'fake-lib', version: '2.0.0', files: 1, fingerprinted: 1, removed: 2 }]);
-  assert.deepEqual((await store.list()).map((d) => d.file), ['fake-lib@2.0.0/contracts/Pair.sol']);
+  assert.deepEqual(
+    (await store.list()).map((d) => d.file),
+    ['fake-lib@2.0.0/contracts/Pair.sol'],
+  );
 });
 
 test('a package that is not installed is reported, and its stored files are kept', async () => {
@@ -66,7 +79,10 @@ test('a package that is not installed is reported, and its stored files are kept
 
 test('the installed reference packages are found and named by package, version and path', async () => {
   const store = new InMemoryCorpusStore();
-  const result = await buildCorpusIndex({ store, packages: [{ installedAs: '@openzeppelin/contracts-v4', origin: 'openzeppelin', dirs: ['.'] }] });
+  const result = await buildCorpusIndex({
+    store,
+    packages: [{ installedAs: '@openzeppelin/contracts-v4', origin: 'openzeppelin', dirs: ['.'] }],
+  });
   assert.ok(result.documents > 150, String(result.documents));
   const files = (await store.list()).map((d) => d.file);
   assert.ok(files.includes('@openzeppelin/contracts@4.9.6/token/ERC20/ERC20.sol'));
@@ -81,7 +97,10 @@ test('operator sources: added with a label and origin, matched, replaced, remove
   const deps = { store, index, signatures };
   await addReferenceSource(deps, { label: 'Pair scam template', origin: 'scam-template', content: pair });
   const found = computeSimilarity(index, { 'T.sol': pair });
-  assert.deepEqual(found.contracts.map((c) => [c.origin, c.file]), [['scam-template', 'Pair scam template']]);
+  assert.deepEqual(
+    found.contracts.map((c) => [c.origin, c.file]),
+    [['scam-template', 'Pair scam template']],
+  );
   assert.equal((await signatures.lookup('skim(address)'))[0]?.total, 1);
   assert.ok(await removeReferenceSource(deps, 'Pair scam template'));
   assert.deepEqual(computeSimilarity(index, { 'T.sol': pair }).contracts, []);

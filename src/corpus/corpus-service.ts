@@ -47,12 +47,20 @@ export function createCorpusService(options: CorpusServiceOptions): CorpusServic
     index: async () => (await building).index,
     build: () => building,
     addReference: async (input) => addReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, input),
-    removeReference: async (label) => removeReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, label),
+    removeReference: async (label) =>
+      removeReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, label),
     list: async () => (await options.corpusStore.list()).map(({ fingerprints: _f, ...rest }) => rest),
   };
 }
 
 /** The service over the application's database. */
-export function createStoredCorpusService(store: Pick<Store, 'db' | 'sqlite'>, options: Omit<CorpusServiceOptions, 'corpusStore' | 'signatureStore'> = {}): CorpusService {
-  return createCorpusService({ ...options, corpusStore: new KyselyCorpusStore(store.db), signatureStore: new KyselySignatureStore(store.db, store.sqlite) });
+export function createStoredCorpusService(
+  store: Pick<Store, 'db' | 'sqlite'>,
+  options: Omit<CorpusServiceOptions, 'corpusStore' | 'signatureStore'> = {},
+): CorpusService {
+  return createCorpusService({
+    ...options,
+    corpusStore: new KyselyCorpusStore(store.db),
+    signatureStore: new KyselySignatureStore(store.db, store.sqlite),
+  });
 }

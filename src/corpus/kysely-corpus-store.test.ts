@@ -25,7 +25,12 @@ describe('corpus store', () => {
       const built = await buildCorpusIndex({ store: new KyselyCorpusStore(first.db), packages });
       await addReferenceSource(
         { store: new KyselyCorpusStore(first.db), index: built.index },
-        { label: 'Ballot template', origin: 'tests', content: 'contract Ballot { mapping(address => uint) votes; function vote(uint p) external { votes[msg.sender] = p; require(p > 0, "x"); } }' },
+        {
+          label: 'Ballot template',
+          origin: 'tests',
+          content:
+            'contract Ballot { mapping(address => uint) votes; function vote(uint p) external { votes[msg.sender] = p; require(p > 0, "x"); } }',
+        },
       );
       await first.close();
       const second = await openStore({ dataDir: dir });
@@ -46,7 +51,16 @@ describe('corpus store', () => {
       const store = await openTestStore(kind);
       try {
         const corpus = new KyselyCorpusStore(store.db);
-        const doc = { file: 'a.sol', origin: 'o', kind: 'operator' as const, packageName: null, contentHash: 'h', fingerprintVersion: 'v', fingerprints: Uint32Array.from([3, 9]), addedAt: '2026-01-01T00:00:00.000Z' };
+        const doc = {
+          file: 'a.sol',
+          origin: 'o',
+          kind: 'operator' as const,
+          packageName: null,
+          contentHash: 'h',
+          fingerprintVersion: 'v',
+          fingerprints: Uint32Array.from([3, 9]),
+          addedAt: '2026-01-01T00:00:00.000Z',
+        };
         await corpus.upsert(doc, 'contract A {}');
         await corpus.upsert({ ...doc, origin: 'p' }, 'contract B {}');
         assert.deepEqual(await corpus.list(), [{ ...doc, origin: 'p' }]);

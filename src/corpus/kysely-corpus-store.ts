@@ -73,7 +73,11 @@ export class KyselyCorpusStore implements CorpusStore {
       added_at: doc.addedAt,
     };
     const { file: _file, ...update } = row;
-    await this.#db.insertInto('corpus_documents').values(row).onConflict((oc) => oc.column('file').doUpdateSet(update)).execute();
+    await this.#db
+      .insertInto('corpus_documents')
+      .values(row)
+      .onConflict((oc) => oc.column('file').doUpdateSet(update))
+      .execute();
   }
 
   async remove(file: string): Promise<boolean> {

@@ -32,8 +32,10 @@ const ORIGIN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 export async function addReferenceSource(deps: ReferenceSourceDeps, input: ReferenceSourceInput): Promise<CorpusDocument> {
   const label = input.label.trim();
   if (!LABEL.test(label)) throw new CorpusError('a label is 1 to 200 letters, digits, spaces or . @ / : + - _', { label });
-  if (!ORIGIN.test(input.origin)) throw new CorpusError('an origin is a lower-case word of letters, digits, . _ - (at most 64)', { origin: input.origin });
-  if (input.content.length > MAX_REFERENCE_SOURCE_CHARS) throw new CorpusError(`the source is larger than ${MAX_REFERENCE_SOURCE_CHARS} characters`);
+  if (!ORIGIN.test(input.origin))
+    throw new CorpusError('an origin is a lower-case word of letters, digits, . _ - (at most 64)', { origin: input.origin });
+  if (input.content.length > MAX_REFERENCE_SOURCE_CHARS)
+    throw new CorpusError(`the source is larger than ${MAX_REFERENCE_SOURCE_CHARS} characters`);
   const existing = (await deps.store.list()).find((d) => d.file === label);
   if (existing && existing.kind !== 'operator') throw new CorpusError(`${label} names a package file; choose another label`, { label });
   const fingerprints = documentFingerprints(input.content);

@@ -17,7 +17,9 @@ describe('seed signatures', () => {
   });
 
   it('name capabilities the bytecode analysis reports', () => {
-    const findings = classifyBytecodeCapabilities(lines.map((signature, i) => ({ selector: `0x${i.toString(16).padStart(8, '0')}`, signatures: [signature] })));
+    const findings = classifyBytecodeCapabilities(
+      lines.map((signature, i) => ({ selector: `0x${i.toString(16).padStart(8, '0')}`, signatures: [signature] })),
+    );
     const of = (capability: string) => findings.filter((f) => f.capability === capability).map((f) => f.signature);
     assert.ok(of('blacklist').includes('setBots(address[],bool)'));
     assert.ok(of('pause').includes('openTrading()'));

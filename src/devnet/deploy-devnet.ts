@@ -104,7 +104,11 @@ class Sender {
     return getContractAddress({ from, nonce: BigInt(this.nonces.get(from) ?? 0) });
   }
 
-  async send(label: AccountLabel, tx: { to?: Address; data: Hex; value?: bigint }, what: string): Promise<{ contractAddress: Address | null }> {
+  async send(
+    label: AccountLabel,
+    tx: { to?: Address; data: Hex; value?: bigint },
+    what: string,
+  ): Promise<{ contractAddress: Address | null }> {
     const from = DEVNET_ACCOUNTS[label].address;
     this.time += BLOCK_INTERVAL;
     await this.provider.request({ method: 'evm_setNextBlockTimestamp', params: [`0x${this.time.toString(16)}`] });
@@ -188,7 +192,14 @@ export async function deployDevnet(provider: Eip1193Provider, compiled: Compiled
   // WETH/USDC at 2,000 USDC per ETH gives every WETH pool a USD worth.
   const stable = own('StableToken');
   await s.call('deployer', stablecoin, stable.abi, 'approve', [router, 2n ** 256n - 1n]);
-  await s.call('deployer', router, routerBuild.abi, 'addLiquidityETH', [stablecoin, parseUnits('2000000', 6), 0n, 0n, deployer, deadline], parseEther('1000'));
+  await s.call(
+    'deployer',
+    router,
+    routerBuild.abi,
+    'addLiquidityETH',
+    [stablecoin, parseUnits('2000000', 6), 0n, 0n, deployer, deadline],
+    parseEther('1000'),
+  );
 
   const tokens: SampleToken[] = [];
   let proxyImplementation: Address | undefined;
@@ -229,7 +240,11 @@ async function deploySampleToken(
     const impl = own('ProxyTokenImplementation');
     implementation = await s.deploy('deployer', impl.abi, impl.bytecode, [], 'ProxyTokenImplementation');
     deployed.push({ address: implementation, contractName: 'ProxyTokenImplementation', origin: 'own', unverified: false });
-    const init = encodeFunctionData({ abi: impl.abi, functionName: 'initialize', args: [spec.name, spec.symbol, supply, deployer.address] });
+    const init = encodeFunctionData({
+      abi: impl.abi,
+      functionName: 'initialize',
+      args: [spec.name, spec.symbol, supply, deployer.address],
+    });
     const proxy = own('ProxyToken');
     address = await s.deploy('deployer', proxy.abi, proxy.bytecode, [implementation, init], 'ProxyToken');
     deployed.push({ address, contractName: 'ProxyToken', origin: 'own', unverified: false });
@@ -246,22 +261,45 @@ async function deploySampleToken(
 
   // The pair exists before liquidity so the honeypot can learn its address.
   await s.call('deployer', contracts.factory, factoryAbi, 'createPair', [address, contracts.weth]);
-  const pairData = await s.read(contracts.factory, encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [address, contracts.weth] }));
+  const pairData = await s.read(
+    contracts.factory,
+    encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [address, contracts.weth] }),
+  );
   const pair = `0x${pairData.slice(-40)}` as Address;
   if (spec.behaviour === 'honeypot') await call('deployer', 'setPair', [pair]);
 
   await call('deployer', 'approve', [contracts.router, max]);
-  await s.call('deployer', contracts.router, routerAbi, 'addLiquidityETH', [address, supply / 2n, 0n, 0n, deployer.address, deadline], parseEther('10'));
+  await s.call(
+    'deployer',
+    contracts.router,
+    routerAbi,
+    'addLiquidityETH',
+    [address, supply / 2n, 0n, 0n, deployer.address, deadline],
+    parseEther('10'),
+  );
 
   // Holders: transfers from the deployer, a burn to the dead address, a buy and a sell.
   await call('deployer', 'transfer', [DEAD_ADDRESS, supply / 100n]);
   await call('deployer', 'transfer', [alice.address, 50_000n * unit]);
   await call('deployer', 'transfer', [bob.address, 20_000n * unit]);
   await call('alice', 'transfer', [carol.address, 5_000n * unit]);
-  await s.call('dave', contracts.router, routerAbi, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [contracts.weth, address], dave.address, deadline], parseEther('1'));
+  await s.call(
+    'dave',
+    contracts.router,
+    routerAbi,
+    'swapExactETHForTokensSupportingFeeOnTransferTokens',
+    [0n, [contracts.weth, address], dave.address, deadline],
+    parseEther('1'),
+  );
   if (spec.behaviour !== 'honeypot') {
     await s.call('bob', address, erc20Abi, 'approve', [contracts.router, max]);
-    await s.call('bob', contracts.router, routerAbi, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [1_000n * unit, 0n, [address, contracts.weth], bob.address, deadline]);
+    await s.call('bob', contracts.router, routerAbi, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [
+      1_000n * unit,
+      0n,
+      [address, contracts.weth],
+      bob.address,
+      deadline,
+    ]);
   }
 
   // Locks: half the LP tokens in the lock contract, a token vesting lock, and (plain
@@ -270,16 +308,36 @@ async function deploySampleToken(
   const lpBalance = BigInt(await s.read(pair, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deployer.address] })));
   await s.call('deployer', pair, erc20Abi, 'approve', [contracts.locker, max]);
   const lockTime = BigInt(DEVNET_GENESIS_TIME + LOCK_DURATION);
-  await s.call('deployer', contracts.locker, lock.abi, 'lock', [deployer.address, pair, true, lpBalance / 2n, lockTime, `${spec.symbol} liquidity`]);
+  await s.call('deployer', contracts.locker, lock.abi, 'lock', [
+    deployer.address,
+    pair,
+    true,
+    lpBalance / 2n,
+    lockTime,
+    `${spec.symbol} liquidity`,
+  ]);
   await call('deployer', 'approve', [contracts.locker, max]);
   await s.call('deployer', contracts.locker, lock.abi, 'vestingLock', [
-    deployer.address, address, false, 10_000n * unit, lockTime, 1_000n, 30n * 86_400n, 1_000n, `${spec.symbol} team vesting`,
+    deployer.address,
+    address,
+    false,
+    10_000n * unit,
+    lockTime,
+    1_000n,
+    30n * 86_400n,
+    1_000n,
+    `${spec.symbol} team vesting`,
   ]);
   if (spec.behaviour === 'plain') {
     await s.call('deployer', pair, erc20Abi, 'approve', [contracts.lpLocker, max]);
     await s.call('deployer', contracts.lpLocker, own('LpLocker').abi, 'lockLPToken', [pair, lpBalance / 4n, lockTime, deployer.address]);
     await call('deployer', 'approve', [contracts.vaultLocker, max]);
-    await s.call('deployer', contracts.vaultLocker, own('VaultLocker').abi, 'lockToken', [address, deployer.address, 5_000n * unit, lockTime]);
+    await s.call('deployer', contracts.vaultLocker, own('VaultLocker').abi, 'lockToken', [
+      address,
+      deployer.address,
+      5_000n * unit,
+      lockTime,
+    ]);
   }
 
   // Each behaviour's own history.
@@ -300,7 +358,9 @@ async function deployFixtures(
   deployed: DeployedContract[],
 ): Promise<Omit<DevnetFixtures, 'proxyImplementation'>> {
   const bytes32Token = await deployOwn('deployer', 'Bytes32Token', [
-    stringToHex('Bytes32 Token', { size: 32 }), stringToHex('B32', { size: 32 }), 1_000_000n * 10n ** 18n,
+    stringToHex('Bytes32 Token', { size: 32 }),
+    stringToHex('B32', { size: 32 }),
+    1_000_000n * 10n ** 18n,
   ]);
   const plainImplementation = await deployOwn('deployer', 'PlainToken', ['Plain Implementation', 'PIMPL', 0n]);
   const beacon = await deployOwn('deployer', 'UpgradeableBeacon', [plainImplementation]);

@@ -32,7 +32,10 @@ function packageSources(origin: keyof typeof PACKAGE_COMPILERS, contractName: st
   const root = dirname(createRequire(import.meta.url).resolve(`${PACKAGE_COMPILERS[origin].pkg}/package.json`));
   const files = listSol(join(root, 'contracts')).map((f) => relative(root, f));
   // WETH9 is the periphery's test copy, a single file; the rest excludes test contracts.
-  const chosen = contractName === 'WETH9' ? files.filter((f) => f.endsWith('test/WETH9.sol')) : files.filter((f) => !f.includes('/test/') && !f.includes('/examples/'));
+  const chosen =
+    contractName === 'WETH9'
+      ? files.filter((f) => f.endsWith('test/WETH9.sol'))
+      : files.filter((f) => !f.includes('/test/') && !f.includes('/examples/'));
   const sources = Object.fromEntries(chosen.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
   const main = chosen.find((f) => f.endsWith(`/${contractName}.sol`)) ?? chosen[0] ?? '';
   return { sources, main };
@@ -75,7 +78,14 @@ export function createDevnetSourceProvider(compiled: CompiledContracts, deployed
 
 function source(
   contract: DeployedContract,
-  parts: { compilerVersion: string; optimizer: { enabled: boolean; runs: number }; evmVersion: string; sources: Record<string, string>; main: string; abi: readonly unknown[] | null },
+  parts: {
+    compilerVersion: string;
+    optimizer: { enabled: boolean; runs: number };
+    evmVersion: string;
+    sources: Record<string, string>;
+    main: string;
+    abi: readonly unknown[] | null;
+  },
 ): VerifiedSource {
   return {
     provider: 'devnet',

@@ -18,14 +18,20 @@ after(() => devnet.close());
 
 describe('devnet', () => {
   it('deploys one token per behaviour at the addresses the spec lists for LOCAL', () => {
-    assert.deepEqual(devnet.tokens.map((t) => t.behaviour), [...SAMPLE_BEHAVIOURS]);
+    assert.deepEqual(
+      devnet.tokens.map((t) => t.behaviour),
+      [...SAMPLE_BEHAVIOURS],
+    );
     const local = chainDetails('LOCAL');
     assert.equal(local?.wrappedNative?.address, devnet.contracts.weth);
     assert.equal(local?.stablecoins[0]?.address, devnet.contracts.stablecoin);
     assert.equal(local?.dexes[0]?.factory, devnet.contracts.factory);
     assert.equal(local?.dexes[0]?.router, devnet.contracts.router);
     assert.equal(local?.multicall3, devnet.contracts.multicall);
-    assert.deepEqual(local?.lockers.map((l) => l.address), [devnet.contracts.locker, devnet.contracts.lpLocker, devnet.contracts.vaultLocker]);
+    assert.deepEqual(
+      local?.lockers.map((l) => l.address),
+      [devnet.contracts.locker, devnet.contracts.lpLocker, devnet.contracts.vaultLocker],
+    );
   });
 
   it('is rebuilt identically: same block hash at the same height', async () => {
@@ -66,7 +72,10 @@ describe('devnet', () => {
   it('serves JSON-RPC over HTTP and answers a parse error for garbage', async () => {
     const server = await serveDevnet(devnet, { port: 0 });
     try {
-      const ok = await fetch(`${server.url}/rpc`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_chainId' }) });
+      const ok = await fetch(`${server.url}/rpc`, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_chainId' }),
+      });
       assert.deepEqual(await ok.json(), { jsonrpc: '2.0', id: 3, result: '0x7a69' });
       const bad = await fetch(server.url, { method: 'POST', body: '{not json' });
       assert.equal(((await bad.json()) as { error: { code: number } }).error.code, -32700);
@@ -78,7 +87,10 @@ describe('devnet', () => {
 
   it('lets a transaction use more gas than the 16.7M per-transaction cap', async () => {
     const chain = await createEdrProvider({ accounts: [devnet.accounts.alice.privateKey] });
-    const hash = await chain.request({ method: 'eth_sendTransaction', params: [{ from: devnet.accounts.alice.address, to: devnet.accounts.bob.address, gas: '0x1c9c380', value: '0x1' }] });
+    const hash = await chain.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: devnet.accounts.alice.address, to: devnet.accounts.bob.address, gas: '0x1c9c380', value: '0x1' }],
+    });
     assert.match(String(hash), /^0x[0-9a-f]{64}$/);
   });
 });
@@ -92,11 +104,17 @@ describe('devnet contracts', () => {
   });
 
   it('prints the sample tokens with devnet --list --json', () => {
-    const out = spawnSync(process.execPath, ['bin/scopeward.js', 'devnet', '--list', '--json'], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } });
+    const out = spawnSync(process.execPath, ['bin/scopeward.js', 'devnet', '--list', '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     assert.equal(out.status, 0, out.stderr);
     const tokens = JSON.parse(out.stdout) as Record<string, string>[];
     // The embedded Solana network's mints follow (network SOL; src/solana tests them).
-    assert.deepEqual(tokens.filter((t) => t.network !== 'SOL'), devnet.tokens.map(({ name, symbol, address, behaviour }) => ({ name, symbol, address, behaviour })));
+    assert.deepEqual(
+      tokens.filter((t) => t.network !== 'SOL'),
+      devnet.tokens.map(({ name, symbol, address, behaviour }) => ({ name, symbol, address, behaviour })),
+    );
     assert.ok(tokens.some((t) => t.network === 'SOL' && t.behaviour === 'sol-plain'));
   });
 });

@@ -66,7 +66,16 @@ export class RpcResponseError extends Error {
   }
 }
 
-const { EdrContext, L1_CHAIN_TYPE, l1ProviderFactory, l1GenesisState, l1HardforkLatest, l1HardforkToString, MineOrdering, ContractDecoder } = edr;
+const {
+  EdrContext,
+  L1_CHAIN_TYPE,
+  l1ProviderFactory,
+  l1GenesisState,
+  l1HardforkLatest,
+  l1HardforkToString,
+  MineOrdering,
+  ContractDecoder,
+} = edr;
 
 // EdrContext "should only be called once" per process: share it between providers.
 let contextPromise: Promise<InstanceType<typeof EdrContext>> | undefined;

@@ -51,9 +51,18 @@ export interface RpcAccess {
  * policy (no API keys here: privileged means a loopback client of a loopback server, or
  * DEVNET_RPC=open).
  */
-export async function handleRpcHttp(devnet: Pick<Devnet, 'request'>, req: IncomingMessage, res: ServerResponse, access: RpcAccess = { mode: 'local', loopbackHost: true }): Promise<void> {
+export async function handleRpcHttp(
+  devnet: Pick<Devnet, 'request'>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  access: RpcAccess = { mode: 'local', loopbackHost: true },
+): Promise<void> {
   if (req.method !== 'POST' || (req.url !== '/' && req.url !== '/rpc')) {
-    send(res, req.method === 'POST' ? 404 : 405, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST JSON-RPC to / or /rpc' } });
+    send(res, req.method === 'POST' ? 404 : 405, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'POST JSON-RPC to / or /rpc' },
+    });
     return;
   }
   const body = await readBody(req);
@@ -73,11 +82,19 @@ export async function handleRpcHttp(devnet: Pick<Devnet, 'request'>, req: Incomi
 }
 
 /** Serves the devnet over HTTP on `host:port` (port 0 picks a free one). */
-export function serveDevnet(devnet: Pick<Devnet, 'request'>, options: { port: number; host?: string; mode?: DevnetRpcMode }): Promise<DevnetServer> {
+export function serveDevnet(
+  devnet: Pick<Devnet, 'request'>,
+  options: { port: number; host?: string; mode?: DevnetRpcMode },
+): Promise<DevnetServer> {
   const access: RpcAccess = { mode: options.mode ?? 'local', loopbackHost: isLoopback(options.host ?? '127.0.0.1') };
   const server: Server = createServer((req, res) => {
     handleRpcHttp(devnet, req, res, access).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' } });
+      if (!res.headersSent)
+        send(res, 500, {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' },
+        });
       else res.destroy();
     });
   });

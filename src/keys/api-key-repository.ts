@@ -108,7 +108,11 @@ export async function touchApiKey(db: Kysely<Database>, id: string, now = new Da
 }
 
 /** An account's active keys with their calls in the given month (YYYY-MM). */
-export async function listAccountApiKeys(db: Kysely<Database>, accountId: string, month: string): Promise<Array<ApiKeyInfo & { callsThisMonth: number }>> {
+export async function listAccountApiKeys(
+  db: Kysely<Database>,
+  accountId: string,
+  month: string,
+): Promise<Array<ApiKeyInfo & { callsThisMonth: number }>> {
   const rows = await db
     .selectFrom('api_keys')
     .leftJoin('api_key_usage', (join) => join.onRef('api_key_usage.key_id', '=', 'api_keys.id').on('api_key_usage.month', '=', month))
@@ -123,7 +127,12 @@ export async function listAccountApiKeys(db: Kysely<Database>, accountId: string
 }
 
 /** Revokes one of an account's keys; undefined when the id is not an active key of that account. */
-export async function revokeAccountApiKey(db: Kysely<Database>, accountId: string, id: string, now = new Date()): Promise<ApiKeyInfo | undefined> {
+export async function revokeAccountApiKey(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  now = new Date(),
+): Promise<ApiKeyInfo | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .selectAll()

@@ -186,16 +186,32 @@ type NumberField = { [K in keyof AuditLayout]: AuditLayout[K] extends number ? K
 type HistoryField = { [K in keyof AuditLayout]: AuditLayout[K] extends readonly HistoryPoint[] ? K : never }[keyof AuditLayout];
 
 /** Where each score goes in the layout (the spec names the total's history `totalScoresHistory`). */
-const SCORE_FIELDS: Readonly<Record<ScoreName, { score: NumberField; raw: NumberField | null; percentile: NumberField; history: HistoryField }>> = {
+const SCORE_FIELDS: Readonly<
+  Record<ScoreName, { score: NumberField; raw: NumberField | null; percentile: NumberField; history: HistoryField }>
+> = {
   security: { score: 'securityScore', raw: 'rawSecurityScore', percentile: 'securityScorePercentile', history: 'securityScoreHistory' },
-  decentralisation: { score: 'decentralisationScore', raw: 'rawDecentralisationScore', percentile: 'decentralisationScorePercentile', history: 'decentralisationScoreHistory' },
+  decentralisation: {
+    score: 'decentralisationScore',
+    raw: 'rawDecentralisationScore',
+    percentile: 'decentralisationScorePercentile',
+    history: 'decentralisationScoreHistory',
+  },
   market: { score: 'marketScore', raw: 'rawMarketScore', percentile: 'marketScorePercentile', history: 'marketScoreHistory' },
-  community: { score: 'communityScore', raw: 'rawCommunityScore', percentile: 'communityScorePercentile', history: 'communityScoreHistory' },
-  fundamentals: { score: 'fundamentalsScore', raw: 'rawFundamentalsScore', percentile: 'fundamentalsScorePercentile', history: 'fundamentalsScoreHistory' },
+  community: {
+    score: 'communityScore',
+    raw: 'rawCommunityScore',
+    percentile: 'communityScorePercentile',
+    history: 'communityScoreHistory',
+  },
+  fundamentals: {
+    score: 'fundamentalsScore',
+    raw: 'rawFundamentalsScore',
+    percentile: 'fundamentalsScorePercentile',
+    history: 'fundamentalsScoreHistory',
+  },
   // rawTotalScore may be null: set on its own.
   total: { score: 'totalScore', raw: null, percentile: 'totalScorePercentile', history: 'totalScoresHistory' },
 };
-
 
 function marketFacts(chain: ContractContext) {
   const price = chain.pools?.priceUsd ?? 0;
@@ -211,7 +227,15 @@ function addressDetails(chain: ContractContext, contracts: ReadonlySet<string>):
   const owner = lower(chain.contract.contractOwner);
   for (const holder of chain.holders?.top ?? []) {
     const key = lower(holder.address);
-    const label = pools.has(key) ? 'pool' : lockers.has(key) ? 'locker' : key === owner ? 'owner' : /^0x0{40}$|^0x0{36}dead$/.test(key) ? 'dead' : '';
+    const label = pools.has(key)
+      ? 'pool'
+      : lockers.has(key)
+        ? 'locker'
+        : key === owner
+          ? 'owner'
+          : /^0x0{40}$|^0x0{36}dead$/.test(key)
+            ? 'dead'
+            : '';
     details[holder.address] = { balance: Number(formatUnits(holder.balance, decimals)), contract: contracts.has(key), label };
   }
   return details;
@@ -251,7 +275,9 @@ export function buildAuditLayout(facts: ScanFacts): AuditLayout {
   if (!chain) return layout;
   layout.contract = { ...chain.contract, updatedAt: now, poolExplorerUrlUpdatedAt: chain.contract.poolExplorerUrl ? now : '' };
   layout.name = chain.token?.name ?? '';
-  layout.slug = chain.contract.symbol ? `${chain.contract.symbol.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${facts.network.toLowerCase()}` : '';
+  layout.slug = chain.contract.symbol
+    ? `${chain.contract.symbol.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${facts.network.toLowerCase()}`
+    : '';
   layout.topHolders = { total: chain.holders?.total ?? 0, addresses: (chain.holders?.top ?? []).map((h) => h.address) };
   layout.topHoldersHistory = withPoint(histories.topHolders, chain.holders ? chain.holders.total : null, now);
   layout.addressDetails = addressDetails(chain, facts.contractAddresses);

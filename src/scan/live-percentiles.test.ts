@@ -19,7 +19,15 @@ describe('percentiles over the live population', () => {
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const now = () => new Date(clock);
   const save = (address: string, s: Record<ScoreName, number | null>) =>
-    saveSnapshot(store.db, { network: 'LOCAL', address, result: {}, scores: s, topHolders: null, createdAt: now().toISOString(), now: now().toISOString() });
+    saveSnapshot(store.db, {
+      network: 'LOCAL',
+      address,
+      result: {},
+      scores: s,
+      topHolders: null,
+      createdAt: now().toISOString(),
+      now: now().toISOString(),
+    });
   before(async () => {
     store = await openTestStore();
   });

@@ -48,7 +48,9 @@ export function createLivePercentiles(options: LivePercentilesOptions): LivePerc
       .execute();
     const next = new Map<string, Scores>();
     for (const row of rows) {
-      const scores = Object.fromEntries(SCORE_NAMES.map((n) => [n, row[`${n}_score`] === null ? null : Number(row[`${n}_score`])])) as Record<ScoreName, number | null>;
+      const scores = Object.fromEntries(
+        SCORE_NAMES.map((n) => [n, row[`${n}_score`] === null ? null : Number(row[`${n}_score`])]),
+      ) as Record<ScoreName, number | null>;
       next.set(populationKey(row.network, row.address), scores);
     }
     population = next;

@@ -14,11 +14,23 @@ const B = '0x00000000000000000000000000000000000000b2';
 describe('who holds the powers', () => {
   it('tells an EOA, a Safe-style multisig, a timelock and another contract apart', () => {
     assert.deepEqual(classifyHolder(A, '0x', []), { kind: 'eoa', address: A });
-    assert.deepEqual(classifyHolder(A, '0x60', [ok(word(2n)), ok(list([A, B, A])), fail, fail]), { kind: 'multisig', address: A, threshold: 2, owners: 3 });
-    assert.deepEqual(classifyHolder(A, '0x60', [fail, fail, ok(word(172_800n)), fail]), { kind: 'timelock', address: A, delaySeconds: 172_800 });
+    assert.deepEqual(classifyHolder(A, '0x60', [ok(word(2n)), ok(list([A, B, A])), fail, fail]), {
+      kind: 'multisig',
+      address: A,
+      threshold: 2,
+      owners: 3,
+    });
+    assert.deepEqual(classifyHolder(A, '0x60', [fail, fail, ok(word(172_800n)), fail]), {
+      kind: 'timelock',
+      address: A,
+      delaySeconds: 172_800,
+    });
     assert.deepEqual(classifyHolder(A, '0x60', [fail, fail, fail, ok(word(3600n))]), { kind: 'timelock', address: A, delaySeconds: 3600 });
     // A threshold above the signer count is not a working multisig; a huge "delay" is not a delay.
-    assert.deepEqual(classifyHolder(A, '0x60', [ok(word(5n)), ok(list([A])), fail, ok(word(2n ** 200n))]), { kind: 'contract', address: A });
+    assert.deepEqual(classifyHolder(A, '0x60', [ok(word(5n)), ok(list([A])), fail, ok(word(2n ** 200n))]), {
+      kind: 'contract',
+      address: A,
+    });
   });
 
   it('reads the owner on chain, and needs no call for a renounced or unknown owner', async () => {
@@ -37,9 +49,16 @@ describe('who holds the powers', () => {
         },
       },
     } as unknown as ChainClient;
-    assert.deepEqual(await readPowerHolder(client, { owner: A, renounced: false }), { kind: 'multisig', address: A, threshold: 2, owners: 2 });
+    assert.deepEqual(await readPowerHolder(client, { owner: A, renounced: false }), {
+      kind: 'multisig',
+      address: A,
+      threshold: 2,
+      owners: 2,
+    });
     assert.ok(calls.length >= 2);
-    assert.deepEqual(await readPowerHolder(client, { owner: '0x0000000000000000000000000000000000000000', renounced: true }), { kind: 'nobody' });
+    assert.deepEqual(await readPowerHolder(client, { owner: '0x0000000000000000000000000000000000000000', renounced: true }), {
+      kind: 'nobody',
+    });
     assert.equal((await readPowerHolder(client, { owner: null, renounced: false })).kind, 'unknown');
     assert.match(describeHolder({ kind: 'timelock', address: A, delaySeconds: 172_800 }), /delay 2 days/);
   });

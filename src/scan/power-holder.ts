@@ -27,7 +27,10 @@ const holderAbi = parseAbi([
 ]);
 
 export function holderCalls(address: string) {
-  return (['getThreshold', 'getOwners', 'getMinDelay', 'delay'] as const).map((functionName) => ({ target: address, callData: encodeFunctionData({ abi: holderAbi, functionName }) }));
+  return (['getThreshold', 'getOwners', 'getMinDelay', 'delay'] as const).map((functionName) => ({
+    target: address,
+    callData: encodeFunctionData({ abi: holderAbi, functionName }),
+  }));
 }
 
 function decodeAddressList(result: RawResult | undefined): readonly string[] | null {
@@ -59,7 +62,10 @@ export function classifyHolder(address: string, code: string | undefined, result
  * @example
  * const holder = await readPowerHolder(client, chain.owner);   // { kind: 'multisig', threshold: 3, owners: 5, … }
  */
-export async function readPowerHolder(client: ChainClient, owner: { readonly owner: string | null; readonly renounced: boolean } | null): Promise<PowerHolder> {
+export async function readPowerHolder(
+  client: ChainClient,
+  owner: { readonly owner: string | null; readonly renounced: boolean } | null,
+): Promise<PowerHolder> {
   if (!owner) return { kind: 'unknown', reason: 'the owner could not be read' };
   if (owner.renounced) return { kind: 'nobody' };
   if (!owner.owner) return { kind: 'unknown', reason: 'no owner() or getOwner() answered: the powers may be held by roles' };
@@ -91,4 +97,3 @@ function formatDelay(seconds: number): string {
   if (seconds >= 3600) return `${Math.round((seconds / 3600) * 10) / 10} hours`;
   return `${seconds} s`;
 }
-

@@ -13,7 +13,11 @@ export interface SourceOutcome<T> {
   readonly report: SourceReport;
 }
 
-export async function runSource<T>(fields: string[], timeoutMs: number, run: (signal: AbortSignal) => Promise<T> | T): Promise<SourceOutcome<T>> {
+export async function runSource<T>(
+  fields: string[],
+  timeoutMs: number,
+  run: (signal: AbortSignal) => Promise<T> | T,
+): Promise<SourceOutcome<T>> {
   const started = performance.now();
   const controller = new AbortController();
   const elapsed = () => Math.round(performance.now() - started);
@@ -26,7 +30,8 @@ export async function runSource<T>(fields: string[], timeoutMs: number, run: (si
   });
   try {
     const value = await Promise.race([Promise.resolve().then(() => run(controller.signal)), timeout]);
-    if (value === 'timeout') return { value: null, report: { status: 'timeout', reason: `no answer within ${timeoutMs} ms`, durationMs: elapsed(), fields } };
+    if (value === 'timeout')
+      return { value: null, report: { status: 'timeout', reason: `no answer within ${timeoutMs} ms`, durationMs: elapsed(), fields } };
     return { value, report: { status: 'ok', durationMs: elapsed(), fields } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -54,8 +54,18 @@ export function analyzeVerifiedSources(resolveImport: (path: string) => string |
     const result = analyzeSources(sources, { resolveImport });
     const findings: ScanFinding[] = result.findings.map((f) => ({ ...f, origin: 'source' as const }));
     // Every privileged entry point but the standard hand-over of ownership is a lever its holder keeps.
-    const privileged = new Set(result.ownership.flatMap((o) => o.privilegedFunctions.map((f) => `${o.contract}.${f.name}`)).filter((n) => !OWNERSHIP_HANDOVER.test(n)));
-    return { smartAudit: result.smartAudit, findings, privilegedFunctions: privileged.size, contracts: result.contracts.filter((c) => !c.library), diagnostics: result.diagnostics };
+    const privileged = new Set(
+      result.ownership
+        .flatMap((o) => o.privilegedFunctions.map((f) => `${o.contract}.${f.name}`))
+        .filter((n) => !OWNERSHIP_HANDOVER.test(n)),
+    );
+    return {
+      smartAudit: result.smartAudit,
+      findings,
+      privilegedFunctions: privileged.size,
+      contracts: result.contracts.filter((c) => !c.library),
+      diagnostics: result.diagnostics,
+    };
   };
 }
 
@@ -74,7 +84,9 @@ export function sourceScanner(analyze: SourceScanDeps['analyze'], similarity?: S
   return (sources: Readonly<Record<string, string>>, options?: { client?: string }) => scanSource(deps, sources, options);
 }
 
-export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {
+export function scanDependencies(
+  options: ScanDependencyOptions,
+): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {
   const { config, store } = options;
   const clients = new Map<string, ChainClient>();
   const sourcify = createSourcifySourceProvider();
@@ -87,7 +99,10 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       const key = `${network}|${rpcUrl ?? ''}`;
       let client = clients.get(key);
       if (!client) {
-        client = createChainClient(network, { env: config.env, ...(rpcUrl ? { rpcUrl, ...(options.localRpcHeaders ? { headers: options.localRpcHeaders } : {}) } : {}) });
+        client = createChainClient(network, {
+          env: config.env,
+          ...(rpcUrl ? { rpcUrl, ...(options.localRpcHeaders ? { headers: options.localRpcHeaders } : {}) } : {}),
+        });
         clients.set(key, client);
       }
       return client;
@@ -107,7 +122,13 @@ export function scanDependencies(options: ScanDependencyOptions): Omit<ScanServi
       const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
       const { simulationMeta } = await import('../simulate/simulation-meta.ts');
       const meta = simulationMeta(result);
-      return { taxes: result.taxes, evidence: [{ reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations }], meta: { ...meta, stages: [...meta.stages], ownerActions: [...meta.ownerActions] } };
+      return {
+        taxes: result.taxes,
+        evidence: [
+          { reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations },
+        ],
+        meta: { ...meta, stages: [...meta.stages], ownerActions: [...meta.ownerActions] },
+      };
     },
   };
 }

@@ -28,6 +28,7 @@ export function scanFailure(error: unknown): NotATokenError | ChainUnavailableEr
   if (inner instanceof NotATokenError || inner instanceof ChainUnavailableError) return inner;
   const message = error instanceof Error ? error.message : '';
   if (message.startsWith(`${NotATokenError.code}: `)) return new NotATokenError(message.slice(NotATokenError.code.length + 2));
-  if (message.startsWith(`${ChainUnavailableError.code}: `)) return new ChainUnavailableError(message.slice(ChainUnavailableError.code.length + 2));
+  if (message.startsWith(`${ChainUnavailableError.code}: `))
+    return new ChainUnavailableError(message.slice(ChainUnavailableError.code.length + 2));
   return undefined;
 }

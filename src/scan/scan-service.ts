@@ -145,22 +145,35 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const started = performance.now();
     const at = now().toISOString();
     const sources: Record<string, SourceReport> = {};
-    if (networkBySymbol(network)?.family === 'solana') return deps.solana ? runSolana(deps.solana, network, address, at, started) : solanaResult(network, address, at, sources, started);
+    if (networkBySymbol(network)?.family === 'solana')
+      return deps.solana ? runSolana(deps.solana, network, address, at, started) : solanaResult(network, address, at, sources, started);
 
     const client = deps.chainClient(network);
-    const chainRun = await runSource(['contract', 'pools', 'topHolders', 'lockers', 'tokenCreation', 'price', 'marketcap'], timeouts.chain, () =>
-      readContractContext(client, {
-        address,
-        network,
-        sourceProviders: deps.sourceProviders(network),
-        ...(deps.explorer?.(network) ? { explorer: deps.explorer(network)! } : {}),
-        topHolders: 10,
-      }),
+    const chainRun = await runSource(
+      ['contract', 'pools', 'topHolders', 'lockers', 'tokenCreation', 'price', 'marketcap'],
+      timeouts.chain,
+      () =>
+        readContractContext(client, {
+          address,
+          network,
+          sourceProviders: deps.sourceProviders(network),
+          ...(deps.explorer?.(network) ? { explorer: deps.explorer(network)! } : {}),
+          topHolders: 10,
+        }),
     );
     const chain = chainRun.value;
     if (!chain) throw new ChainUnavailableError(`the ${network} node could not be read: ${chainRun.report.reason ?? 'no answer'}`);
     if (chain.kind === 'no-code' || !chain.token?.isErc20) throw new NotATokenError(chain.contract.error || 'not a token');
-    sources.chain = { ...chainRun.report, ...(Object.keys(chain.errors).length > 0 ? { reason: `partial: ${Object.entries(chain.errors).map(([k, v]) => `${k}: ${v}`).join('; ')}` } : {}) };
+    sources.chain = {
+      ...chainRun.report,
+      ...(Object.keys(chain.errors).length > 0
+        ? {
+            reason: `partial: ${Object.entries(chain.errors)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('; ')}`,
+          }
+        : {}),
+    };
 
     const files = flattenSources(chain.sources.implementation) ?? flattenSources(chain.sources.contract);
     if (files && deps.recordVerifiedSource) {
@@ -168,12 +181,20 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
     const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
-      files && deps.analyze ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal })) : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
-      files && deps.similarity ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files)) : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
-      !files && chain.code && deps.bytecode ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network)) : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
-      deps.simulate ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal })) : skippedSource<SimulationOutcome>('no simulator configured'),
+      files && deps.analyze
+        ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal }))
+        : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
+      files && deps.similarity
+        ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files))
+        : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
+      !files && chain.code && deps.bytecode
+        ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network))
+        : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
+      deps.simulate
+        ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal }))
+        : skippedSource<SimulationOutcome>('no simulator configured'),
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
-        runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+      runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
       runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
     ]);
     sources.analysis = withDiagnostics(analysis.report, analysis.value?.diagnostics);
@@ -183,17 +204,33 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     sources.auditRegistry = audit.report;
     sources.addressDetails = contracts.report;
     sources.powerHolder = holder.report;
-    const powerHolder: PowerHolder = holder.value ?? { kind: 'unknown', reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}` };
+    const powerHolder: PowerHolder = holder.value ?? {
+      kind: 'unknown',
+      reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}`,
+    };
     Object.assign(sources, unconfiguredSources());
 
-    const findings: ScanFinding[] = [...(analysis.value?.findings ?? []), ...(bytecode.value?.findings ?? []), ...(simulation.value?.findings ?? [])];
+    const findings: ScanFinding[] = [
+      ...(analysis.value?.findings ?? []),
+      ...(bytecode.value?.findings ?? []),
+      ...(simulation.value?.findings ?? []),
+    ];
     const codeAnalysed = analysis.value !== null || bytecode.value !== null;
     // Unverified code: the capabilities its bytecode reveals fill the keys they match.
     const smartAudit = analysis.value?.smartAudit ?? (bytecode.value ? smartAuditFromBytecode(bytecode.value.findings) : null);
     const coverage: CodeCoverage = analysis.value ? 'source' : bytecode.value ? 'bytecode' : 'none';
-    const unknown = unknownSmartAuditKeys(coverage, smartAudit ?? EMPTY_SMART_AUDIT, (files ? analysis.report.reason : bytecode.report.reason) ?? 'no analysis ran');
+    const unknown = unknownSmartAuditKeys(
+      coverage,
+      smartAudit ?? EMPTY_SMART_AUDIT,
+      (files ? analysis.report.reason : bytecode.report.reason) ?? 'no analysis ran',
+    );
     const scoring = scoreScan({
-      ...scoringInput(chain, codeAnalysed ? findings : null, simulation.value?.taxes ?? null, audit.value !== undefined && audit.value !== null),
+      ...scoringInput(
+        chain,
+        codeAnalysed ? findings : null,
+        simulation.value?.taxes ?? null,
+        audit.value !== undefined && audit.value !== null,
+      ),
       powerHolder,
       privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
     });
@@ -250,7 +287,10 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
 
   async function runSolana(scanner: SolanaScanner, network: string, address: string, at: string, started: number): Promise<ScanResult> {
     const key = scanKey(network, address);
-    const [previous, histories] = await Promise.all([timesOf(key.network, key.address), loadHistories(deps.store.db, key.network, key.address)]);
+    const [previous, histories] = await Promise.all([
+      timesOf(key.network, key.address),
+      loadHistories(deps.store.db, key.network, key.address),
+    ]);
     // Loaded on the first Solana scan: the Solana clients are large.
     const { scanSolanaToken } = await import('../solana/solana-scan.ts');
     const outcome = await scanSolanaToken(scanner, {
@@ -264,7 +304,14 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     });
     Object.assign(outcome.result.meta.sources, unconfiguredSources());
     if (outcome.store) {
-      await saveSnapshot(deps.store.db, { ...key, result: outcome.result, scores: outcome.scores, topHolders: outcome.topHolders, createdAt: outcome.result.auditLayout.createdAt, now: at });
+      await saveSnapshot(deps.store.db, {
+        ...key,
+        result: outcome.result,
+        scores: outcome.scores,
+        topHolders: outcome.topHolders,
+        createdAt: outcome.result.auditLayout.createdAt,
+        now: at,
+      });
       live.update(populationKey(key.network, key.address), outcome.scores);
     }
     return outcome.result;
@@ -323,8 +370,26 @@ function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, ho
 /** Sources this build has no provider for: their fields keep their empty values. */
 function unconfiguredSources(): Record<string, SourceReport> {
   return {
-    socials: unavailableSource(['twitter', 'telegram', 'discord', 'reddit', 'facebook', 'socialCounters', 'twitterFollowers', 'telegramMembers', 'discordMembers', 'redditMembers', 'facebookLikes'], 'no social-network provider is configured'),
-    aggregators: unavailableSource(['aggregatorA', 'aggregatorB', 'logo', 'description', 'website'], 'no market-data provider is configured'),
+    socials: unavailableSource(
+      [
+        'twitter',
+        'telegram',
+        'discord',
+        'reddit',
+        'facebook',
+        'socialCounters',
+        'twitterFollowers',
+        'telegramMembers',
+        'discordMembers',
+        'redditMembers',
+        'facebookLikes',
+      ],
+      'no social-network provider is configured',
+    ),
+    aggregators: unavailableSource(
+      ['aggregatorA', 'aggregatorB', 'logo', 'description', 'website'],
+      'no market-data provider is configured',
+    ),
     domain: unavailableSource(['domainInfo'], 'no project website is known'),
     repository: unavailableSource(['githubRepositoryStats'], 'no project repository is known'),
     marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
@@ -342,9 +407,17 @@ async function contractAddresses(client: ChainClient, chain: ContractContext): P
   return new Set(candidates.filter((_, i) => codes[i] !== undefined && codes[i] !== '0x').map((a) => a.toLowerCase()));
 }
 
-function scoringInput(chain: ContractContext, findings: readonly ScoringFinding[] | null, taxes: Taxes | null, audited: boolean): ScoringInput {
+function scoringInput(
+  chain: ContractContext,
+  findings: readonly ScoringFinding[] | null,
+  taxes: Taxes | null,
+  audited: boolean,
+): ScoringInput {
   const supply = chain.contract.totalSupply;
-  const excluded = new Set([...(chain.pools?.pairs ?? []).map((p) => p.address.toLowerCase()), ...(chain.lockers ?? []).map((l) => l.address.toLowerCase())]);
+  const excluded = new Set([
+    ...(chain.pools?.pairs ?? []).map((p) => p.address.toLowerCase()),
+    ...(chain.lockers ?? []).map((l) => l.address.toLowerCase()),
+  ]);
   const decimals = chain.contract.decimals;
   const shares =
     chain.holders && supply > 0
@@ -353,7 +426,9 @@ function scoringInput(chain: ContractContext, findings: readonly ScoringFinding[
           .map((h) => Number(h.balance) / 10 ** decimals / supply)
       : null;
   const deepest = [...(chain.pools?.pairs ?? [])].sort((a, b) => b.worth - a.worth)[0];
-  const lpLocks = (chain.lockers ?? []).filter((l) => l.type !== 'token' && deepest && l.token.toLowerCase() === deepest.address.toLowerCase());
+  const lpLocks = (chain.lockers ?? []).filter(
+    (l) => l.type !== 'token' && deepest && l.token.toLowerCase() === deepest.address.toLowerCase(),
+  );
   const liquidityUsd = chain.pools ? chain.pools.pairs.reduce((sum, p) => sum + p.worth, 0) : null;
   const price = chain.pools?.priceUsd ?? null;
   return {
@@ -380,7 +455,11 @@ function scoringInput(chain: ContractContext, findings: readonly ScoringFinding[
  * sqrt(reserve0 × reserve1), what Uniswap V2 mints for the first liquidity (fees make
  * the real supply slightly smaller, so the share errs low, never high).
  */
-function lockedShare(chain: ContractContext, deepest: { reserve0: number; reserve1: number } | undefined, locks: readonly { currentAmountLocked: number }[]): number | null {
+function lockedShare(
+  chain: ContractContext,
+  deepest: { reserve0: number; reserve1: number } | undefined,
+  locks: readonly { currentAmountLocked: number }[],
+): number | null {
   if (chain.lockers === null || !deepest) return null;
   const lpSupply = Math.sqrt(deepest.reserve0 * deepest.reserve1);
   if (locks.length === 0 || lpSupply <= 0) return 0;
@@ -388,7 +467,10 @@ function lockedShare(chain: ContractContext, deepest: { reserve0: number; reserv
 }
 
 function solanaResult(network: string, address: string, at: string, sources: Record<string, SourceReport>, started: number): ScanResult {
-  sources.solana = unavailableSource(['contract', 'tokenProgram', 'smartAudit', 'taxes', 'pools', 'topHolders'], 'Solana token programs are not read yet: tokenProgram is null');
+  sources.solana = unavailableSource(
+    ['contract', 'tokenProgram', 'smartAudit', 'taxes', 'pools', 'topHolders'],
+    'Solana token programs are not read yet: tokenProgram is null',
+  );
   Object.assign(sources, unconfiguredSources());
   const layout = emptyAuditLayout(network, address, at);
   return {
@@ -405,4 +487,3 @@ function solanaResult(network: string, address: string, at: string, sources: Rec
     },
   };
 }
-

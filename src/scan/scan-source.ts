@@ -10,10 +10,7 @@ import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
 
 export interface SourceScanDeps {
-  readonly analyze: (
-    sources: Readonly<Record<string, string>>,
-    job?: AnalysisJob,
-  ) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
+  readonly analyze: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
   readonly simulateSource?: (sources: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<SourceSimulationOutcome>;
 }
@@ -33,18 +30,34 @@ export interface SourceScanResult {
   readonly findings: readonly ScanFinding[];
   readonly similarity: AuditLayout['similarity'];
   readonly taxes: Taxes | null;
-  readonly simulation: { readonly reason: string; readonly compiler: unknown; readonly scope?: unknown; readonly stages?: unknown; readonly ownerActions?: unknown } | null;
+  readonly simulation: {
+    readonly reason: string;
+    readonly compiler: unknown;
+    readonly scope?: unknown;
+    readonly stages?: unknown;
+    readonly ownerActions?: unknown;
+  } | null;
   readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
   readonly contracts: readonly unknown[];
   readonly diagnostics: readonly unknown[];
   readonly sources: Record<string, SourceReport>;
 }
 
-export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<string, string>>, options: { client?: string } = {}): Promise<SourceScanResult> {
+export async function scanSource(
+  deps: SourceScanDeps,
+  sources: Readonly<Record<string, string>>,
+  options: { client?: string } = {},
+): Promise<SourceScanResult> {
   const [analysis, similarity, simulation] = await Promise.all([
-    runSource(['smartAudit'], 15_000, (signal) => deps.analyze(sources, { signal, ...(options.client !== undefined ? { client: options.client } : {}) })),
-    deps.similarity ? runSource(['similarity'], 5_000, () => deps.similarity!(sources)) : skippedSource<AuditLayout['similarity']>('no similarity index'),
-    deps.simulateSource ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal)) : skippedSource<SourceSimulationOutcome>('no simulator'),
+    runSource(['smartAudit'], 15_000, (signal) =>
+      deps.analyze(sources, { signal, ...(options.client !== undefined ? { client: options.client } : {}) }),
+    ),
+    deps.similarity
+      ? runSource(['similarity'], 5_000, () => deps.similarity!(sources))
+      : skippedSource<AuditLayout['similarity']>('no similarity index'),
+    deps.simulateSource
+      ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal))
+      : skippedSource<SourceSimulationOutcome>('no simulator'),
   ]);
   const findings = analysis.value?.findings ?? [];
   const taxes = simulation.value?.taxes ?? null;
@@ -71,12 +84,22 @@ export async function scanSource(deps: SourceScanDeps, sources: Readonly<Record<
     findings,
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,
-    simulation: simulation.value ? { reason: simulation.value.reason, compiler: simulation.value.compiler, ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}) } : null,
+    simulation: simulation.value
+      ? {
+          reason: simulation.value.reason,
+          compiler: simulation.value.compiler,
+          ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}),
+        }
+      : null,
     // Only the code is known, so there is no total, and a rank labels only a total.
     score: { security: scoring.scores.security, rank: '', factors: scoring.factors.filter((f) => f.score === 'security') },
     contracts: analysis.value?.contracts ?? [],
     diagnostics: analysis.value?.diagnostics ?? [],
-    sources: { analysis: withDiagnostics(analysis.report, analysis.value?.diagnostics), similarity: similarity.report, simulation: simulation.report },
+    sources: {
+      analysis: withDiagnostics(analysis.report, analysis.value?.diagnostics),
+      similarity: similarity.report,
+      simulation: simulation.report,
+    },
   };
 }
 

@@ -11,7 +11,13 @@
 import type { SmartAudit } from '../spec/schemas/audit-layout.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 
-type RangeKey = { [K in keyof SmartAudit]: SmartAudit[K] extends ReadonlyArray<{ range: unknown; file: string }> ? (K extends 'nonImmutables' | 'nonDescriptiveErrorMessages' ? never : K) : never }[keyof SmartAudit];
+type RangeKey = {
+  [K in keyof SmartAudit]: SmartAudit[K] extends ReadonlyArray<{ range: unknown; file: string }>
+    ? K extends 'nonImmutables' | 'nonDescriptiveErrorMessages'
+      ? never
+      : K
+    : never;
+}[keyof SmartAudit];
 
 /** A capability found in bytecode: what `meta.findings` carries for `origin: 'bytecode'`. */
 export type BytecodeCapabilityFinding = object;
@@ -40,7 +46,14 @@ export function smartAuditFromBytecode(findings: readonly BytecodeCapabilityFind
 }
 
 /** The keys the bytecode classifier can fill from function names. */
-export const BYTECODE_KEYS: ReadonlySet<keyof SmartAudit> = new Set<keyof SmartAudit>(['mint', 'burn', 'blacklist', 'setFees', 'pause', 'maxTxAmount']);
+export const BYTECODE_KEYS: ReadonlySet<keyof SmartAudit> = new Set<keyof SmartAudit>([
+  'mint',
+  'burn',
+  'blacklist',
+  'setFees',
+  'pause',
+  'maxTxAmount',
+]);
 
 export type CodeCoverage = 'source' | 'bytecode' | 'none';
 
@@ -60,7 +73,8 @@ export function unknownSmartAuditKeys(coverage: CodeCoverage, audit: SmartAudit,
     if (BYTECODE_KEYS.has(key)) {
       // Found from a function name: known. Not found: the name may be unknown or disguised.
       if (Array.isArray(value) && value.length > 0) continue;
-      unknown[`smartAudit.${key}`] = 'source not verified: no function of the bytecode resolved to a name that gives this power, but unnamed or disguised functions may';
+      unknown[`smartAudit.${key}`] =
+        'source not verified: no function of the bytecode resolved to a name that gives this power, but unnamed or disguised functions may';
     } else {
       unknown[`smartAudit.${key}`] = 'source not verified: only the source analysis can decide this key';
     }

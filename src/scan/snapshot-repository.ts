@@ -29,13 +29,33 @@ export async function loadSnapshot<R>(db: Kysely<Database>, network: string, add
     .where('address', '=', address)
     .executeTakeFirst();
   if (!row) return undefined;
-  const scores = Object.fromEntries(SCORE_NAMES.map((n) => [n, row[column(n)] === null ? null : Number(row[column(n)])])) as Record<ScoreName, number | null>;
-  return { result: JSON.parse(row.result) as R, scores, createdAt: row.created_at, updatedAt: row.updated_at, slowPollUpdatedAt: row.slow_poll_updated_at };
+  const scores = Object.fromEntries(SCORE_NAMES.map((n) => [n, row[column(n)] === null ? null : Number(row[column(n)])])) as Record<
+    ScoreName,
+    number | null
+  >;
+  return {
+    result: JSON.parse(row.result) as R,
+    scores,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    slowPollUpdatedAt: row.slow_poll_updated_at,
+  };
 }
 
 /** When the snapshot of an address was first taken and last written, without its body (a prepared read on SQLite). */
-export function snapshotTimes(store: Store): (network: string, address: string) => Promise<{ createdAt: string; updatedAt: string } | undefined> {
-  const first = prepareFirst(store, (network: string, address: string) => store.db.selectFrom('scan_snapshots').select(['created_at', 'updated_at']).where('network', '=', network).where('address', '=', address), 2);
+export function snapshotTimes(
+  store: Store,
+): (network: string, address: string) => Promise<{ createdAt: string; updatedAt: string } | undefined> {
+  const first = prepareFirst(
+    store,
+    (network: string, address: string) =>
+      store.db
+        .selectFrom('scan_snapshots')
+        .select(['created_at', 'updated_at'])
+        .where('network', '=', network)
+        .where('address', '=', address),
+    2,
+  );
   return async (network, address) => {
     const row = await first(network, address);
     return row ? { createdAt: row.created_at, updatedAt: row.updated_at } : undefined;
@@ -68,7 +88,11 @@ export async function saveSnapshot<R>(db: Kysely<Database>, snapshot: SaveSnapsh
     await trx
       .insertInto('scan_snapshots')
       .values(row)
-      .onConflict((oc) => oc.columns(['network', 'address']).doUpdateSet({ result: row.result, updated_at: row.updated_at, slow_poll_updated_at: row.slow_poll_updated_at, ...scores }))
+      .onConflict((oc) =>
+        oc
+          .columns(['network', 'address'])
+          .doUpdateSet({ result: row.result, updated_at: row.updated_at, slow_poll_updated_at: row.slow_poll_updated_at, ...scores }),
+      )
       .execute();
     await trx
       .insertInto('scan_history')
@@ -85,7 +109,14 @@ export async function loadHistories(
   address: string,
   limit = 365,
 ): Promise<Record<ScoreName | 'topHolders', HistoryPoint[]>> {
-  const rows = await db.selectFrom('scan_history').selectAll().where('network', '=', network).where('address', '=', address).orderBy('taken_at', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('scan_history')
+    .selectAll()
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .orderBy('taken_at', 'desc')
+    .limit(limit)
+    .execute();
   rows.reverse();
   const series = (pick: (r: (typeof rows)[number]) => number | null) =>
     rows.flatMap((r) => {

@@ -7,7 +7,10 @@ import { SignatureQueryError } from './signature-errors.ts';
 test('canonicalises names, spaces, aliases, tuples and arrays', () => {
   assert.equal(canonicalSignature(' transfer(address to, uint amount) '), 'transfer(address,uint256)');
   assert.equal(canonicalSignature('function f(uint[] memory a, int b, byte c, address payable d)'), 'f(uint256[],int256,bytes1,address)');
-  assert.equal(canonicalSignature('event Transfer(address indexed from, address indexed to, uint value)'), 'Transfer(address,address,uint256)');
+  assert.equal(
+    canonicalSignature('event Transfer(address indexed from, address indexed to, uint value)'),
+    'Transfer(address,address,uint256)',
+  );
   assert.equal(canonicalSignature('swap((uint, address)[2] calldata s, tuple(bool)[] t)'), 'swap((uint256,address)[2],(bool)[])');
   assert.equal(canonicalSignature('fixedOne(fixed x, ufixed y)'), 'fixedOne(fixed128x18,ufixed128x18)');
   assert.equal(canonicalSignature('noArgs()'), 'noArgs()');
@@ -26,7 +29,12 @@ test('rejects what is not a signature with a clear message', () => {
     ['f(uint) extra', /unexpected "extra"/],
     [`f(${'uint,'.repeat(300)}uint)`, /longer than/],
   ];
-  for (const [input, message] of cases) assert.throws(() => canonicalSignature(input), (e: unknown) => e instanceof SignatureQueryError && message.test(e.message), input);
+  for (const [input, message] of cases)
+    assert.throws(
+      () => canonicalSignature(input),
+      (e: unknown) => e instanceof SignatureQueryError && message.test(e.message),
+      input,
+    );
 });
 
 test('a query is a selector, a topic or a text signature', () => {

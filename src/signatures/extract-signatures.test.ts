@@ -79,16 +79,20 @@ test('old syntax: default public functions, constant, uint/byte aliases; unknown
         function internalOne() internal {}
       }`,
   });
-  assert.deepEqual(result.contracts[0]?.signatures.map((s) => s.text), [
-    'balanceOf(address)',
-    'transfer(address,uint256)',
-    'get(bytes1)',
-    // A getter indexes a fixed-size array by uint256 whatever its size.
-    'sized(uint256)',
-  ]);
-  assert.deepEqual(result.unresolved.map((u) => [u.name, u.reason]), [
-    ['take', 'type Missing is not defined in the given sources'],
-  ]);
+  assert.deepEqual(
+    result.contracts[0]?.signatures.map((s) => s.text),
+    [
+      'balanceOf(address)',
+      'transfer(address,uint256)',
+      'get(bytes1)',
+      // A getter indexes a fixed-size array by uint256 whatever its size.
+      'sized(uint256)',
+    ],
+  );
+  assert.deepEqual(
+    result.unresolved.map((u) => [u.name, u.reason]),
+    [['take', 'type Missing is not defined in the given sources']],
+  );
 });
 
 test('a public array sized by a constant is reported, not guessed; broken code does not throw', () => {

@@ -18,7 +18,14 @@ const SOURCES = {
     function Transfer(address a, address b, uint256 c) external {}
   }`,
 };
-const QUERIES = ['balanceOf(address)', '0x70a08231', 'Transfer(address,address,uint256)', '0xddf252ad', 'Insufficient(uint256,uint256)', 'nothing()'];
+const QUERIES = [
+  'balanceOf(address)',
+  '0x70a08231',
+  'Transfer(address,address,uint256)',
+  '0xddf252ad',
+  'Insufficient(uint256,uint256)',
+  'nothing()',
+];
 
 for (const kind of storeKinds()) {
   describe(`signature store on ${kind}`, () => {

@@ -89,12 +89,24 @@ export class KyselySignatureStore implements SignatureStore {
         added += fresh;
         if (fresh === chunk.length) continue;
         // Some texts were known: merge the kinds they are declared as.
-        const existing = await trx.selectFrom('signature_texts').select(['text', 'kinds']).where('text', 'in', chunk.map((c) => c.text)).execute();
+        const existing = await trx
+          .selectFrom('signature_texts')
+          .select(['text', 'kinds'])
+          .where(
+            'text',
+            'in',
+            chunk.map((c) => c.text),
+          )
+          .execute();
         const known = new Map(existing.map((e) => [e.text, Number(e.kinds)]));
         for (const c of chunk) {
           const kinds = known.get(c.text);
           if (kinds !== undefined && (kinds | c.kinds) !== kinds) {
-            await trx.updateTable('signature_texts').set({ kinds: kinds | c.kinds }).where('text', '=', c.text).execute();
+            await trx
+              .updateTable('signature_texts')
+              .set({ kinds: kinds | c.kinds })
+              .where('text', '=', c.text)
+              .execute();
           }
         }
       }
@@ -108,7 +120,11 @@ export class KyselySignatureStore implements SignatureStore {
       const old = await trx.selectFrom('signature_contracts').select('signature_id').where('contract_key', '=', contractKey).execute();
       const ids: number[] = [];
       for (let i = 0; i < unique.length; i += CHUNK) {
-        const rows = await trx.selectFrom('signature_texts').select('id').where('text', 'in', unique.slice(i, i + CHUNK)).execute();
+        const rows = await trx
+          .selectFrom('signature_texts')
+          .select('id')
+          .where('text', 'in', unique.slice(i, i + CHUNK))
+          .execute();
         ids.push(...rows.map((r) => Number(r.id)));
       }
       const before = new Set(old.map((o) => Number(o.signature_id)));
@@ -118,12 +134,23 @@ export class KyselySignatureStore implements SignatureStore {
       for (let i = 0; i < gone.length; i += CHUNK) {
         const part = gone.slice(i, i + CHUNK);
         await trx.deleteFrom('signature_contracts').where('contract_key', '=', contractKey).where('signature_id', 'in', part).execute();
-        await trx.updateTable('signature_texts').set({ total: sql`total - 1` }).where('id', 'in', part).execute();
+        await trx
+          .updateTable('signature_texts')
+          .set({ total: sql`total - 1` })
+          .where('id', 'in', part)
+          .execute();
       }
       for (let i = 0; i < added.length; i += CHUNK) {
         const part = added.slice(i, i + CHUNK);
-        await trx.insertInto('signature_contracts').values(part.map((id) => ({ contract_key: contractKey, signature_id: id }))).execute();
-        await trx.updateTable('signature_texts').set({ total: sql`total + 1` }).where('id', 'in', part).execute();
+        await trx
+          .insertInto('signature_contracts')
+          .values(part.map((id) => ({ contract_key: contractKey, signature_id: id })))
+          .execute();
+        await trx
+          .updateTable('signature_texts')
+          .set({ total: sql`total + 1` })
+          .where('id', 'in', part)
+          .execute();
       }
     });
   }
@@ -153,8 +180,14 @@ export class KyselySignatureStore implements SignatureStore {
   }
 
   async counts(): Promise<{ signatures: number; contracts: number }> {
-    const s = await this.#db.selectFrom('signature_texts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const c = await this.#db.selectFrom('signature_contracts').select((eb) => sql<number>`count(distinct ${eb.ref('contract_key')})`.as('n')).executeTakeFirstOrThrow();
+    const s = await this.#db
+      .selectFrom('signature_texts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const c = await this.#db
+      .selectFrom('signature_contracts')
+      .select((eb) => sql<number>`count(distinct ${eb.ref('contract_key')})`.as('n'))
+      .executeTakeFirstOrThrow();
     return { signatures: Number(s.n), contracts: Number(c.n) };
   }
 }

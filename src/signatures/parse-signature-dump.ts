@@ -47,7 +47,8 @@ function parseJson(text: string, defaultKind: SignatureKind): ParsedDump {
     throw new SignatureDumpError(`the dump is not valid JSON: ${(error as Error).message}`, {}, { cause: error });
   }
   const list = Array.isArray(data) ? data : (data as { results?: unknown } | null)?.results;
-  if (!Array.isArray(list)) throw new SignatureDumpError('a JSON dump must be an array of {hex_signature, text_signature} or {results: [...]}');
+  if (!Array.isArray(list))
+    throw new SignatureDumpError('a JSON dump must be an array of {hex_signature, text_signature} or {results: [...]}');
   const entries: DumpEntry[] = [];
   const rejected: DumpRejection[] = [];
   list.forEach((item: unknown, at) => {
@@ -55,7 +56,8 @@ function parseJson(text: string, defaultKind: SignatureKind): ParsedDump {
     try {
       if (typeof record?.text_signature !== 'string') throw new Error('text_signature is missing');
       const hash = typeof record.hex_signature === 'string' ? record.hex_signature : undefined;
-      if (hash !== undefined && !/^(?:0x)?([0-9a-fA-F]{8}|[0-9a-fA-F]{64})$/.test(hash)) throw new Error(`hex_signature ${hash} is not a 4- or 32-byte hash`);
+      if (hash !== undefined && !/^(?:0x)?([0-9a-fA-F]{8}|[0-9a-fA-F]{64})$/.test(hash))
+        throw new Error(`hex_signature ${hash} is not a 4- or 32-byte hash`);
       entries.push(entryFor(record.text_signature, hash, defaultKind));
     } catch (error) {
       rejected.push({ at, reason: (error as Error).message });

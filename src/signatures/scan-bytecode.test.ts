@@ -9,11 +9,16 @@ import { InMemorySignatureStore } from './signature-store.ts';
 
 test('a verified source seen in one scan resolves the selectors of unverified code in the next', async () => {
   const db = new SignatureDatabase(new InMemorySignatureStore());
-  const source = 'contract T { function setBots(address[] calldata a, bool v) external {} function balanceOf(address) external view returns (uint) {} }';
+  const source =
+    'contract T { function setBots(address[] calldata a, bool v) external {} function balanceOf(address) external view returns (uint) {} }';
   await db.addVerifiedSource('BSC', '0xABC', { 'T.sol': source });
   await db.addVerifiedSource('BSC', '0xabc', { 'T.sol': source });
   assert.equal((await db.lookup('setBots(address[],bool)'))[0]?.total, 1);
-  const code = vyperStyleDispatcher([toFunctionSelector('setBots(address[],bool)'), toFunctionSelector('balanceOf(address)'), '0xdeadbeef']);
+  const code = vyperStyleDispatcher([
+    toFunctionSelector('setBots(address[],bool)'),
+    toFunctionSelector('balanceOf(address)'),
+    '0xdeadbeef',
+  ]);
   const scan = await scanBytecode(db, code);
   assert.deepEqual(
     scan.functions.map((f) => [f.selector, f.signatures]),
@@ -23,6 +28,9 @@ test('a verified source seen in one scan resolves the selectors of unverified co
       ['0xdeadbeef', []],
     ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   );
-  assert.deepEqual(scan.findings.map((f) => [f.capability, f.smartAuditKey, f.source]), [['blacklist', 'blacklist', 'bytecode']]);
+  assert.deepEqual(
+    scan.findings.map((f) => [f.capability, f.smartAuditKey, f.source]),
+    [['blacklist', 'blacklist', 'bytecode']],
+  );
   await assert.rejects(scanBytecode(db, '0x'), BytecodeError);
 });

@@ -63,15 +63,28 @@ test('adding the same sources again does not count them twice; changed contracts
 
 test('imports text and JSON dumps, checking hashes and rejecting bad lines', async () => {
   const db = new SignatureDatabase(new InMemorySignatureStore());
-  const text = ['# comment', 'approve(address,uint256)', '0xa9059cbb transfer(address,uint256)', '0x12345678,transfer(address,uint256)', 'broken(', ''].join('\n');
+  const text = [
+    '# comment',
+    'approve(address,uint256)',
+    '0xa9059cbb transfer(address,uint256)',
+    '0x12345678,transfer(address,uint256)',
+    'broken(',
+    '',
+  ].join('\n');
   const lines = await db.importDump(text);
   assert.equal(lines.added, 2);
-  assert.deepEqual(lines.rejected.map((r) => r.at), [4, 5]);
+  assert.deepEqual(
+    lines.rejected.map((r) => r.at),
+    [4, 5],
+  );
   assert.match(lines.rejected[0]?.reason ?? '', /does not match/);
   const json = JSON.stringify({
     results: [
       { hex_signature: '0x70a08231', text_signature: 'balanceOf(address)' },
-      { hex_signature: '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', text_signature: 'Transfer(address,address,uint256)' },
+      {
+        hex_signature: '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+        text_signature: 'Transfer(address,address,uint256)',
+      },
       { hex_signature: 'nothex', text_signature: 'x()' },
       { text: 'missing' },
     ],
@@ -82,5 +95,11 @@ test('imports text and JSON dumps, checking hashes and rejecting bad lines', asy
   assert.deepEqual((await db.lookup('0xddf252ad'))[0]?.types, ['event']);
   assert.equal((await db.lookup('transfer(address,uint256)'))[0]?.total, 0);
   await assert.rejects(db.importDump('[not json'), /not valid JSON/);
-  assert.deepEqual(await db.resolveSelectors(['0xA9059CBB', '0xdeadbeef']), new Map([['0xa9059cbb', ['transfer(address,uint256)']], ['0xdeadbeef', []]]));
+  assert.deepEqual(
+    await db.resolveSelectors(['0xA9059CBB', '0xdeadbeef']),
+    new Map([
+      ['0xa9059cbb', ['transfer(address,uint256)']],
+      ['0xdeadbeef', []],
+    ]),
+  );
 });

@@ -39,7 +39,10 @@ export class SignatureDatabase {
     }
     const added = await this.store.addSignatures([...rows.values()]);
     for (const c of extraction.contracts) {
-      await this.store.setContract(`${keyPrefix}${c.file}:${c.contract ?? ''}`, c.signatures.map((s) => s.text));
+      await this.store.setContract(
+        `${keyPrefix}${c.file}:${c.contract ?? ''}`,
+        c.signatures.map((s) => s.text),
+      );
     }
     return { added, contracts: extraction.contracts.length };
   }
@@ -48,7 +51,11 @@ export class SignatureDatabase {
    * Adds the signatures of a scanned contract's verified source, counted once per
    * contract of that address however often it is scanned.
    */
-  async addVerifiedSource(network: string, address: string, sources: Readonly<Record<string, string>>): Promise<{ added: number; contracts: number }> {
+  async addVerifiedSource(
+    network: string,
+    address: string,
+    sources: Readonly<Record<string, string>>,
+  ): Promise<{ added: number; contracts: number }> {
     return this.addExtraction(extractSignatures(sources), `verified:${network}:${address.toLowerCase()}:`);
   }
 
@@ -79,7 +86,10 @@ export class SignatureDatabase {
     for (const selector of selectors) {
       const hash = selector.toLowerCase() as Hex;
       const records = await this.store.bySelector(hash);
-      out.set(hash, records.filter((r) => r.types.includes('function')).map((r) => r.name));
+      out.set(
+        hash,
+        records.filter((r) => r.types.includes('function')).map((r) => r.name),
+      );
     }
     return out;
   }

@@ -65,7 +65,14 @@ export class InMemorySignatureStore implements SignatureStore {
         known.kinds.add(row.kind);
         continue;
       }
-      const created: MemoryRow = { id: this.#byText.size + 1, text: row.text, kinds: new Set([row.kind]), topic: row.topic, selector: row.selector, total: 0 };
+      const created: MemoryRow = {
+        id: this.#byText.size + 1,
+        text: row.text,
+        kinds: new Set([row.kind]),
+        topic: row.topic,
+        selector: row.selector,
+        total: 0,
+      };
       this.#byText.set(row.text, created);
       this.#byTopic.set(row.topic, created);
       const list = this.#bySelector.get(row.selector);

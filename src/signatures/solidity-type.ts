@@ -17,7 +17,17 @@ export type TypeNode =
   | { readonly tag: 'function'; readonly dims: readonly string[] };
 
 const ELEMENTARY = /^(?:address|bool|string|bytes|byte|u?int(?:\d+)?|bytes\d+|u?fixed(?:\d+x\d+)?|var)$/;
-const FUNCTION_TYPE_ATTRIBUTES = new Set(['internal', 'external', 'public', 'private', 'pure', 'view', 'payable', 'constant', 'nonpayable']);
+const FUNCTION_TYPE_ATTRIBUTES = new Set([
+  'internal',
+  'external',
+  'public',
+  'private',
+  'pure',
+  'view',
+  'payable',
+  'constant',
+  'nonpayable',
+]);
 
 export function isElementaryName(name: string): boolean {
   return ELEMENTARY.test(name);
@@ -26,12 +36,18 @@ export function isElementaryName(name: string): boolean {
 /** `uint` -> `uint256`, `byte` -> `bytes1`, `fixed` -> `fixed128x18`, others unchanged. */
 export function canonicalElementary(name: string): string {
   switch (name) {
-    case 'uint': return 'uint256';
-    case 'int': return 'int256';
-    case 'byte': return 'bytes1';
-    case 'fixed': return 'fixed128x18';
-    case 'ufixed': return 'ufixed128x18';
-    default: return name;
+    case 'uint':
+      return 'uint256';
+    case 'int':
+      return 'int256';
+    case 'byte':
+      return 'bytes1';
+    case 'fixed':
+      return 'fixed128x18';
+    case 'ufixed':
+      return 'ufixed128x18';
+    default:
+      return name;
   }
 }
 
@@ -53,7 +69,12 @@ function readDims(toks: readonly Tok[], pos: number): { dims: string[]; next: nu
   let i = pos;
   while (toks[i]?.t === '[') {
     const end = closing(toks, i);
-    dims.push(toks.slice(i + 1, end).map((x) => x.t).join(''));
+    dims.push(
+      toks
+        .slice(i + 1, end)
+        .map((x) => x.t)
+        .join(''),
+    );
     i = end + 1;
   }
   return { dims, next: i };

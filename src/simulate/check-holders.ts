@@ -19,9 +19,16 @@ export interface CheckHoldersOptions {
   readonly lookbackBlocks: number;
 }
 
-export async function checkHolders(session: EvmSession, token: Address, options: CheckHoldersOptions, steps: SimulationStep[]): Promise<HolderCheck[]> {
+export async function checkHolders(
+  session: EvmSession,
+  token: Address,
+  options: CheckHoldersOptions,
+  steps: SimulationStep[],
+): Promise<HolderCheck[]> {
   const excluded = new Set([...SKIP, ...options.exclude.map((a) => a.toLowerCase()), token.toLowerCase()]);
-  const candidates = options.holders ? options.holders.map((h) => getAddress(h)) : await recentRecipients(session, token, options.lookbackBlocks);
+  const candidates = options.holders
+    ? options.holders.map((h) => getAddress(h))
+    : await recentRecipients(session, token, options.lookbackBlocks);
   const checks: HolderCheck[] = [];
   for (const holder of candidates) {
     if (checks.length >= options.max) break;
@@ -55,7 +62,9 @@ async function recentRecipients(session: EvmSession, token: Address, lookbackBlo
   const latest = BigInt(await session.rpc<Hex>('eth_blockNumber'));
   const fromBlock = latest > BigInt(lookbackBlocks) ? latest - BigInt(lookbackBlocks) : 0n;
   const topics = encodeEventTopics({ abi: [transferEvent], eventName: 'Transfer' });
-  const logs = await session.rpc<{ topics: Hex[] }[]>('eth_getLogs', [{ address: token, topics, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(latest) }]);
+  const logs = await session.rpc<{ topics: Hex[] }[]>('eth_getLogs', [
+    { address: token, topics, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(latest) },
+  ]);
   const seen = new Set<string>();
   const out: Address[] = [];
   for (const log of [...logs].reverse()) {

@@ -21,7 +21,8 @@ interface Candidate {
 }
 
 const FEE_VALUES = [10_000n, 9_900n, 5_000n, 2_500n, 1_000n, 100n, 99n, 50n, 25n, 10n];
-const fee = (signature: string, arity: number): Candidate[] => FEE_VALUES.map((v) => ({ signature, args: () => Array<bigint>(arity).fill(v) }));
+const fee = (signature: string, arity: number): Candidate[] =>
+  FEE_VALUES.map((v) => ({ signature, args: () => Array<bigint>(arity).fill(v) }));
 
 const CANDIDATES: Record<ConfirmKind, readonly Candidate[]> = {
   blacklist: [
@@ -44,7 +45,14 @@ const CANDIDATES: Record<ConfirmKind, readonly Candidate[]> = {
     { signature: 'setTrading(bool)', args: () => [false] },
     { signature: 'stopTrading()', args: () => [] },
   ],
-  setFees: [...fee('setFees(uint256)', 1), ...fee('setFee(uint256)', 1), ...fee('setTaxFee(uint256)', 1), ...fee('setSellFee(uint256)', 1), ...fee('setFees(uint256,uint256)', 2), ...fee('setTaxes(uint256,uint256)', 2)],
+  setFees: [
+    ...fee('setFees(uint256)', 1),
+    ...fee('setFee(uint256)', 1),
+    ...fee('setTaxFee(uint256)', 1),
+    ...fee('setSellFee(uint256)', 1),
+    ...fee('setFees(uint256,uint256)', 2),
+    ...fee('setTaxes(uint256,uint256)', 2),
+  ],
   mint: [
     { signature: 'mint(address,uint256)', args: (t, a) => [t, a] },
     { signature: 'mintTo(address,uint256)', args: (t, a) => [t, a] },
@@ -64,11 +72,15 @@ export interface ConfirmContext {
   readonly baseline: { readonly transferTax: number | null; readonly sellTax: number | null };
 }
 
-export async function confirmOwnerActions(ctx: ConfirmContext, kinds: readonly ConfirmKind[]): Promise<Partial<Record<ConfirmKind, Confirmation>>> {
+export async function confirmOwnerActions(
+  ctx: ConfirmContext,
+  kinds: readonly ConfirmKind[],
+): Promise<Partial<Record<ConfirmKind, Confirmation>>> {
   const out: Partial<Record<ConfirmKind, Confirmation>> = {};
   if (kinds.length === 0) return out;
   if (!ctx.owner) {
-    for (const kind of kinds) out[kind] = { confirmed: false, call: null, error: '', reason: 'no owner to act (none found, or renounced)', evidence: [] };
+    for (const kind of kinds)
+      out[kind] = { confirmed: false, call: null, error: '', reason: 'no owner to act (none found, or renounced)', evidence: [] };
     return out;
   }
   const { session, owner } = ctx;
@@ -76,7 +88,8 @@ export async function confirmOwnerActions(ctx: ConfirmContext, kinds: readonly C
   const selectors = await dispatchedSelectors(ctx);
   const trader = await traderWithTokens(ctx);
   if (!trader) {
-    for (const kind of kinds) out[kind] = { confirmed: false, call: null, error: '', reason: 'could not buy tokens to trade with', evidence: [] };
+    for (const kind of kinds)
+      out[kind] = { confirmed: false, call: null, error: '', reason: 'could not buy tokens to trade with', evidence: [] };
     return out;
   }
   for (const kind of kinds) {
@@ -95,7 +108,14 @@ async function traderWithTokens(ctx: ConfirmContext): Promise<Address | null> {
   const { session, token, pool } = ctx;
   const trader = await session.freshAccount();
   const path = pool.quote === pool.wrapped ? [pool.wrapped, token] : [pool.wrapped, pool.quote, token];
-  const buy = await session.sendCall(trader, pool.router, routerAbi, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, path, trader, NO_DEADLINE], 10n ** 15n);
+  const buy = await session.sendCall(
+    trader,
+    pool.router,
+    routerAbi,
+    'swapExactETHForTokensSupportingFeeOnTransferTokens',
+    [0n, path, trader, NO_DEADLINE],
+    10n ** 15n,
+  );
   if (!buy.ok) return null;
   const approve = await session.sendCall(trader, token, erc20Abi, 'approve', [pool.router, MAX_UINT]);
   return approve.ok ? trader : null;
@@ -120,7 +140,13 @@ async function dispatchedSelectors(ctx: ConfirmContext): Promise<((selector: Hex
 
 const EIP1967_IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 
-async function confirmOne(ctx: ConfirmContext, kind: ConfirmKind, owner: Address, trader: Address, selectors: ((selector: Hex) => boolean) | null): Promise<Confirmation> {
+async function confirmOne(
+  ctx: ConfirmContext,
+  kind: ConfirmKind,
+  owner: Address,
+  trader: Address,
+  selectors: ((selector: Hex) => boolean) | null,
+): Promise<Confirmation> {
   const { session, token } = ctx;
   const evidence: SimulationStep[] = [];
   const held = await session.read<bigint>(token, erc20Abi, 'balanceOf', [trader], 'UNCAUGHT_ERROR');
@@ -130,36 +156,76 @@ async function confirmOne(ctx: ConfirmContext, kind: ConfirmKind, owner: Address
   let called: { signature: string; data: Hex } | null = null;
   for (const candidate of CANDIDATES[kind]) {
     if (selectors && !selectors(toFunctionSelector(`function ${candidate.signature}`))) continue;
-    const data = encodeFunctionData({ abi: abiOf(candidate.signature), functionName: nameOf(candidate.signature), args: candidate.args(trader, mintAmount) });
+    const data = encodeFunctionData({
+      abi: abiOf(candidate.signature),
+      functionName: nameOf(candidate.signature),
+      args: candidate.args(trader, mintAmount),
+    });
     if (!(await session.probe({ from: owner, to: token, data })).ok) continue;
     const sent = await session.send({ from: owner, to: token, data });
-    evidence.push({ step: 'owner-action', ok: sent.ok, description: `the owner calls ${candidate.signature}`, from: owner, to: token, data, gasUsed: sent.gasUsed, ...(sent.ok ? {} : { reason: sent.reason }) });
+    evidence.push({
+      step: 'owner-action',
+      ok: sent.ok,
+      description: `the owner calls ${candidate.signature}`,
+      from: owner,
+      to: token,
+      data,
+      gasUsed: sent.gasUsed,
+      ...(sent.ok ? {} : { reason: sent.reason }),
+    });
     if (sent.ok) {
       called = { signature: candidate.signature, data };
       break;
     }
   }
-  if (!called) return { confirmed: false, call: null, error: '', reason: `the owner has no callable ${kind} function among the known shapes`, evidence };
+  if (!called)
+    return {
+      confirmed: false,
+      call: null,
+      error: '',
+      reason: `the owner has no callable ${kind} function among the known shapes`,
+      evidence,
+    };
 
   if (kind === 'mint') {
     const after = await session.read<bigint>(token, erc20Abi, 'balanceOf', [trader], 'UNCAUGHT_ERROR');
     const minted = after - held;
     const confirmed = minted > 0n;
-    evidence.push({ step: 'owner-action', ok: confirmed, description: 'balance of the mint recipient', values: { before: String(held), after: String(after) } });
-    return { confirmed, call: called.signature, error: '', reason: confirmed ? `the owner minted ${minted} raw units to a trader` : 'the mint call succeeded but no balance changed', evidence };
+    evidence.push({
+      step: 'owner-action',
+      ok: confirmed,
+      description: 'balance of the mint recipient',
+      values: { before: String(held), after: String(after) },
+    });
+    return {
+      confirmed,
+      call: called.signature,
+      error: '',
+      reason: confirmed ? `the owner minted ${minted} raw units to a trader` : 'the mint call succeeded but no balance changed',
+      evidence,
+    };
   }
 
   const trade = await tradeAfter(ctx, trader, held, evidence);
   if (kind === 'setFees') {
     const raised = (now: number | null, before: number | null) => now !== null && (before === null || now > before);
-    const confirmed = raised(trade.transferTax, ctx.baseline.transferTax) || raised(trade.sellTax, ctx.baseline.sellTax) || trade.error !== '';
+    const confirmed =
+      raised(trade.transferTax, ctx.baseline.transferTax) || raised(trade.sellTax, ctx.baseline.sellTax) || trade.error !== '';
     const reason = confirmed
       ? `after ${called.signature} the transfer tax is ${trade.transferTax ?? 'n/a'}% (was ${ctx.baseline.transferTax ?? 'n/a'}%) and the sell tax ${trade.sellTax ?? 'n/a'}% (was ${ctx.baseline.sellTax ?? 'n/a'}%)${trade.reason ? `; ${trade.reason}` : ''}`
       : `${called.signature} succeeded but taxes did not rise`;
     return { confirmed, call: called.signature, error: trade.error, reason, evidence };
   }
   const confirmed = trade.error !== '';
-  return { confirmed, call: called.signature, error: trade.error, reason: confirmed ? `after ${called.signature}: ${trade.reason}` : `${called.signature} succeeded but the trader could still transfer and sell`, evidence };
+  return {
+    confirmed,
+    call: called.signature,
+    error: trade.error,
+    reason: confirmed
+      ? `after ${called.signature}: ${trade.reason}`
+      : `${called.signature} succeeded but the trader could still transfer and sell`,
+    evidence,
+  };
 }
 
 interface TradeAfter {
@@ -178,14 +244,38 @@ async function tradeAfter(ctx: ConfirmContext, trader: Address, held: bigint, ev
   const transfer = await session.sendCall(trader, token, erc20Abi, 'transfer', [to, amount]);
   const received = transfer.ok ? await balanceOf(token, to) : 0n;
   const transferTax = transfer.ok ? taxPercent(amount, received) : null;
-  evidence.push({ step: 'transfer', ok: transfer.ok, description: `the trader transfers ${amount} raw units`, from: trader, to: token, data: transfer.data, gasUsed: transfer.gasUsed, ...(transfer.ok ? { values: { sent: String(amount), received: String(received), tax: transferTax } } : { reason: transfer.reason }) });
+  evidence.push({
+    step: 'transfer',
+    ok: transfer.ok,
+    description: `the trader transfers ${amount} raw units`,
+    from: trader,
+    to: token,
+    data: transfer.data,
+    gasUsed: transfer.gasUsed,
+    ...(transfer.ok ? { values: { sent: String(amount), received: String(received), tax: transferTax } } : { reason: transfer.reason }),
+  });
 
   const sellAmount = (await balanceOf(token, trader)) / 2n;
   const pairBefore = await balanceOf(token, pool.pair);
-  const sell = await session.sendCall(trader, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [sellAmount, 0n, [token, pool.quote], trader, NO_DEADLINE]);
+  const sell = await session.sendCall(trader, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [
+    sellAmount,
+    0n,
+    [token, pool.quote],
+    trader,
+    NO_DEADLINE,
+  ]);
   const reached = sell.ok ? (await balanceOf(token, pool.pair)) - pairBefore : 0n;
   const sellTax = sell.ok && reached <= sellAmount ? taxPercent(sellAmount, reached) : null;
-  evidence.push({ step: 'sell', ok: sell.ok, description: `the trader sells ${sellAmount} raw units`, from: trader, to: pool.router, data: sell.data, gasUsed: sell.gasUsed, ...(sell.ok ? { values: { sold: String(sellAmount), reachedPair: String(reached), tax: sellTax } } : { reason: sell.reason }) });
+  evidence.push({
+    step: 'sell',
+    ok: sell.ok,
+    description: `the trader sells ${sellAmount} raw units`,
+    from: trader,
+    to: pool.router,
+    data: sell.data,
+    gasUsed: sell.gasUsed,
+    ...(sell.ok ? { values: { sold: String(sellAmount), reachedPair: String(reached), tax: sellTax } } : { reason: sell.reason }),
+  });
 
   if (!sell.ok) return { error: 'SELL_FAILED', reason: `the sell reverted: ${sell.reason}`, transferTax, sellTax };
   if (!transfer.ok) return { error: 'TRANSFER_FAILED', reason: `the transfer reverted: ${transfer.reason}`, transferTax, sellTax };

@@ -29,15 +29,36 @@ function build(pkg: 'v2-core' | 'v2-periphery', name: string): { abi: Abi; bytec
 }
 
 /** Sends a contract creation; returns the address or the revert reason. */
-export async function deployContract(provider: Eip1193Provider, from: Address, data: Hex, value = 0n): Promise<{ address: Address | null; gasUsed: number; hash: Hex }> {
-  const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from, data, gas: numberToHex(DEPLOY_GAS), value: numberToHex(value) }] })) as Hex;
-  const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status: Hex; contractAddress: Address | null; gasUsed: Hex } | null;
+export async function deployContract(
+  provider: Eip1193Provider,
+  from: Address,
+  data: Hex,
+  value = 0n,
+): Promise<{ address: Address | null; gasUsed: number; hash: Hex }> {
+  const hash = (await provider.request({
+    method: 'eth_sendTransaction',
+    params: [{ from, data, gas: numberToHex(DEPLOY_GAS), value: numberToHex(value) }],
+  })) as Hex;
+  const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
+    status: Hex;
+    contractAddress: Address | null;
+    gasUsed: Hex;
+  } | null;
   const ok = receipt?.status === '0x1' && receipt.contractAddress;
-  return { address: ok && receipt.contractAddress ? getAddress(receipt.contractAddress) : null, gasUsed: receipt ? Number(BigInt(receipt.gasUsed)) : 0, hash };
+  return {
+    address: ok && receipt.contractAddress ? getAddress(receipt.contractAddress) : null,
+    gasUsed: receipt ? Number(BigInt(receipt.gasUsed)) : 0,
+    hash,
+  };
 }
 
 export async function deployDexChain(): Promise<DexChain> {
-  const provider = await createEdrProvider({ chainId: 31337, accounts: [DEPLOYER_KEY], accountBalance: 10n ** 26n, allowUnlimitedContractSize: true });
+  const provider = await createEdrProvider({
+    chainId: 31337,
+    accounts: [DEPLOYER_KEY],
+    accountBalance: 10n ** 26n,
+    allowUnlimitedContractSize: true,
+  });
   const deployer = privateKeyToAddress(DEPLOYER_KEY);
   const deploy = async (pkg: 'v2-core' | 'v2-periphery', name: string, args: readonly unknown[]) => {
     const b = build(pkg, name);

@@ -84,7 +84,8 @@ export class EvmSession {
     const gasUsed = Number(BigInt(receipt.gasUsed));
     if (receipt.status === '0x1') return { ok: true, hash, gasUsed, reason: '' };
     // Near the cap means out of gas (a call keeps 1/64 of its gas back): no replay, it would burn the cap again.
-    if (BigInt(gasUsed) * 100n >= this.gasCap * 95n) return { ok: false, hash, gasUsed, reason: `out of gas (used ${gasUsed} of the step's cap of ${this.gasCap} gas)` };
+    if (BigInt(gasUsed) * 100n >= this.gasCap * 95n)
+      return { ok: false, hash, gasUsed, reason: `out of gas (used ${gasUsed} of the step's cap of ${this.gasCap} gas)` };
     // Replay on the parent block (one transaction per block under automine) for the reason.
     const parent = numberToHex(BigInt(receipt.blockNumber) - 1n);
     try {
@@ -97,7 +98,14 @@ export class EvmSession {
   }
 
   /** Sends an encoded call; the outcome says whether it reverted. */
-  async sendCall(from: Address, to: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint): Promise<TxOutcome & { data: Hex }> {
+  async sendCall(
+    from: Address,
+    to: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+    value?: bigint,
+  ): Promise<TxOutcome & { data: Hex }> {
     const data = encodeFunctionData({ abi, functionName, args });
     return { ...(await this.send({ from, to, data, ...(value !== undefined ? { value } : {}) })), data };
   }
@@ -115,13 +123,21 @@ export class EvmSession {
   }
 
   /** A read-only call decoded with `abi`; throws SimulationError(code) when it reverts or returns garbage. */
-  async read<T>(to: Address, abi: Abi, functionName: string, args: readonly unknown[], code: ConstructorParameters<typeof SimulationError>[0], from?: Address): Promise<T> {
+  async read<T>(
+    to: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+    code: ConstructorParameters<typeof SimulationError>[0],
+    from?: Address,
+  ): Promise<T> {
     const data = encodeFunctionData({ abi, functionName, args });
     let out: Hex;
     try {
       out = await this.rpc<Hex>('eth_call', [{ to, data, ...(from ? { from } : {}), gas: numberToHex(this.gasCap) }, 'latest']);
     } catch (error) {
-      if (error instanceof RpcResponseError) throw new SimulationError(code, `${functionName} reverted: ${reasonOf(error).reason}`, { to }, { cause: error });
+      if (error instanceof RpcResponseError)
+        throw new SimulationError(code, `${functionName} reverted: ${reasonOf(error).reason}`, { to }, { cause: error });
       throw error;
     }
     // EDR answers a reverted eth_call with the revert data as its result.
@@ -129,7 +145,12 @@ export class EvmSession {
     try {
       return decodeFunctionResult({ abi, functionName, data: out }) as T;
     } catch (cause) {
-      throw new SimulationError(code, `${functionName} returned no valid answer (${out.length > 66 ? `${out.slice(0, 66)}…` : out})`, { to }, { cause });
+      throw new SimulationError(
+        code,
+        `${functionName} returned no valid answer (${out.length > 66 ? `${out.slice(0, 66)}…` : out})`,
+        { to },
+        { cause },
+      );
     }
   }
 
@@ -154,7 +175,8 @@ export class EvmSession {
 
 function reasonOf(error: RpcResponseError): { reason: string; revertData?: Hex } {
   const data = (error.data as { data?: unknown } | null)?.data;
-  if (typeof data === 'string' && data.startsWith('0x') && data.length > 2) return { reason: revertReason(data as Hex), revertData: data as Hex };
+  if (typeof data === 'string' && data.startsWith('0x') && data.length > 2)
+    return { reason: revertReason(data as Hex), revertData: data as Hex };
   const message = error.message.replace(/^reverted with reason string /, '').replace(/^'(.*)'$/, '$1');
   return { reason: message };
 }

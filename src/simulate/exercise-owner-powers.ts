@@ -47,12 +47,23 @@ const NUMBERS: Readonly<Record<string, readonly bigint[]>> = {
 export function argumentChoices(power: Pick<TokenPower, 'kind' | 'params'>, holder: Address, pair: Address, max = 6): Choice[] {
   const perParam = power.params.map((p): { value: unknown; text: string }[] => {
     const t = p.type;
-    if (t === 'address') return [{ value: holder, text: 'holder' }, { value: pair, text: 'pair' }];
-    if (t === 'address[]') return [{ value: [holder], text: '[holder]' }, { value: [pair], text: '[pair]' }];
+    if (t === 'address')
+      return [
+        { value: holder, text: 'holder' },
+        { value: pair, text: 'pair' },
+      ];
+    if (t === 'address[]')
+      return [
+        { value: [holder], text: '[holder]' },
+        { value: [pair], text: '[pair]' },
+      ];
     if (t === 'bool') {
       // An "exempt"/"whitelist" flag restricts by being false; every other flag by being true (pausing, blocking).
       const first = power.kind === 'whitelist' || power.kind === 'trading-switch' ? false : true;
-      return [{ value: first, text: String(first) }, { value: !first, text: String(!first) }];
+      return [
+        { value: first, text: String(first) },
+        { value: !first, text: String(!first) },
+      ];
     }
     const uint = /^u?int(\d*)$/.exec(t);
     if (uint) {
@@ -95,7 +106,16 @@ export async function exerciseOwnerPowers(ctx: ExerciseContext, evidence: Simula
   await session.impersonate(owner, 10n ** 22n);
   const holder = await holderWithTokens(session, token, pool);
   if (!holder) {
-    return powers.map((p) => ({ kind: p.kind, signature: p.signature, call: null, executed: false, sellAfter: 'not-run', sellTaxAfter: null, statement: 'no holder could buy the token to test this power with', line: p.line }));
+    return powers.map((p) => ({
+      kind: p.kind,
+      signature: p.signature,
+      call: null,
+      executed: false,
+      sellAfter: 'not-run',
+      sellTaxAfter: null,
+      statement: 'no holder could buy the token to test this power with',
+      line: p.line,
+    }));
   }
   for (const power of powers) {
     checks.push(await exerciseOne(ctx, power, holder, evidence));
@@ -112,7 +132,14 @@ function dedupe(powers: readonly TokenPower[]): TokenPower[] {
 async function holderWithTokens(session: EvmSession, token: Address, pool: FoundPool): Promise<Address | null> {
   const holder = await session.freshAccount();
   const path = pool.quote === pool.wrapped ? [pool.wrapped, token] : [pool.wrapped, pool.quote, token];
-  const buy = await session.sendCall(holder, pool.router, routerAbi, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, path, holder, NO_DEADLINE], 10n ** 15n);
+  const buy = await session.sendCall(
+    holder,
+    pool.router,
+    routerAbi,
+    'swapExactETHForTokensSupportingFeeOnTransferTokens',
+    [0n, path, holder, NO_DEADLINE],
+    10n ** 15n,
+  );
   if (!buy.ok) return null;
   const approve = await session.sendCall(holder, token, erc20Abi, 'approve', [pool.router, MAX_UINT]);
   return approve.ok ? holder : null;
@@ -132,15 +159,36 @@ async function holderSells(session: EvmSession, token: Address, pool: FoundPool,
   const now = await balanceOf(holder);
   const amount = bought / 2n < now ? bought / 2n : now;
   const pairBefore = await balanceOf(pool.pair);
-  const sell = await session.sendCall(holder, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [amount, 0n, [token, pool.quote], holder, NO_DEADLINE]);
-  if (!sell.ok) return { ok: false, reason: await tokenReason(session, token, pool, holder, amount, sell.reason), tax: null, data: sell.data, gasUsed: sell.gasUsed };
-  if (amount === 0n) return { ok: false, reason: 'the holder has no tokens left to sell', tax: null, data: sell.data, gasUsed: sell.gasUsed };
+  const sell = await session.sendCall(holder, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [
+    amount,
+    0n,
+    [token, pool.quote],
+    holder,
+    NO_DEADLINE,
+  ]);
+  if (!sell.ok)
+    return {
+      ok: false,
+      reason: await tokenReason(session, token, pool, holder, amount, sell.reason),
+      tax: null,
+      data: sell.data,
+      gasUsed: sell.gasUsed,
+    };
+  if (amount === 0n)
+    return { ok: false, reason: 'the holder has no tokens left to sell', tax: null, data: sell.data, gasUsed: sell.gasUsed };
   const reached = (await balanceOf(pool.pair)) - pairBefore;
   return { ok: true, reason: '', tax: reached <= amount ? taxPercent(amount, reached) : null, data: sell.data, gasUsed: sell.gasUsed };
 }
 
 /** The router hides the token's reason behind TRANSFER_FROM_FAILED: replay the token's transferFrom as the router. */
-async function tokenReason(session: EvmSession, token: Address, pool: FoundPool, holder: Address, amount: bigint, routerReason: string): Promise<string> {
+async function tokenReason(
+  session: EvmSession,
+  token: Address,
+  pool: FoundPool,
+  holder: Address,
+  amount: bigint,
+  routerReason: string,
+): Promise<string> {
   if (!routerReason.includes('TRANSFER_FROM_FAILED')) return routerReason;
   const data = encodeFunctionData({ abi: transferFromAbi, functionName: 'transferFrom', args: [holder, pool.pair, amount] });
   const probe = await session.probe({ from: pool.router, to: token, data });
@@ -149,13 +197,27 @@ async function tokenReason(session: EvmSession, token: Address, pool: FoundPool,
 
 const transferFromAbi = parseAbi(['function transferFrom(address, address, uint256) returns (bool)']);
 
-async function exerciseOne(ctx: ExerciseContext, power: TokenPower, holder: Address, evidence: SimulationStep[]): Promise<OwnerActionCheck> {
+async function exerciseOne(
+  ctx: ExerciseContext,
+  power: TokenPower,
+  holder: Address,
+  evidence: SimulationStep[],
+): Promise<OwnerActionCheck> {
   const { session, token, pool, owner } = ctx;
   let abi: Abi;
   try {
     abi = parseAbi([`function ${power.signature}`] as readonly string[]);
   } catch {
-    return { kind: power.kind, signature: power.signature, call: null, executed: false, sellAfter: 'not-run', sellTaxAfter: null, statement: `cannot encode a call to ${power.signature}`, line: power.line };
+    return {
+      kind: power.kind,
+      signature: power.signature,
+      call: null,
+      executed: false,
+      sellAfter: 'not-run',
+      sellTaxAfter: null,
+      statement: `cannot encode a call to ${power.signature}`,
+      line: power.line,
+    };
   }
   const tried: string[] = [];
   const bought = await session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'UNCAUGHT_ERROR');
@@ -183,7 +245,16 @@ async function exerciseOne(ctx: ExerciseContext, power: TokenPower, holder: Addr
       const sell = await holderSells(session, token, pool, holder, bought);
       const steps: SimulationStep[] = [
         { step: 'owner-action', ok: true, description: `the owner calls ${call}`, from: owner, to: token, data, gasUsed: sent.gasUsed },
-        { step: 'sell', ok: sell.ok, description: `after ${call}, the holder sells half its tokens`, from: holder, to: pool.router, data: sell.data, gasUsed: sell.gasUsed, ...(sell.ok ? { values: { tax: sell.tax } } : { reason: sell.reason }) },
+        {
+          step: 'sell',
+          ok: sell.ok,
+          description: `after ${call}, the holder sells half its tokens`,
+          from: holder,
+          to: pool.router,
+          data: sell.data,
+          gasUsed: sell.gasUsed,
+          ...(sell.ok ? { values: { tax: sell.tax } } : { reason: sell.reason }),
+        },
       ];
       if (!best || rank(sell) > rank(best.sell)) best = { call, sell, steps };
       if (!sell.ok) break;
@@ -192,9 +263,28 @@ async function exerciseOne(ctx: ExerciseContext, power: TokenPower, holder: Addr
     }
   }
   if (!best) {
-    const statement = tried.length > 0 ? `the owner could not call ${power.signature}: ${tried.slice(0, 2).join('; ')}` : `no arguments could be chosen for ${power.signature}`;
-    evidence.push({ step: 'owner-action', ok: false, description: `the owner tries ${power.signature}`, from: owner, to: token, reason: statement });
-    return { kind: power.kind, signature: power.signature, call: null, executed: false, sellAfter: 'not-run', sellTaxAfter: null, statement, line: power.line };
+    const statement =
+      tried.length > 0
+        ? `the owner could not call ${power.signature}: ${tried.slice(0, 2).join('; ')}`
+        : `no arguments could be chosen for ${power.signature}`;
+    evidence.push({
+      step: 'owner-action',
+      ok: false,
+      description: `the owner tries ${power.signature}`,
+      from: owner,
+      to: token,
+      reason: statement,
+    });
+    return {
+      kind: power.kind,
+      signature: power.signature,
+      call: null,
+      executed: false,
+      sellAfter: 'not-run',
+      sellTaxAfter: null,
+      statement,
+      line: power.line,
+    };
   }
   evidence.push(...best.steps);
   const { call, sell } = best;
@@ -204,7 +294,16 @@ async function exerciseOne(ctx: ExerciseContext, power: TokenPower, holder: Addr
     : raised
       ? `after \`${call}\` by the owner the holder's sell paid a ${sell.tax}% tax (was ${ctx.baselineSellTax ?? 'n/a'}%)`
       : `after \`${call}\` by the owner the holder could still sell (tax ${sell.tax ?? 'n/a'}%)`;
-  return { kind: power.kind, signature: power.signature, call, executed: true, sellAfter: sell.ok ? 'passed' : 'failed', sellTaxAfter: sell.ok ? sell.tax : null, statement, line: power.line };
+  return {
+    kind: power.kind,
+    signature: power.signature,
+    call,
+    executed: true,
+    sellAfter: sell.ok ? 'passed' : 'failed',
+    sellTaxAfter: sell.ok ? sell.tax : null,
+    statement,
+    line: power.line,
+  };
 }
 
 /** Failed sells outrank taxed ones, taxed ones outrank free ones. */

@@ -15,13 +15,17 @@ export interface FoundPool extends SimulationPool {
 
 export async function findPool(client: ChainClient, token: Address): Promise<FoundPool> {
   const { wrappedNative } = client.details;
-  if (!wrappedNative) throw new SimulationError('POOL_NOT_FOUND', `no wrapped native token is known on ${client.network}`, { network: client.network });
+  if (!wrappedNative)
+    throw new SimulationError('POOL_NOT_FOUND', `no wrapped native token is known on ${client.network}`, { network: client.network });
   const pools = await getPools(client, { address: token });
   const v2 = pools.pairs.filter((p) => p.version === 'v2');
   const best = v2[0];
   if (!best) {
     const v3 = pools.pairs.length - v2.length;
-    const reason = v3 > 0 ? `no V2 pool (${v3} V3 pool(s) found; V3 swaps are not simulated)` : `no pool against ${wrappedNative.symbol} or a stablecoin on the known DEXes`;
+    const reason =
+      v3 > 0
+        ? `no V2 pool (${v3} V3 pool(s) found; V3 swaps are not simulated)`
+        : `no pool against ${wrappedNative.symbol} or a stablecoin on the known DEXes`;
     throw new SimulationError('POOL_NOT_FOUND', reason, { network: client.network });
   }
   const dex = client.details.dexes.find((d) => d.factory.toLowerCase() === best.factory.toLowerCase());

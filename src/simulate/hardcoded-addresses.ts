@@ -71,7 +71,12 @@ export function hardcodedAddresses(sources: Readonly<Record<string, string>>): H
 /** Gives each placement the code of the simulation chain's contract of its role (skipping addresses that hold code). */
 export async function placeHardcodedContracts(chain: DexChain, placements: readonly HardcodedPlacement[]): Promise<HardcodedPlacement[]> {
   const request = (method: string, params: unknown[]) => chain.provider.request({ method, params });
-  const codeOf: Record<HardcodedRole, Address> = { router: chain.router, factory: chain.factory, wrapped: chain.weth, stablecoin: chain.weth };
+  const codeOf: Record<HardcodedRole, Address> = {
+    router: chain.router,
+    factory: chain.factory,
+    wrapped: chain.weth,
+    stablecoin: chain.weth,
+  };
   const placed: HardcodedPlacement[] = [];
   for (const p of placements) {
     if (((await request('eth_getCode', [p.address, 'latest'])) as Hex) !== '0x') continue;

@@ -32,13 +32,24 @@ export async function startRpcProxy(target: string, options: { delayMs?: number;
         }
         try {
           if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-          const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+          const answer = await fetch(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+            signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+          });
           const text = await answer.text();
           res.writeHead(answer.status, { 'content-type': 'application/json' });
           res.end(text);
         } catch (error) {
           res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `upstream: ${error instanceof Error ? error.message : String(error)}` } }));
+          res.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: null,
+              error: { code: -32603, message: `upstream: ${error instanceof Error ? error.message : String(error)}` },
+            }),
+          );
         }
       })();
     });

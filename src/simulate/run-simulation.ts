@@ -19,7 +19,16 @@ import { findPool, type FoundPool } from './find-pool.ts';
 import { DEFAULT_TRADE_OPTIONS, runTrades, type TradeOptions, type TradesOutcome } from './run-trades.ts';
 import { erc20Abi } from './simulation-abis.ts';
 import { SimulationError } from './simulation-error.ts';
-import { EMPTY_CONFIRMATIONS, emptyTaxes, type Confirmation, type Confirmations, type OwnerActionCheck, type SimulationResult, type SimulationStep, type TaxError } from './simulation-types.ts';
+import {
+  EMPTY_CONFIRMATIONS,
+  emptyTaxes,
+  type Confirmation,
+  type Confirmations,
+  type OwnerActionCheck,
+  type SimulationResult,
+  type SimulationStep,
+  type TaxError,
+} from './simulation-types.ts';
 
 export interface SimulationSettings {
   /** Wall-clock cap of the whole simulation in ms (default 5,000). */
@@ -83,10 +92,19 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
   };
   const finish = (error: TaxError | '', reason: string): SimulationResult => ({
     taxes: state.trades ? state.trades.taxes : emptyTaxes(error),
-    reason: state.trades ? (state.trades.reason || (error && reason)) : reason,
+    reason: state.trades ? state.trades.reason || (error && reason) : reason,
     evidence: steps,
     confirmations: state.confirmations,
-    pool: state.pool ? { pair: state.pool.pair, router: state.pool.router, factory: state.pool.factory, quote: state.pool.quote, quoteSymbol: state.pool.quoteSymbol, dex: state.pool.dex } : null,
+    pool: state.pool
+      ? {
+          pair: state.pool.pair,
+          router: state.pool.router,
+          factory: state.pool.factory,
+          quote: state.pool.quote,
+          quoteSymbol: state.pool.quoteSymbol,
+          dex: state.pool.dex,
+        }
+      : null,
     mode: input.mode,
     durationMs: Math.round(performance.now() - started),
     ownerActions: state.ownerActions,
@@ -137,14 +155,23 @@ interface SimulationState {
 }
 
 /** The analysis's kinds of power, as the legacy confirmation fields name them. */
-const LEGACY_KIND: Partial<Record<TokenPower['kind'], ConfirmKind>> = { blacklist: 'blacklist', pause: 'pause', 'trading-switch': 'pause', 'set-fees': 'setFees', mint: 'mint' };
+const LEGACY_KIND: Partial<Record<TokenPower['kind'], ConfirmKind>> = {
+  blacklist: 'blacklist',
+  pause: 'pause',
+  'trading-switch': 'pause',
+  'set-fees': 'setFees',
+  mint: 'mint',
+};
 
 function legacyConfirmations(checks: readonly OwnerActionCheck[]): Partial<Record<ConfirmKind, Confirmation>> {
   const out: Partial<Record<ConfirmKind, Confirmation>> = {};
   for (const c of checks) {
     const kind = LEGACY_KIND[c.kind as TokenPower['kind']];
     if (!kind) continue;
-    const confirmed = kind === 'mint' ? c.executed : c.sellAfter === 'failed' || (kind === 'setFees' && c.sellAfter === 'passed' && c.statement.includes('tax (was'));
+    const confirmed =
+      kind === 'mint'
+        ? c.executed
+        : c.sellAfter === 'failed' || (kind === 'setFees' && c.sellAfter === 'passed' && c.statement.includes('tax (was'));
     const previous = out[kind];
     if (previous?.confirmed) continue;
     out[kind] = { confirmed, call: c.call, error: c.sellAfter === 'failed' ? 'SELL_FAILED' : '', reason: c.statement, evidence: [] };
@@ -157,15 +184,12 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function simulate(
-  input: RunSimulationInput,
-  session: EvmSession,
-  steps: SimulationStep[],
-  state: SimulationState,
-): Promise<void> {
-  if (!isAddress(input.token, { strict: false })) throw new SimulationError('INVALID_TOKEN_ADDRESS', `not an address: ${JSON.stringify(input.token)}`);
+async function simulate(input: RunSimulationInput, session: EvmSession, steps: SimulationStep[], state: SimulationState): Promise<void> {
+  if (!isAddress(input.token, { strict: false }))
+    throw new SimulationError('INVALID_TOKEN_ADDRESS', `not an address: ${JSON.stringify(input.token)}`);
   const token: Address = getAddress(input.token);
-  if ((await session.code(token)) === '0x') throw new SimulationError('INVALID_TOKEN_ADDRESS', `no contract at ${token} on ${input.details.symbol}`);
+  if ((await session.code(token)) === '0x')
+    throw new SimulationError('INVALID_TOKEN_ADDRESS', `no contract at ${token} on ${input.details.symbol}`);
   await session.read<bigint>(token, erc20Abi, 'totalSupply', [], 'INVALID_TOKEN_ADDRESS');
   await session.read<bigint>(token, erc20Abi, 'balanceOf', [token], 'INVALID_TOKEN_ADDRESS');
 
@@ -180,7 +204,12 @@ async function simulate(
     }
   }
   const pool = state.pool;
-  steps.push({ step: 'find-pool', ok: true, description: `trade on ${pool.dex} pair ${pool.pair} against ${pool.quoteSymbol || pool.quote}`, to: pool.pair });
+  steps.push({
+    step: 'find-pool',
+    ok: true,
+    description: `trade on ${pool.dex} pair ${pool.pair} against ${pool.quoteSymbol || pool.quote}`,
+    to: pool.pair,
+  });
 
   state.phase = 'trades';
   const snapshot = await session.snapshot();
@@ -217,24 +246,39 @@ async function simulate(
 
   const kinds = input.confirm ?? CONFIRM_KINDS;
   if (input.powers && kinds.length > 0 && trades.taxes.error === 'SELL_FAILED') {
-    steps.push({ step: 'owner-action', ok: false, description: 'owner powers not exercised', reason: 'the sell already fails at launch: no owner action is needed to stop it' });
+    steps.push({
+      step: 'owner-action',
+      ok: false,
+      description: 'owner powers not exercised',
+      reason: 'the sell already fails at launch: no owner action is needed to stop it',
+    });
   } else if (input.powers && kinds.length > 0) {
     state.phase = 'owner actions';
     const owner = input.owner ?? (await getOwner(client, { address: token })).owner;
     if (!owner || /^0x0{40}$/.test(owner)) {
-      steps.push({ step: 'owner-action', ok: false, description: 'owner powers not exercised', reason: 'no owner to act (none found, or renounced)' });
+      steps.push({
+        step: 'owner-action',
+        ok: false,
+        description: 'owner powers not exercised',
+        reason: 'no owner to act (none found, or renounced)',
+      });
     } else {
-      await exerciseOwnerPowers(
-        { session, token, pool, owner, powers: input.powers, baselineSellTax: trades.taxes.sellTax },
-        steps,
-      ).then((checks) => state.ownerActions.push(...checks));
+      await exerciseOwnerPowers({ session, token, pool, owner, powers: input.powers, baselineSellTax: trades.taxes.sellTax }, steps).then(
+        (checks) => state.ownerActions.push(...checks),
+      );
       Object.assign(confirmations, legacyConfirmations(state.ownerActions));
     }
   } else if (kinds.length > 0) {
     state.phase = 'owner actions';
     const { owner } = await getOwner(client, { address: token });
     const confirmed = await confirmOwnerActions(
-      { session, token, pool, owner: owner && owner !== '0x0000000000000000000000000000000000000000' ? owner : null, baseline: { transferTax: trades.taxes.transferTax, sellTax: trades.taxes.sellTax } },
+      {
+        session,
+        token,
+        pool,
+        owner: owner && owner !== '0x0000000000000000000000000000000000000000' ? owner : null,
+        baseline: { transferTax: trades.taxes.transferTax, sellTax: trades.taxes.sellTax },
+      },
       kinds,
     );
     for (const kind of kinds) {

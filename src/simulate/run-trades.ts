@@ -44,14 +44,27 @@ function minQuoteReserve(decimals: number): bigint {
   return tenThousandth > 1_000_000n ? tenThousandth : 1_000_000n;
 }
 
-export async function runTrades(session: EvmSession, token: Address, pool: FoundPool, options: TradeOptions, steps: SimulationStep[]): Promise<TradesOutcome> {
+export async function runTrades(
+  session: EvmSession,
+  token: Address,
+  pool: FoundPool,
+  options: TradeOptions,
+  steps: SimulationStep[],
+): Promise<TradesOutcome> {
   const path = { buy: [pool.quote, token], sell: [token, pool.quote] };
   const balance = (holder: Address) => session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'INVALID_TOKEN_ADDRESS');
   const record = (step: SimulationStep) => {
     steps.push(step);
     return step;
   };
-  const txStep = (step: SimulationStep['step'], description: string, from: Address, to: Address, out: TxOutcome & { data: `0x${string}` }, values?: SimulationStep['values']): SimulationStep =>
+  const txStep = (
+    step: SimulationStep['step'],
+    description: string,
+    from: Address,
+    to: Address,
+    out: TxOutcome & { data: `0x${string}` },
+    values?: SimulationStep['values'],
+  ): SimulationStep =>
     record({
       step,
       ok: out.ok,
@@ -73,31 +86,81 @@ export async function runTrades(session: EvmSession, token: Address, pool: Found
   const buyIn = (quoteReserve * BigInt(options.buyBps)) / 10_000n;
   const quoteDecimals = Number(await session.read<number>(pool.quote, erc20Abi, 'decimals', [], 'QUOTE_ERROR'));
   if (tokenReserve <= MIN_RESERVE || quoteReserve < minQuoteReserve(quoteDecimals) || buyIn === 0n) {
-    throw new SimulationError('INSUFFICIENT_LIQUIDITY', `pool ${pool.pair} holds ${tokenReserve} token and ${quoteReserve} ${pool.quoteSymbol} raw units: too little to trade`, {
-      tokenReserve: String(tokenReserve),
-      quoteReserve: String(quoteReserve),
-    });
+    throw new SimulationError(
+      'INSUFFICIENT_LIQUIDITY',
+      `pool ${pool.pair} holds ${tokenReserve} token and ${quoteReserve} ${pool.quoteSymbol} raw units: too little to trade`,
+      {
+        tokenReserve: String(tokenReserve),
+        quoteReserve: String(quoteReserve),
+      },
+    );
   }
 
   const buyer = await session.freshAccount();
   const recipient = await session.freshAccount();
   await fundWithQuote(session, pool, buyer, buyIn, steps);
   const approveQuote = await session.sendCall(buyer, pool.quote, erc20Abi, 'approve', [pool.router, MAX_UINT]);
-  if (!approveQuote.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving ${pool.quoteSymbol} to the router reverted: ${approveQuote.reason}`);
+  if (!approveQuote.ok)
+    throw new SimulationError('UNCAUGHT_ERROR', `approving ${pool.quoteSymbol} to the router reverted: ${approveQuote.reason}`);
 
   // Buy.
   const amountsOut = await session.read<readonly bigint[]>(pool.router, routerAbi, 'getAmountsOut', [buyIn, path.buy], 'QUOTE_ERROR');
   const expectedOut = amountsOut[1] ?? 0n;
-  record({ step: 'quote', ok: true, description: `router quote for ${buyIn} ${pool.quoteSymbol} raw units`, to: pool.router, values: { amountIn: String(buyIn), expectedOut: String(expectedOut) } });
-  if (expectedOut === 0n) throw new SimulationError('INSUFFICIENT_LIQUIDITY', `the router quotes 0 tokens for ${buyIn} ${pool.quoteSymbol} raw units`);
+  record({
+    step: 'quote',
+    ok: true,
+    description: `router quote for ${buyIn} ${pool.quoteSymbol} raw units`,
+    to: pool.router,
+    values: { amountIn: String(buyIn), expectedOut: String(expectedOut) },
+  });
+  if (expectedOut === 0n)
+    throw new SimulationError('INSUFFICIENT_LIQUIDITY', `the router quotes 0 tokens for ${buyIn} ${pool.quoteSymbol} raw units`);
   const before = await balance(buyer);
-  const buy = await session.sendCall(buyer, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [buyIn, 0n, path.buy, buyer, NO_DEADLINE]);
+  const buy = await session.sendCall(buyer, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [
+    buyIn,
+    0n,
+    path.buy,
+    buyer,
+    NO_DEADLINE,
+  ]);
   const received = buy.ok ? (await balance(buyer)) - before : 0n;
   const buyTax = buy.ok ? taxPercent(expectedOut, received) : null;
-  txStep('buy', `buy with ${formatUnits(buyIn, 0)} raw ${pool.quoteSymbol} through ${pool.dex}`, buyer, pool.router, buy, { expected: String(expectedOut), received: String(received), tax: buyTax });
-  const taxes: Taxes = { buyTax, sellTax: null, transferTax: null, buyGas: buy.ok ? buy.gasUsed : 0, sellGas: 0, transferGas: 0, error: '' };
-  if (!buy.ok) return { taxes: { ...taxes, error: 'BUY_FAILED' }, reason: buy.reason, cooldown: null, sellAgain: null, balanceDrift: null, buyer, bought: false, buyIn };
-  if (received <= 0n) return { taxes: { ...taxes, error: 'BUY_FAILED' }, reason: 'the buy succeeded but delivered no tokens', cooldown: null, sellAgain: null, balanceDrift: null, buyer, bought: false, buyIn };
+  txStep('buy', `buy with ${formatUnits(buyIn, 0)} raw ${pool.quoteSymbol} through ${pool.dex}`, buyer, pool.router, buy, {
+    expected: String(expectedOut),
+    received: String(received),
+    tax: buyTax,
+  });
+  const taxes: Taxes = {
+    buyTax,
+    sellTax: null,
+    transferTax: null,
+    buyGas: buy.ok ? buy.gasUsed : 0,
+    sellGas: 0,
+    transferGas: 0,
+    error: '',
+  };
+  if (!buy.ok)
+    return {
+      taxes: { ...taxes, error: 'BUY_FAILED' },
+      reason: buy.reason,
+      cooldown: null,
+      sellAgain: null,
+      balanceDrift: null,
+      buyer,
+      bought: false,
+      buyIn,
+    };
+  if (received <= 0n)
+    return {
+      taxes: { ...taxes, error: 'BUY_FAILED' },
+      reason: 'the buy succeeded but delivered no tokens',
+      cooldown: null,
+      sellAgain: null,
+      balanceDrift: null,
+      buyer,
+      bought: false,
+      buyIn,
+    };
 
   // Transfer a tenth to a second fresh account.
   const sendAmount = received / 10n > 0n ? received / 10n : received;
@@ -108,7 +171,11 @@ export async function runTrades(session: EvmSession, token: Address, pool: Found
     const sent = senderBefore - (await balance(buyer));
     const got = (await balance(recipient)) - recipientBefore;
     transferTax = taxPercent(sent, got);
-    txStep('transfer', `transfer ${sendAmount} raw units to a second fresh account`, buyer, token, transfer, { sent: String(sent), received: String(got), tax: transferTax });
+    txStep('transfer', `transfer ${sendAmount} raw units to a second fresh account`, buyer, token, transfer, {
+      sent: String(sent),
+      received: String(got),
+      tax: transferTax,
+    });
   } else txStep('transfer', `transfer ${sendAmount} raw units to a second fresh account`, buyer, token, transfer);
   taxes.transferTax = transferTax;
   taxes.transferGas = transfer.ok ? transfer.gasUsed : 0;
@@ -123,7 +190,12 @@ export async function runTrades(session: EvmSession, token: Address, pool: Found
   const pairHeld = await balance(pool.pair);
   await session.mine(options.cooldownBlocks, options.cooldownSeconds);
   const drift = (await balance(buyer)) !== held || (await balance(pool.pair)) !== pairHeld;
-  record({ step: 'balance-drift', ok: !drift, description: `balances after ${options.cooldownBlocks} blocks and ${options.cooldownSeconds} s with no transfer`, values: { buyerBefore: String(held), pairBefore: String(pairHeld), drift } });
+  record({
+    step: 'balance-drift',
+    ok: !drift,
+    description: `balances after ${options.cooldownBlocks} blocks and ${options.cooldownSeconds} s with no transfer`,
+    values: { buyerBefore: String(held), pairBefore: String(pairHeld), drift },
+  });
   const second = approve.ok ? await sell(session, token, pool, buyer, await balance(buyer), 'sell-after-blocks', steps) : null;
 
   const sold = first?.ok ? first : second?.ok ? second : null;
@@ -160,7 +232,15 @@ interface SellOutcome {
  * what was sold), falling back to the quote side when the pair received more than was
  * sold (the token sold its own fee tokens into the pair in the same transaction).
  */
-async function sell(session: EvmSession, token: Address, pool: FoundPool, seller: Address, amount: bigint, step: 'sell' | 'sell-after-blocks', steps: SimulationStep[]): Promise<SellOutcome> {
+async function sell(
+  session: EvmSession,
+  token: Address,
+  pool: FoundPool,
+  seller: Address,
+  amount: bigint,
+  step: 'sell' | 'sell-after-blocks',
+  steps: SimulationStep[],
+): Promise<SellOutcome> {
   const path = [token, pool.quote];
   if (amount <= 0n) {
     steps.push({ step, ok: false, description: 'sell', reason: 'the seller holds no tokens', from: seller });
@@ -168,30 +248,75 @@ async function sell(session: EvmSession, token: Address, pool: FoundPool, seller
   }
   let expectedQuote: bigint | null = null;
   try {
-    expectedQuote = (await session.read<readonly bigint[]>(pool.router, routerAbi, 'getAmountsOut', [amount, path], 'QUOTE_ERROR'))[1] ?? null;
+    expectedQuote =
+      (await session.read<readonly bigint[]>(pool.router, routerAbi, 'getAmountsOut', [amount, path], 'QUOTE_ERROR'))[1] ?? null;
   } catch {
     // A quote that fails leaves the quote-side fallback unavailable; the sell still runs.
   }
   const balanceOf = (t: Address, h: Address) => session.read<bigint>(t, erc20Abi, 'balanceOf', [h], 'UNCAUGHT_ERROR');
   const pairBefore = await balanceOf(token, pool.pair);
   const quoteBefore = await balanceOf(pool.quote, seller);
-  const data = encodeFunctionData({ abi: routerAbi, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [amount, 0n, path, seller, NO_DEADLINE] });
+  const data = encodeFunctionData({
+    abi: routerAbi,
+    functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+    args: [amount, 0n, path, seller, NO_DEADLINE],
+  });
   const out = await session.send({ from: seller, to: pool.router, data });
   const description = `${step === 'sell' ? 'sell' : 'sell again after blocks:'} ${amount} raw units for ${pool.quoteSymbol}`;
   if (!out.ok) {
     const reason = await tokenReason(session, token, pool, seller, amount, out.reason);
-    steps.push({ step, ok: false, description, from: seller, to: pool.router, data, ...(out.hash ? { txHash: out.hash } : {}), gasUsed: out.gasUsed, reason, ...(out.revertData ? { revertData: out.revertData } : {}) });
+    steps.push({
+      step,
+      ok: false,
+      description,
+      from: seller,
+      to: pool.router,
+      data,
+      ...(out.hash ? { txHash: out.hash } : {}),
+      gasUsed: out.gasUsed,
+      reason,
+      ...(out.revertData ? { revertData: out.revertData } : {}),
+    });
     return { ok: false, tax: null, gasUsed: 0, reason };
   }
   const reachedPair = (await balanceOf(token, pool.pair)) - pairBefore;
   const quoteReceived = (await balanceOf(pool.quote, seller)) - quoteBefore;
-  const tax = reachedPair <= amount ? taxPercent(amount, reachedPair) : expectedQuote !== null ? taxPercent(expectedQuote, quoteReceived) : null;
-  const values = { sold: String(amount), reachedPair: String(reachedPair), expectedQuote: expectedQuote === null ? null : String(expectedQuote), quoteReceived: String(quoteReceived), tax, method: reachedPair <= amount ? 'token-side' : 'quote-side' };
+  const tax =
+    reachedPair <= amount ? taxPercent(amount, reachedPair) : expectedQuote !== null ? taxPercent(expectedQuote, quoteReceived) : null;
+  const values = {
+    sold: String(amount),
+    reachedPair: String(reachedPair),
+    expectedQuote: expectedQuote === null ? null : String(expectedQuote),
+    quoteReceived: String(quoteReceived),
+    tax,
+    method: reachedPair <= amount ? 'token-side' : 'quote-side',
+  };
   if (quoteReceived <= 0n) {
-    steps.push({ step, ok: false, description, from: seller, to: pool.router, data, ...(out.hash ? { txHash: out.hash } : {}), gasUsed: out.gasUsed, reason: 'the sell succeeded but paid nothing', values });
+    steps.push({
+      step,
+      ok: false,
+      description,
+      from: seller,
+      to: pool.router,
+      data,
+      ...(out.hash ? { txHash: out.hash } : {}),
+      gasUsed: out.gasUsed,
+      reason: 'the sell succeeded but paid nothing',
+      values,
+    });
     return { ok: false, tax, gasUsed: out.gasUsed, reason: 'the sell succeeded but paid nothing' };
   }
-  steps.push({ step, ok: true, description, from: seller, to: pool.router, data, ...(out.hash ? { txHash: out.hash } : {}), gasUsed: out.gasUsed, values });
+  steps.push({
+    step,
+    ok: true,
+    description,
+    from: seller,
+    to: pool.router,
+    data,
+    ...(out.hash ? { txHash: out.hash } : {}),
+    gasUsed: out.gasUsed,
+    values,
+  });
   return { ok: true, tax, gasUsed: out.gasUsed, reason: '' };
 }
 
@@ -199,7 +324,14 @@ async function sell(session: EvmSession, token: Address, pool: FoundPool, seller
  * The router's TransferHelper replaces the token's revert reason with its own
  * ("TRANSFER_FROM_FAILED"); replaying the token's transferFrom as the router recovers it.
  */
-async function tokenReason(session: EvmSession, token: Address, pool: FoundPool, seller: Address, amount: bigint, routerReason: string): Promise<string> {
+async function tokenReason(
+  session: EvmSession,
+  token: Address,
+  pool: FoundPool,
+  seller: Address,
+  amount: bigint,
+  routerReason: string,
+): Promise<string> {
   if (!routerReason.includes('TRANSFER_FROM_FAILED')) return routerReason;
   const data = encodeFunctionData({ abi: transferFromAbi, functionName: 'transferFrom', args: [seller, pool.pair, amount] });
   const probe = await session.probe({ from: pool.router, to: token, data });
@@ -212,14 +344,37 @@ const transferFromAbi = parseAbi(['function transferFrom(address, address, uint2
 async function fundWithQuote(session: EvmSession, pool: FoundPool, buyer: Address, amount: bigint, steps: SimulationStep[]): Promise<void> {
   if (pool.quote === pool.wrapped) {
     const out = await session.sendCall(buyer, pool.wrapped, wethAbi, 'deposit', [], amount);
-    steps.push({ step: 'fund', ok: out.ok, description: `wrap ${amount} wei`, from: buyer, to: pool.wrapped, gasUsed: out.gasUsed, ...(out.ok ? {} : { reason: out.reason }) });
+    steps.push({
+      step: 'fund',
+      ok: out.ok,
+      description: `wrap ${amount} wei`,
+      from: buyer,
+      to: pool.wrapped,
+      gasUsed: out.gasUsed,
+      ...(out.ok ? {} : { reason: out.reason }),
+    });
     if (!out.ok) throw new SimulationError('UNCAUGHT_ERROR', `wrapping the native token reverted: ${out.reason}`);
     return;
   }
   const fundPath = [pool.wrapped, pool.quote];
   const [nativeIn] = await session.read<readonly bigint[]>(pool.router, routerAbi, 'getAmountsIn', [amount, fundPath], 'QUOTE_ERROR');
   if (nativeIn === undefined) throw new SimulationError('QUOTE_ERROR', `cannot price ${pool.quoteSymbol} in the native token`);
-  const out = await session.sendCall(buyer, pool.router, routerAbi, 'swapETHForExactTokens', [amount, fundPath, buyer, NO_DEADLINE], nativeIn * 2n);
-  steps.push({ step: 'fund', ok: out.ok, description: `buy ${amount} raw ${pool.quoteSymbol} with the native token`, from: buyer, to: pool.router, gasUsed: out.gasUsed, ...(out.ok ? {} : { reason: out.reason }) });
+  const out = await session.sendCall(
+    buyer,
+    pool.router,
+    routerAbi,
+    'swapETHForExactTokens',
+    [amount, fundPath, buyer, NO_DEADLINE],
+    nativeIn * 2n,
+  );
+  steps.push({
+    step: 'fund',
+    ok: out.ok,
+    description: `buy ${amount} raw ${pool.quoteSymbol} with the native token`,
+    from: buyer,
+    to: pool.router,
+    gasUsed: out.gasUsed,
+    ...(out.ok ? {} : { reason: out.reason }),
+  });
   if (!out.ok) throw new SimulationError('QUOTE_ERROR', `buying ${pool.quoteSymbol} to trade with reverted: ${out.reason}`);
 }

@@ -33,7 +33,10 @@ export async function seedDeployerBalance(
 ): Promise<SeedOutcome> {
   const request = (method: string, params: unknown[]) => chain.provider.request({ method, params });
   const balanceOf = async (holder: Address): Promise<bigint> => {
-    const word = (await request('eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder] }) }, 'latest'])) as Hex;
+    const word = (await request('eth_call', [
+      { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder] }) },
+      'latest',
+    ])) as Hex;
     return word.length === 66 ? BigInt(word) : 0n;
   };
   const send = async (from: Address, data: Hex): Promise<boolean> => {
@@ -46,9 +49,14 @@ export async function seedDeployerBalance(
   if (initial > 0n) return { balance: initial, how: '', tried };
 
   // 1. The supply went to another wallet at deployment: that wallet sends it over.
-  const receipt = (await request('eth_getTransactionReceipt', [deployHash])) as { logs?: { address: string; topics: Hex[]; data: Hex }[] } | null;
+  const receipt = (await request('eth_getTransactionReceipt', [deployHash])) as {
+    logs?: { address: string; topics: Hex[]; data: Hex }[];
+  } | null;
   const paid = (receipt?.logs ?? [])
-    .filter((l) => l.address.toLowerCase() === token.toLowerCase() && l.topics[0] === TRANSFER_TOPIC && l.topics.length === 3 && l.data.length >= 66)
+    .filter(
+      (l) =>
+        l.address.toLowerCase() === token.toLowerCase() && l.topics[0] === TRANSFER_TOPIC && l.topics.length === 3 && l.data.length >= 66,
+    )
     .map((l) => ({ to: `0x${l.topics[2]!.slice(26)}` as Address, amount: BigInt(l.data.slice(0, 66)) }))
     .filter((p) => p.amount > 0n && !/^0x0{40}$/.test(p.to))
     .sort((a, b) => (b.amount > a.amount ? 1 : -1));
@@ -67,7 +75,10 @@ export async function seedDeployerBalance(
   for (const power of (powers?.powers ?? []).filter(isMint)) {
     const args = power.params.map((p) => (p.type === 'address' ? chain.deployer : p.type === 'bool' ? true : SEED_AMOUNT));
     try {
-      const ok = await send(chain.deployer, encodeFunctionData({ abi: parseAbi([`function ${power.signature}`] as readonly string[]), functionName: power.function, args }));
+      const ok = await send(
+        chain.deployer,
+        encodeFunctionData({ abi: parseAbi([`function ${power.signature}`] as readonly string[]), functionName: power.function, args }),
+      );
       const balance = await balanceOf(chain.deployer);
       tried.push(`${power.signature}: ${ok ? 'succeeded' : 'reverted'}`);
       if (balance > 0n) return { balance, how: `the owner minted with ${power.signature} (line ${power.line})`, tried };
@@ -78,7 +89,9 @@ export async function seedDeployerBalance(
 
   // 3. Write the balance into the ledger mapping: its slot from the layout, else probe.
   const ledger = powers?.ledger;
-  const laid = ledger ? storage.find((e) => e.label === ledger.name && e.contract === ledger.contract) ?? storage.find((e) => e.label === ledger.name) : undefined;
+  const laid = ledger
+    ? (storage.find((e) => e.label === ledger.name && e.contract === ledger.contract) ?? storage.find((e) => e.label === ledger.name))
+    : undefined;
   const slots = laid ? [BigInt(laid.slot)] : Array.from({ length: PROBED_SLOTS }, (_, i) => BigInt(i));
   for (const slot of slots) {
     const key = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [chain.deployer, slot]));
@@ -87,15 +100,28 @@ export async function seedDeployerBalance(
       await request('hardhat_setStorageAt', [token, key, numberToHex(value, { size: 32 })]);
       const balance = await balanceOf(chain.deployer);
       if (balance >= 10n ** 6n) {
-        return { balance, how: `${numberToHex(value)} written to the deployer's entry of ${laid ? `${ledger!.name} (storage slot ${slot})` : `the mapping at storage slot ${slot}`}`, tried };
+        return {
+          balance,
+          how: `${numberToHex(value)} written to the deployer's entry of ${laid ? `${ledger!.name} (storage slot ${slot})` : `the mapping at storage slot ${slot}`}`,
+          tried,
+        };
       }
     }
     await request('hardhat_setStorageAt', [token, key, numberToHex(0n, { size: 32 })]);
   }
-  tried.push(laid ? `writing ${ledger!.name} at slot ${laid.slot} did not show in balanceOf` : `no mapping among the first ${PROBED_SLOTS} slots moved balanceOf`);
+  tried.push(
+    laid
+      ? `writing ${ledger!.name} at slot ${laid.slot} did not show in balanceOf`
+      : `no mapping among the first ${PROBED_SLOTS} slots moved balanceOf`,
+  );
   return { balance: 0n, how: '', tried };
 }
 
 function isMint(p: TokenPower): boolean {
-  return (p.kind === 'mint' || p.kind === 'balance-change') && p.fillable && p.params.some((x) => /^uint/.test(x.type)) && p.params.every((x) => ['address', 'bool'].includes(x.type) || /^uint\d*$/.test(x.type));
+  return (
+    (p.kind === 'mint' || p.kind === 'balance-change') &&
+    p.fillable &&
+    p.params.some((x) => /^uint/.test(x.type)) &&
+    p.params.every((x) => ['address', 'bool'].includes(x.type) || /^uint\d*$/.test(x.type))
+  );
 }

@@ -67,7 +67,12 @@ test('constructor arguments are guessed from parameter names and types', () => {
       ],
     },
   ] as const;
-  const ctx = { deployer: '0x1111111111111111111111111111111111111111', router: '0x2222222222222222222222222222222222222222', factory: '0x3333333333333333333333333333333333333333', weth: '0x4444444444444444444444444444444444444444' } as const;
+  const ctx = {
+    deployer: '0x1111111111111111111111111111111111111111',
+    router: '0x2222222222222222222222222222222222222222',
+    factory: '0x3333333333333333333333333333333333333333',
+    weth: '0x4444444444444444444444444444444444444444',
+  } as const;
   const [first, second] = constructorArgumentAttempts(abi, ctx);
   assert.deepEqual(first, ['Simulated Token', 'SIM', 18, 10n ** 27n, ctx.router, 0n]);
   assert.deepEqual(second, ['Simulated Token', 'SIM', 18, 10n ** 27n, ctx.router, 1n]);
@@ -82,7 +87,10 @@ test('real launches trade: supply elsewhere, a switch of any name, a hard-coded 
     assert.deepEqual([r.taxes.buyTax, r.taxes.sellTax], [0, 0], contractName);
     assert.match(r.compiler.notes.join(' '), /0\.8\.19.*compilers add 0\.8\.19/);
     assert.match(r.scope, /at launch, with guessed constructor arguments.*openRaise\(\)/);
-    assert.ok(r.evidence.some((s) => s.step === 'owner-action' && /open trading: the deployer \(owner\) calls openRaise\(\)/.test(s.description)), contractName);
+    assert.ok(
+      r.evidence.some((s) => s.step === 'owner-action' && /open trading: the deployer \(owner\) calls openRaise\(\)/.test(s.description)),
+      contractName,
+    );
     const freeze = r.ownerActions.find((a) => a.signature === 'setFreeze(address,bool)');
     assert.equal(freeze?.sellAfter, 'failed', contractName);
     assert.equal(freeze?.statement, 'after `setFreeze(holder, true)` by the owner the holder\'s sell reverted with "account frozen"');
@@ -91,7 +99,11 @@ test('real launches trade: supply elsewhere, a switch of any name, a hard-coded 
   const zero = await simulateSource(launch, { contractName: 'ZeroSupplyAtLaunch', confirm: [], maxBuy: false });
   assert.ok(zero.evidence.some((s) => s.step === 'fund' && /_ledger \(storage slot \d+\)/.test(s.description)));
   const treasury = await simulateSource(launch, { contractName: 'SupplyToTreasury', confirm: [], maxBuy: false });
-  assert.ok(treasury.evidence.some((s) => s.step === 'fund' && /paid the supply to 0x000000000000000000000000000000000000bEEF/i.test(s.description)));
+  assert.ok(
+    treasury.evidence.some(
+      (s) => s.step === 'fund' && /paid the supply to 0x000000000000000000000000000000000000bEEF/i.test(s.description),
+    ),
+  );
   const routed = await simulateSource(launch, { contractName: 'HardcodedRouter', confirm: [], maxBuy: false });
   assert.ok(routed.evidence.some((s) => /hard-codes 0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D as a router/.test(s.description)));
 });

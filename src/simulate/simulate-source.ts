@@ -71,7 +71,8 @@ export function pickTokenContract(contracts: readonly CompiledContract[], name?:
   }
   const tokens = contracts.filter(isErc20).sort((a, b) => b.bytecode.length - a.bytecode.length);
   const best = tokens[0];
-  if (!best) throw new SimulationError('INVALID_TOKEN_ADDRESS', 'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply)');
+  if (!best)
+    throw new SimulationError('INVALID_TOKEN_ADDRESS', 'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply)');
   return best;
 }
 
@@ -79,9 +80,20 @@ export function pickTokenContract(contracts: readonly CompiledContract[], name?:
  * @example
  * const { taxes, compiler } = await simulateSource({ 'FeeToken.sol': source });
  */
-export async function simulateSource(sources: Readonly<Record<string, string>>, options: SimulateSourceOptions = {}): Promise<SourceSimulationResult> {
+export async function simulateSource(
+  sources: Readonly<Record<string, string>>,
+  options: SimulateSourceOptions = {},
+): Promise<SourceSimulationResult> {
   const started = performance.now();
-  const compiler: { -readonly [K in keyof CompilerInfo]: CompilerInfo[K] } = { version: '', longVersion: '', contract: '', file: '', durationMs: 0, error: '', notes: [] };
+  const compiler: { -readonly [K in keyof CompilerInfo]: CompilerInfo[K] } = {
+    version: '',
+    longVersion: '',
+    contract: '',
+    file: '',
+    durationMs: 0,
+    error: '',
+    notes: [],
+  };
   const evidence: SimulationStep[] = [];
   const fail = (error: TaxError, reason: string): SourceSimulationResult => ({
     taxes: emptyTaxes(error),
@@ -102,7 +114,11 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
   try {
     // Without the optimizer: it costs old compilers up to tens of seconds on large files and changes no tax
     // (the chain lifts the code-size limit that unoptimised code can pass).
-    const out = compileSolidity(sources, { optimize: false, ...(options.version ? { version: options.version } : {}), ...(options.compileCacheDir ? { cacheDir: options.compileCacheDir } : {}) });
+    const out = compileSolidity(sources, {
+      optimize: false,
+      ...(options.version ? { version: options.version } : {}),
+      ...(options.compileCacheDir ? { cacheDir: options.compileCacheDir } : {}),
+    });
     Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs, notes: out.notes });
     contract = pickTokenContract(out.contracts, options.contractName);
     Object.assign(compiler, { contract: contract.name, file: contract.file });
@@ -120,22 +136,44 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
   try {
     chain = await deployDexChain();
     const placed = await placeHardcodedContracts(chain, hardcodedAddresses(sources));
-    for (const p of placed) evidence.push({ step: 'deploy', ok: true, description: `the source hard-codes ${p.address} as a ${p.role} (${p.via}): the simulation chain's ${p.role === 'stablecoin' ? 'ERC-20 (WETH9)' : p.role} code was put there`, to: p.address });
+    for (const p of placed)
+      evidence.push({
+        step: 'deploy',
+        ok: true,
+        description: `the source hard-codes ${p.address} as a ${p.role} (${p.via}): the simulation chain's ${p.role === 'stablecoin' ? 'ERC-20 (WETH9)' : p.role} code was put there`,
+        to: p.address,
+      });
     const deployed = await deployToken(chain, contract, options.constructorArgs, evidence);
     token = deployed.address;
     const seeded = await seedDeployerBalance(chain, token, deployed.hash, contract.storage, powers);
     if (seeded.balance === 0n) {
-      throw new SimulationError('INSUFFICIENT_LIQUIDITY', `the deployer holds no tokens after deployment and none could be given (${seeded.tried.join('; ') || 'no way found'})`);
+      throw new SimulationError(
+        'INSUFFICIENT_LIQUIDITY',
+        `the deployer holds no tokens after deployment and none could be given (${seeded.tried.join('; ') || 'no way found'})`,
+      );
     }
-    if (seeded.how) evidence.push({ step: 'fund', ok: true, description: `the deployer got ${seeded.balance} raw units: ${seeded.how}`, to: token });
-    await addLiquidity(chain, token, seeded.balance, options.liquidity ?? parseEther('10'), switchCandidates(powers), powers?.authoritySetters ?? [], opened, evidence);
+    if (seeded.how)
+      evidence.push({ step: 'fund', ok: true, description: `the deployer got ${seeded.balance} raw units: ${seeded.how}`, to: token });
+    await addLiquidity(
+      chain,
+      token,
+      seeded.balance,
+      options.liquidity ?? parseEther('10'),
+      switchCandidates(powers),
+      powers?.authoritySetters ?? [],
+      opened,
+      evidence,
+    );
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
     return fail('UNCAUGHT_ERROR', error instanceof Error ? error.message : String(error));
   }
   const pairWord = (await chain.provider.request({
     method: 'eth_call',
-    params: [{ to: chain.factory, data: encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [token, chain.weth] }) }, 'latest'],
+    params: [
+      { to: chain.factory, data: encodeFunctionData({ abi: factoryAbi, functionName: 'getPair', args: [token, chain.weth] }) },
+      'latest',
+    ],
   })) as Hex;
   const pool: FoundPool = {
     pair: getAddress(`0x${pairWord.slice(-40)}`),
@@ -174,7 +212,11 @@ export async function simulateSource(sources: Readonly<Record<string, string>>, 
 function switchCandidates(powers: TokenPowersOfContract | undefined): TokenPower[] {
   if (!powers) return [];
   const others = powers.powers.filter(
-    (p) => !powers.tradingSwitches.includes(p) && ['transfer-rule', 'max-tx', 'cooldown', 'pause', 'trading-switch'].includes(p.kind) && p.params.length <= 1 && p.params.every((x) => x.type === 'bool' || /^uint\d*$/.test(x.type)),
+    (p) =>
+      !powers.tradingSwitches.includes(p) &&
+      ['transfer-rule', 'max-tx', 'cooldown', 'pause', 'trading-switch'].includes(p.kind) &&
+      p.params.length <= 1 &&
+      p.params.every((x) => x.type === 'bool' || /^uint\d*$/.test(x.type)),
   );
   return [...powers.tradingSwitches, ...others];
 }
@@ -190,12 +232,25 @@ function powersOf(sources: Readonly<Record<string, string>>, contractName: strin
 
 const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
 
-async function deployToken(chain: DexChain, contract: CompiledContract, given: readonly unknown[] | undefined, evidence: SimulationStep[]): Promise<{ address: Address; hash: Hex }> {
+async function deployToken(
+  chain: DexChain,
+  contract: CompiledContract,
+  given: readonly unknown[] | undefined,
+  evidence: SimulationStep[],
+): Promise<{ address: Address; hash: Hex }> {
   let attempts: unknown[][];
   try {
-    attempts = given ? [[...given]] : constructorArgumentAttempts(contract.abi, { deployer: chain.deployer, router: chain.router, factory: chain.factory, weth: chain.weth });
+    attempts = given
+      ? [[...given]]
+      : constructorArgumentAttempts(contract.abi, {
+          deployer: chain.deployer,
+          router: chain.router,
+          factory: chain.factory,
+          weth: chain.weth,
+        });
   } catch (error) {
-    if (error instanceof UnguessableConstructorError) throw new SimulationError('UNCAUGHT_ERROR', `cannot deploy ${contract.name}: ${error.message}`);
+    if (error instanceof UnguessableConstructorError)
+      throw new SimulationError('UNCAUGHT_ERROR', `cannot deploy ${contract.name}: ${error.message}`);
     throw error;
   }
   let lastReason = '';
@@ -204,57 +259,115 @@ async function deployToken(chain: DexChain, contract: CompiledContract, given: r
     try {
       data = encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args });
     } catch (error) {
-      throw new SimulationError('UNCAUGHT_ERROR', `cannot encode constructor arguments for ${contract.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      throw new SimulationError(
+        'UNCAUGHT_ERROR',
+        `cannot encode constructor arguments for ${contract.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
     }
     const out = await deployContract(chain.provider, chain.deployer, data);
     const description = `deploy ${contract.name} with ${args.length === 0 ? 'no arguments' : `guessed arguments ${JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`;
     if (out.address) {
-      evidence.push({ step: 'deploy', ok: true, description, from: chain.deployer, txHash: out.hash, gasUsed: out.gasUsed, to: out.address });
+      evidence.push({
+        step: 'deploy',
+        ok: true,
+        description,
+        from: chain.deployer,
+        txHash: out.hash,
+        gasUsed: out.gasUsed,
+        to: out.address,
+      });
       return { address: out.address, hash: out.hash };
     }
-    lastReason = out.gasUsed >= Number(DEPLOY_GAS) ? `out of gas (used the deployment cap of ${DEPLOY_GAS} gas)` : await deployReason(chain, data);
-    evidence.push({ step: 'deploy', ok: false, description, from: chain.deployer, txHash: out.hash, gasUsed: out.gasUsed, reason: lastReason });
+    lastReason =
+      out.gasUsed >= Number(DEPLOY_GAS) ? `out of gas (used the deployment cap of ${DEPLOY_GAS} gas)` : await deployReason(chain, data);
+    evidence.push({
+      step: 'deploy',
+      ok: false,
+      description,
+      from: chain.deployer,
+      txHash: out.hash,
+      gasUsed: out.gasUsed,
+      reason: lastReason,
+    });
   }
-  const needsArgs = attempts[0] && attempts[0].length > 0 ? ` (constructor takes ${attempts[0].length} argument(s); guessed values were refused)` : '';
+  const needsArgs =
+    attempts[0] && attempts[0].length > 0 ? ` (constructor takes ${attempts[0].length} argument(s); guessed values were refused)` : '';
   throw new SimulationError('UNCAUGHT_ERROR', `the constructor of ${contract.name} reverted: ${lastReason}${needsArgs}`);
 }
 
 async function deployReason(chain: DexChain, data: Hex): Promise<string> {
   try {
-    const out = (await chain.provider.request({ method: 'eth_call', params: [{ from: chain.deployer, data, gas: numberToHex(DEPLOY_GAS) }, 'latest'] })) as Hex;
+    const out = (await chain.provider.request({
+      method: 'eth_call',
+      params: [{ from: chain.deployer, data, gas: numberToHex(DEPLOY_GAS) }, 'latest'],
+    })) as Hex;
     return revertReason(out);
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
 }
 
-async function send(chain: DexChain, to: Address, data: Hex, value = 0n, from: Address = chain.deployer): Promise<{ ok: boolean; reason: string; gasUsed: number }> {
+async function send(
+  chain: DexChain,
+  to: Address,
+  data: Hex,
+  value = 0n,
+  from: Address = chain.deployer,
+): Promise<{ ok: boolean; reason: string; gasUsed: number }> {
   const tx = { from, to, data, value: numberToHex(value), gas: numberToHex(DEPLOY_GAS) };
   const hash = (await chain.provider.request({ method: 'eth_sendTransaction', params: [tx] })) as Hex;
-  const receipt = (await chain.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status: Hex; blockNumber: Hex; gasUsed: Hex } | null;
+  const receipt = (await chain.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
+    status: Hex;
+    blockNumber: Hex;
+    gasUsed: Hex;
+  } | null;
   const gasUsed = receipt ? Number(BigInt(receipt.gasUsed)) : 0;
   if (receipt?.status === '0x1') return { ok: true, reason: '', gasUsed };
-  const replay = (await chain.provider.request({ method: 'eth_call', params: [tx, numberToHex(BigInt(receipt?.blockNumber ?? '0x1') - 1n)] })) as Hex;
+  const replay = (await chain.provider.request({
+    method: 'eth_call',
+    params: [tx, numberToHex(BigInt(receipt?.blockNumber ?? '0x1') - 1n)],
+  })) as Hex;
   return { ok: false, reason: revertReason(replay), gasUsed };
 }
 
 /** A V2 reserve is a uint112: keep the pool's token side far below it whatever the supply. */
 const MAX_POOL_TOKENS = 10n ** 30n;
 
-async function addLiquidity(chain: DexChain, token: Address, balance: bigint, native: bigint, switches: readonly TokenPower[], agents: readonly TokenPower[], opened: string[], evidence: SimulationStep[]): Promise<void> {
-  const openTrading = (candidates: readonly TokenPower[], works: () => Promise<boolean>) => openTradingWith(chain, token, candidates, agents, opened, evidence, works);
+async function addLiquidity(
+  chain: DexChain,
+  token: Address,
+  balance: bigint,
+  native: bigint,
+  switches: readonly TokenPower[],
+  agents: readonly TokenPower[],
+  opened: string[],
+  evidence: SimulationStep[],
+): Promise<void> {
+  const openTrading = (candidates: readonly TokenPower[], works: () => Promise<boolean>) =>
+    openTradingWith(chain, token, candidates, agents, opened, evidence, works);
   const approveData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, MAX_UINT] });
   let approve = await send(chain, token, approveData);
   if (!approve.ok) {
     // Tokens paused at launch refuse even approvals: open trading first.
-    evidence.push({ step: 'approve', ok: false, description: 'the deployer approves the router', from: chain.deployer, to: token, reason: approve.reason });
+    evidence.push({
+      step: 'approve',
+      ok: false,
+      description: 'the deployer approves the router',
+      from: chain.deployer,
+      to: token,
+      reason: approve.reason,
+    });
     await openTrading(switches, () => passes(chain, { to: token, data: approveData }));
     approve = await send(chain, token, approveData);
   }
   if (!approve.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
   const half = balance / 2n > 0n ? balance / 2n : balance;
   const amount = half > MAX_POOL_TOKENS ? MAX_POOL_TOKENS : half;
-  const addData = encodeFunctionData({ abi: routerAbi, functionName: 'addLiquidityETH', args: [token, amount, 0n, 0n, chain.deployer, NO_DEADLINE] });
+  const addData = encodeFunctionData({
+    abi: routerAbi,
+    functionName: 'addLiquidityETH',
+    args: [token, amount, 0n, 0n, chain.deployer, NO_DEADLINE],
+  });
   const description = `add ${amount} raw token units${amount < half ? ` (capped: half the deployer's ${balance} would overflow the pair)` : ''} and ${native} wei as liquidity`;
   let added = await send(chain, chain.router, addData, native);
   if (!added.ok) {
@@ -263,11 +376,23 @@ async function addLiquidity(chain: DexChain, token: Address, balance: bigint, na
     await openTrading(switches, () => passes(chain, { to: chain.router, data: addData, value: native }));
     added = await send(chain, chain.router, addData, native);
   }
-  evidence.push({ step: 'add-liquidity', ok: added.ok, description, from: chain.deployer, to: chain.router, gasUsed: added.gasUsed, ...(added.ok ? {} : { reason: added.reason }) });
+  evidence.push({
+    step: 'add-liquidity',
+    ok: added.ok,
+    description,
+    from: chain.deployer,
+    to: chain.router,
+    gasUsed: added.gasUsed,
+    ...(added.ok ? {} : { reason: added.reason }),
+  });
   if (!added.ok) throw new SimulationError('UNCAUGHT_ERROR', `adding liquidity reverted: ${added.reason}`);
   await chain.provider.request({ method: 'hardhat_setBalance', params: [PROBE_BUYER, numberToHex(10n ** 20n)] });
   if (!(await buyPasses(chain, token))) await openTrading(switches, () => buyPasses(chain, token));
-  else await openTrading(switches.filter((p) => OPENS_TRADING.test(p.function)), () => buyPasses(chain, token));
+  else
+    await openTrading(
+      switches.filter((p) => OPENS_TRADING.test(p.function)),
+      () => buyPasses(chain, token),
+    );
 }
 
 /** Names that say a function opens trading: called after liquidity even when buying already passes (sells may still be shut). */
@@ -276,7 +401,10 @@ const OPENS_TRADING = /^(?!.*(disable|stop|pause|halt|lock\b)).*(trad|launch|ope
 /** Whether a transaction from the deployer would pass now. */
 async function passes(chain: DexChain, tx: { to: Address; data: Hex; value?: bigint }): Promise<boolean> {
   try {
-    await chain.provider.request({ method: 'eth_estimateGas', params: [{ from: chain.deployer, to: tx.to, data: tx.data, value: numberToHex(tx.value ?? 0n), gas: numberToHex(DEPLOY_GAS) }] });
+    await chain.provider.request({
+      method: 'eth_estimateGas',
+      params: [{ from: chain.deployer, to: tx.to, data: tx.data, value: numberToHex(tx.value ?? 0n), gas: numberToHex(DEPLOY_GAS) }],
+    });
     return true;
   } catch {
     return false;
@@ -285,9 +413,16 @@ async function passes(chain: DexChain, tx: { to: Address; data: Hex; value?: big
 
 /** A buy from a fresh account would pass now (eth_estimateGas of the router's swap). */
 async function buyPasses(chain: DexChain, token: Address): Promise<boolean> {
-  const data = encodeFunctionData({ abi: routerAbi, functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens', args: [0n, [chain.weth, token], PROBE_BUYER, NO_DEADLINE] });
+  const data = encodeFunctionData({
+    abi: routerAbi,
+    functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
+    args: [0n, [chain.weth, token], PROBE_BUYER, NO_DEADLINE],
+  });
   try {
-    await chain.provider.request({ method: 'eth_estimateGas', params: [{ from: PROBE_BUYER, to: chain.router, data, value: numberToHex(10n ** 16n), gas: numberToHex(DEPLOY_GAS) }] });
+    await chain.provider.request({
+      method: 'eth_estimateGas',
+      params: [{ from: PROBE_BUYER, to: chain.router, data, value: numberToHex(10n ** 16n), gas: numberToHex(DEPLOY_GAS) }],
+    });
     return true;
   } catch {
     return false;
@@ -308,7 +443,15 @@ function switchArguments(power: TokenPower): unknown[][] {
  * deployer: each choice of arguments runs from a snapshot and is kept only when `works`
  * (the blocked step) passes after it; the first that works ends the search.
  */
-async function openTradingWith(chain: DexChain, token: Address, switches: readonly TokenPower[], agents: readonly TokenPower[], opened: string[], evidence: SimulationStep[], works: () => Promise<boolean>): Promise<void> {
+async function openTradingWith(
+  chain: DexChain,
+  token: Address,
+  switches: readonly TokenPower[],
+  agents: readonly TokenPower[],
+  opened: string[],
+  evidence: SimulationStep[],
+  works: () => Promise<boolean>,
+): Promise<void> {
   if (await tryOpen(chain, token, switches, opened, evidence, works)) return;
   if (agents.length === 0 || switches.length === 0) return;
   // A switch only an agent may call (`releaseTokenTransfer()` under `onlyReleaseAgent`): the owner names itself agent, then the switches are tried again.
@@ -318,28 +461,49 @@ async function openTradingWith(chain: DexChain, token: Address, switches: readon
   for (const agent of agents) {
     const args = agent.params.map((p) => (p.type === 'address' ? chain.deployer : true));
     try {
-      const data = encodeFunctionData({ abi: parseAbi([`function ${agent.signature}`] as readonly string[]), functionName: agent.function, args });
+      const data = encodeFunctionData({
+        abi: parseAbi([`function ${agent.signature}`] as readonly string[]),
+        functionName: agent.function,
+        args,
+      });
       if ((await send(chain, token, data)).ok) named.push(`${agent.function}(deployer${args.length > 1 ? ', true' : ''})`);
     } catch {
       // A setter we cannot encode is skipped.
     }
   }
   if (named.length > 0 && (await tryOpen(chain, token, switches, opened, evidence, works))) {
-    evidence.push({ step: 'owner-action', ok: true, description: `open trading: first the owner named itself agent with ${named.join(', ')}`, from: chain.deployer, to: token });
+    evidence.push({
+      step: 'owner-action',
+      ok: true,
+      description: `open trading: first the owner named itself agent with ${named.join(', ')}`,
+      from: chain.deployer,
+      to: token,
+    });
     opened.unshift(...named);
     return;
   }
   await request('evm_revert', [snapshot]);
 }
 
-async function tryOpen(chain: DexChain, token: Address, switches: readonly TokenPower[], opened: string[], evidence: SimulationStep[], works: () => Promise<boolean>): Promise<boolean> {
+async function tryOpen(
+  chain: DexChain,
+  token: Address,
+  switches: readonly TokenPower[],
+  opened: string[],
+  evidence: SimulationStep[],
+  works: () => Promise<boolean>,
+): Promise<boolean> {
   const request = (method: string, params: unknown[] = []) => chain.provider.request({ method, params });
   for (const power of switches) {
     if (opened.some((o) => o.startsWith(`${power.function}(`))) continue;
     for (const args of switchArguments(power)) {
       let data: Hex;
       try {
-        data = encodeFunctionData({ abi: parseAbi([`function ${power.signature}`] as readonly string[]), functionName: power.function, args });
+        data = encodeFunctionData({
+          abi: parseAbi([`function ${power.signature}`] as readonly string[]),
+          functionName: power.function,
+          args,
+        });
       } catch {
         continue;
       }
@@ -351,7 +515,15 @@ async function tryOpen(chain: DexChain, token: Address, switches: readonly Token
       }
       const call = `${power.function}(${args.map(String).join(', ')})`;
       opened.push(call);
-      evidence.push({ step: 'owner-action', ok: true, description: `open trading: the deployer (owner) calls ${call} (line ${power.line})`, from: chain.deployer, to: token, data, gasUsed: out.gasUsed });
+      evidence.push({
+        step: 'owner-action',
+        ok: true,
+        description: `open trading: the deployer (owner) calls ${call} (line ${power.line})`,
+        from: chain.deployer,
+        to: token,
+        data,
+        gasUsed: out.gasUsed,
+      });
       return true;
     }
   }

@@ -35,12 +35,16 @@ const onDevnet = (behaviour: Parameters<typeof sampleToken>[1], extra: Partial<P
 test('the plain token trades at 0/0/0 with gas for each step and leaves the devnet as it was', async () => {
   const blockBefore = await devnet.provider.request({ method: 'eth_blockNumber' });
   const r = await onDevnet('plain');
-  assert.deepEqual({ ...r.taxes, buyGas: 0, sellGas: 0, transferGas: 0 }, { buyTax: 0, sellTax: 0, transferTax: 0, buyGas: 0, sellGas: 0, transferGas: 0, error: '' });
+  assert.deepEqual(
+    { ...r.taxes, buyGas: 0, sellGas: 0, transferGas: 0 },
+    { buyTax: 0, sellTax: 0, transferTax: 0, buyGas: 0, sellGas: 0, transferGas: 0, error: '' },
+  );
   for (const gas of [r.taxes.buyGas, r.taxes.sellGas, r.taxes.transferGas]) assert.ok(gas > 21_000 && gas < 300_000, String(gas));
   assert.equal(r.mode, 'snapshot');
   assert.equal(r.pool?.pair !== undefined, true);
   const kinds = r.evidence.map((s) => s.step);
-  for (const k of ['find-pool', 'buy', 'transfer', 'sell', 'sell-after-blocks', 'holder-transfer', 'max-buy']) assert.ok(kinds.includes(k as never), k);
+  for (const k of ['find-pool', 'buy', 'transfer', 'sell', 'sell-after-blocks', 'holder-transfer', 'max-buy'])
+    assert.ok(kinds.includes(k as never), k);
   assert.equal(r.confirmations.cooldown, false);
   assert.equal(r.confirmations.sellAgain, true);
   assert.equal(r.confirmations.balanceDrift, false);
@@ -61,7 +65,7 @@ test('the fee token shows its exact 5% on buy, transfer and sell, and setFees ra
   assert.match(fees.reason, /transfer tax is 25%/);
 });
 
-test('the honeypot cannot be sold, and the token\'s own revert reason is kept', async () => {
+test("the honeypot cannot be sold, and the token's own revert reason is kept", async () => {
   const r = await onDevnet('honeypot');
   assert.equal(r.taxes.error, 'SELL_FAILED');
   assert.equal(r.taxes.sellTax, null);
@@ -80,7 +84,10 @@ test('the blacklist token trades, but fails once the owner blacklists the holder
   assert.ok(b?.confirmed, b?.reason);
   assert.equal(b.call, 'blacklist(address,bool)');
   assert.ok(b.error === 'TRANSFER_FAILED' || b.error === 'SELL_FAILED', b.error);
-  assert.ok(b.evidence.some((s) => !s.ok && /Blacklisted/.test(s.reason ?? '')), JSON.stringify(b.evidence));
+  assert.ok(
+    b.evidence.some((s) => !s.ok && /Blacklisted/.test(s.reason ?? '')),
+    JSON.stringify(b.evidence),
+  );
   const carol = r.confirmations.holders.find((h) => h.holder === devnet.accounts.carol.address);
   assert.deepEqual(carol && { ok: carol.ok, reason: carol.reason }, { ok: false, reason: 'Blacklisted' });
   assert.ok(r.confirmations.holders.some((h) => h.ok));
@@ -135,7 +142,12 @@ test('fork mode: a fork of the devnet over loopback JSON-RPC gives the same trut
   assert.equal(fee.mode, 'fork');
   assert.deepEqual([fee.taxes.buyTax, fee.taxes.transferTax, fee.taxes.sellTax, fee.taxes.error], [5, 5, 5, '']);
   assert.ok(rpcCalls > before, 'the fork read state from the loopback node');
-  const honey = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'honeypot').address, rpc: { url: server.url }, confirm: [] });
+  const honey = await simulateToken({
+    network: 'LOCAL',
+    token: sampleToken(devnet, 'honeypot').address,
+    rpc: { url: server.url },
+    confirm: [],
+  });
   assert.equal(honey.taxes.error, 'SELL_FAILED');
   const dead = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'fee').address, rpc: { url: 'http://127.0.0.1:1' } });
   assert.equal(dead.taxes.error, 'UNCAUGHT_ERROR');

@@ -36,13 +36,27 @@ async function serialised<T>(provider: Eip1193Provider, task: (release: (done: P
   const next = new Promise<void>((resolve) => {
     release = (done) => void done.then(resolve, resolve);
   });
-  queues.set(provider, previous.then(() => next));
+  queues.set(
+    provider,
+    previous.then(() => next),
+  );
   await previous;
   return task(release);
 }
 
 function failed(mode: SimulationResult['mode'], reason: string, started: number): SimulationResult {
-  return { taxes: emptyTaxes('UNCAUGHT_ERROR'), reason, evidence: [], confirmations: EMPTY_CONFIRMATIONS, pool: null, mode, durationMs: Math.round(performance.now() - started), ownerActions: [], scope: '', roundTrips: 0 };
+  return {
+    taxes: emptyTaxes('UNCAUGHT_ERROR'),
+    reason,
+    evidence: [],
+    confirmations: EMPTY_CONFIRMATIONS,
+    pool: null,
+    mode,
+    durationMs: Math.round(performance.now() - started),
+    ownerActions: [],
+    scope: '',
+    roundTrips: 0,
+  };
 }
 
 async function latestBlock(url: string, timeoutMs: number): Promise<bigint> {
@@ -86,7 +100,11 @@ export async function simulateToken(options: SimulateTokenOptions): Promise<Simu
       }
       const running = await runSimulation({ ...settings, provider, mode });
       // The chain is handed back only once the simulation's last request has ended.
-      release(running.done.then(() => provider.request({ method: 'evm_revert', params: [snapshot] })).then(() => options.onRequests?.(running.requests())));
+      release(
+        running.done
+          .then(() => provider.request({ method: 'evm_revert', params: [snapshot] }))
+          .then(() => options.onRequests?.(running.requests())),
+      );
       return running.result;
     });
   }
@@ -103,10 +121,19 @@ export async function simulateToken(options: SimulateTokenOptions): Promise<Simu
     });
   } catch (error) {
     await proxy.close();
-    return { ...failed(mode, `cannot fork ${network.symbol} from its RPC: ${error instanceof Error ? error.message : String(error)}`, started), roundTrips: proxy.roundTrips() };
+    return {
+      ...failed(mode, `cannot fork ${network.symbol} from its RPC: ${error instanceof Error ? error.message : String(error)}`, started),
+      roundTrips: proxy.roundTrips(),
+    };
   }
   const elapsed = performance.now() - started;
-  const running = await runSimulation({ ...settings, provider, mode, timeoutMs: Math.max(1, timeoutMs - elapsed), roundTrips: () => proxy.roundTrips() });
+  const running = await runSimulation({
+    ...settings,
+    provider,
+    mode,
+    timeoutMs: Math.max(1, timeoutMs - elapsed),
+    roundTrips: () => proxy.roundTrips(),
+  });
   void running.done.then(() => {
     options.onRequests?.(running.requests());
     return proxy.close();

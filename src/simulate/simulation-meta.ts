@@ -29,11 +29,19 @@ const STAGE_OF: Partial<Record<SimulationStep['step'], SimulationStage['stage']>
 };
 
 /** The stages of a simulation from its evidence, in order (owner actions and their sells count as one stage each). */
-export function simulationStages(result: Pick<SimulationResult, 'evidence' | 'roundTrips'> & { compiler?: { error: string; version: string; notes?: readonly string[] } }): SimulationStage[] {
+export function simulationStages(
+  result: Pick<SimulationResult, 'evidence' | 'roundTrips'> & { compiler?: { error: string; version: string; notes?: readonly string[] } },
+): SimulationStage[] {
   const stages: SimulationStage[] = [];
   if (result.compiler) {
     const c = result.compiler;
-    stages.push({ stage: 'compile', outcome: c.error ? 'failed' : 'ok', reason: c.error || [`solc ${c.version}`, ...(c.notes ?? [])].join('; '), gas: 0, roundTrips: 0 });
+    stages.push({
+      stage: 'compile',
+      outcome: c.error ? 'failed' : 'ok',
+      reason: c.error || [`solc ${c.version}`, ...(c.notes ?? [])].join('; '),
+      gas: 0,
+      roundTrips: 0,
+    });
   }
   let afterOwnerAction = false;
   for (const step of result.evidence) {
@@ -44,18 +52,30 @@ export function simulationStages(result: Pick<SimulationResult, 'evidence' | 'ro
     // A sell right after an owner action is that action's test, not the launch sell.
     if (step.step === 'sell' && afterOwnerAction) {
       const last = stages.at(-1);
-      if (last) stages[stages.length - 1] = { ...last, reason: `${last.reason}; then the holder's sell ${step.ok ? 'passed' : `reverted: ${step.reason ?? ''}`}` };
+      if (last)
+        stages[stages.length - 1] = {
+          ...last,
+          reason: `${last.reason}; then the holder's sell ${step.ok ? 'passed' : `reverted: ${step.reason ?? ''}`}`,
+        };
       continue;
     }
     afterOwnerAction = step.step === 'owner-action' && step.ok && !step.description.startsWith('open trading');
-    stages.push({ stage, outcome: step.ok ? 'ok' : 'failed', reason: step.ok ? step.description : (step.reason ?? step.description), gas: step.gasUsed ?? 0, roundTrips: 0 });
+    stages.push({
+      stage,
+      outcome: step.ok ? 'ok' : 'failed',
+      reason: step.ok ? step.description : (step.reason ?? step.description),
+      gas: step.gasUsed ?? 0,
+      roundTrips: 0,
+    });
   }
   // Remote round trips are counted for the whole simulation; they happen while state is first read.
   if (stages.length > 0 && result.roundTrips > 0) stages[0] = { ...stages[0]!, roundTrips: result.roundTrips };
   return stages;
 }
 
-export function simulationMeta(result: SimulationResult & { compiler?: { error: string; version: string; notes?: readonly string[] } }): SimulationMeta {
+export function simulationMeta(
+  result: SimulationResult & { compiler?: { error: string; version: string; notes?: readonly string[] } },
+): SimulationMeta {
   return {
     mode: result.mode,
     scope: result.scope,

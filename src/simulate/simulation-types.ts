@@ -132,7 +132,19 @@ export interface OwnerActionCheck {
 
 /** One stage of a simulation, for `meta.simulation.stages`. */
 export interface SimulationStage {
-  readonly stage: 'compile' | 'analysis' | 'deploy' | 'arguments' | 'balances' | 'liquidity' | 'open-trading' | 'pool' | 'buy' | 'transfer' | 'sell' | 'owner-action';
+  readonly stage:
+    | 'compile'
+    | 'analysis'
+    | 'deploy'
+    | 'arguments'
+    | 'balances'
+    | 'liquidity'
+    | 'open-trading'
+    | 'pool'
+    | 'buy'
+    | 'transfer'
+    | 'sell'
+    | 'owner-action';
   readonly outcome: 'ok' | 'failed' | 'skipped';
   readonly reason: string;
   readonly gas: number;

@@ -19,13 +19,20 @@ export interface EmbeddedSolana {
 /** Default time cap of a whole Solana read: two round trips to a public node fit easily. */
 export const SOLANA_READ_TIMEOUT_MS = 10_000;
 
-export function createSolanaScanner(options: { env: Readonly<Record<string, string | undefined>>; embedded?: EmbeddedSolana | undefined; timeoutMs?: number }): SolanaScanner {
+export function createSolanaScanner(options: {
+  env: Readonly<Record<string, string | undefined>>;
+  embedded?: EmbeddedSolana | undefined;
+  timeoutMs?: number;
+}): SolanaScanner {
   const clients = new Map<string, CountingRpc>();
   return {
     timeoutMs: options.timeoutMs ?? SOLANA_READ_TIMEOUT_MS,
     async read(address, signal) {
       // Loaded on the first Solana scan: @solana/kit and the program clients are large.
-      const [{ readSolanaToken }, { createSolanaRpcClient }] = await Promise.all([import('./read-solana-token.ts'), import('./solana-rpc.ts')]);
+      const [{ readSolanaToken }, { createSolanaRpcClient }] = await Promise.all([
+        import('./read-solana-token.ts'),
+        import('./solana-rpc.ts'),
+      ]);
       const local = options.embedded?.holds(address) ? options.embedded.url() : undefined;
       const url = local ?? (options.env.RPC_URL_SOL?.trim() || DEFAULT_SOLANA_RPC_URL);
       let client = clients.get(url);

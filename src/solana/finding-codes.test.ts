@@ -72,7 +72,10 @@ describe('finding-code rules', () => {
   const someone = '2RjEksQpWkjjcErcDdFBEtEPeEuMgxFUxR7y7U1gJBej';
 
   it('name the fields they read, once per code, in the spec order', () => {
-    assert.deepEqual(FINDING_RULES.map((r) => r.code), [...FINDING_CODES]);
+    assert.deepEqual(
+      FINDING_RULES.map((r) => r.code),
+      [...FINDING_CODES],
+    );
     for (const rule of FINDING_RULES) assert.ok(rule.reads.length > 0, rule.code);
   });
 
@@ -81,7 +84,13 @@ describe('finding-code rules', () => {
       ...plain,
       extensions: {
         ...EMPTY_EXTENSIONS,
-        transferFeeConfig: { transferFeeConfigAuthority: null, withdrawWithheldAuthority: null, withheldAmount: '0', olderTransferFee: { epoch: 0, maximumFee: '0', transferFeeBasisPoints: 100 }, newerTransferFee: { epoch: 0, maximumFee: '0', transferFeeBasisPoints: 100 } },
+        transferFeeConfig: {
+          transferFeeConfigAuthority: null,
+          withdrawWithheldAuthority: null,
+          withheldAmount: '0',
+          olderTransferFee: { epoch: 0, maximumFee: '0', transferFeeBasisPoints: 100 },
+          newerTransferFee: { epoch: 0, maximumFee: '0', transferFeeBasisPoints: 100 },
+        },
         metadataPointer: { authority: null, metadataAddress: someone },
         tokenMetadata: { updateAuthority: null, mint: someone, name: 'a', symbol: 'b', uri: '', additionalMetadata: {} },
         defaultAccountState: { state: 'initialized' as const },
@@ -93,6 +102,9 @@ describe('finding-code rules', () => {
   });
 
   it('flag a transfer hook that an authority can still install', () => {
-    assert.deepEqual(findingCodes({ ...plain, extensions: { ...EMPTY_EXTENSIONS, transferHook: { authority: someone, programId: null } } }), ['ST2THE']);
+    assert.deepEqual(
+      findingCodes({ ...plain, extensions: { ...EMPTY_EXTENSIONS, transferHook: { authority: someone, programId: null } } }),
+      ['ST2THE'],
+    );
   });
 });

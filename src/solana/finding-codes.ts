@@ -6,7 +6,20 @@
 import type { FindingSeverity } from '../scan/scoring/score-scan.ts';
 import type { SolanaMintFacts } from './mint-facts.ts';
 
-export const FINDING_CODES = ['STMA', 'STFA', 'STUA', 'ST2PDA', 'ST2THE', 'ST2MDAS', 'ST2FDAS', 'ST2ETFC', 'ST2IBTC', 'ST2UMA', 'ST2TMM', 'ST2NTT'] as const;
+export const FINDING_CODES = [
+  'STMA',
+  'STFA',
+  'STUA',
+  'ST2PDA',
+  'ST2THE',
+  'ST2MDAS',
+  'ST2FDAS',
+  'ST2ETFC',
+  'ST2IBTC',
+  'ST2UMA',
+  'ST2TMM',
+  'ST2NTT',
+] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
 export interface FindingRule {
@@ -55,7 +68,8 @@ export const FINDING_RULES: readonly FindingRule[] = [
     severity: 'high',
     // An authority can install a hook program later even when none is set now.
     reads: 'extension TransferHook.programId, TransferHook.authority',
-    applies: (f) => f.extensions.transferHook !== null && (f.extensions.transferHook.programId !== null || f.extensions.transferHook.authority !== null),
+    applies: (f) =>
+      f.extensions.transferHook !== null && (f.extensions.transferHook.programId !== null || f.extensions.transferHook.authority !== null),
   },
   {
     code: 'ST2MDAS',

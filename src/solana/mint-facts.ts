@@ -23,9 +23,22 @@ export interface MintExtensions {
     olderTransferFee: TransferFeeView;
     newerTransferFee: TransferFeeView;
   } | null;
-  interestBearingMintConfig: { rateAuthority: string | null; currentRate: number; preUpdateAverageRate: number; initializationTimestamp: number; lastUpdateTimestamp: number } | null;
+  interestBearingMintConfig: {
+    rateAuthority: string | null;
+    currentRate: number;
+    preUpdateAverageRate: number;
+    initializationTimestamp: number;
+    lastUpdateTimestamp: number;
+  } | null;
   metadataPointer: { authority: string | null; metadataAddress: string | null } | null;
-  tokenMetadata: { updateAuthority: string | null; mint: string; name: string; symbol: string; uri: string; additionalMetadata: Record<string, string> } | null;
+  tokenMetadata: {
+    updateAuthority: string | null;
+    mint: string;
+    name: string;
+    symbol: string;
+    uri: string;
+    additionalMetadata: Record<string, string>;
+  } | null;
   mintCloseAuthority: { closeAuthority: string | null } | null;
   groupPointer: { authority: string | null; groupAddress: string | null } | null;
   memberPointer: { authority: string | null; memberAddress: string | null } | null;
@@ -125,7 +138,9 @@ function normaliseExtensions(list: readonly Extension[]): MintExtensions {
         out.transferHook = { authority: nonZero(e.authority), programId: nonZero(e.programId) };
         break;
       case 'DefaultAccountState':
-        out.defaultAccountState = { state: e.state === AccountState.Frozen ? 'frozen' : e.state === AccountState.Initialized ? 'initialized' : 'uninitialized' };
+        out.defaultAccountState = {
+          state: e.state === AccountState.Frozen ? 'frozen' : e.state === AccountState.Initialized ? 'initialized' : 'uninitialized',
+        };
         break;
       case 'NonTransferable':
         out.nonTransferable = {};
@@ -184,7 +199,10 @@ function normaliseExtensions(list: readonly Extension[]): MintExtensions {
 export function decodeMintAccount(address: string, owner: string, data: Uint8Array): Omit<SolanaMintFacts, 'metaplex' | 'metadataNote'> {
   const program = owner === TOKEN_PROGRAM ? 'token' : owner === TOKEN_2022_PROGRAM ? 'token-2022' : null;
   if (!program) throw new MintDecodeError('NOT_A_MINT', `the account is owned by ${owner}, not a token program`);
-  if (data.length === TOKEN_ACCOUNT_SIZE || (program === 'token-2022' && data.length > TOKEN_ACCOUNT_SIZE && data[TOKEN_ACCOUNT_SIZE] === 2)) {
+  if (
+    data.length === TOKEN_ACCOUNT_SIZE ||
+    (program === 'token-2022' && data.length > TOKEN_ACCOUNT_SIZE && data[TOKEN_ACCOUNT_SIZE] === 2)
+  ) {
     throw new MintDecodeError('NOT_A_MINT', 'the account is a token account (a balance), not a mint');
   }
   if (data.length < MINT_SIZE || (program === 'token' && data.length !== MINT_SIZE)) {
@@ -236,7 +254,9 @@ export function decodeMetaplexAccount(address: string, mint: string, owner: stri
     symbol: stripPadding(decoded.symbol),
     uri: stripPadding(decoded.uri),
     sellerFeeBasisPoints: decoded.sellerFeeBasisPoints,
-    creators: isSome(decoded.creators) ? decoded.creators.value.map((c) => ({ address: c.address, verified: c.verified, share: c.share })) : [],
+    creators: isSome(decoded.creators)
+      ? decoded.creators.value.map((c) => ({ address: c.address, verified: c.verified, share: c.share }))
+      : [],
     primarySaleHappened: decoded.primarySaleHappened,
     isMutable: decoded.isMutable,
     editionNonce: isSome(decoded.editionNonce) ? decoded.editionNonce.value : null,

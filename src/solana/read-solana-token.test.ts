@@ -73,7 +73,14 @@ describe('readSolanaToken on the embedded network', () => {
   it('says NOT_A_MINT for a wallet, a program and a token account', async () => {
     assert.equal((await readError(devnet.request, devnet.holders[0]!)).code, 'NOT_A_MINT');
     assert.equal((await readError(devnet.request, TOKEN_2022_PROGRAM)).code, 'NOT_A_MINT');
-    const [tokenAccount] = (await devnet.request({ jsonrpc: '2.0', id: 1, method: 'getTokenLargestAccounts', params: [sampleMint(devnet, 'sol-plain').address] }) as { result: { value: { address: string }[] } }).result.value;
+    const [tokenAccount] = (
+      (await devnet.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getTokenLargestAccounts',
+        params: [sampleMint(devnet, 'sol-plain').address],
+      })) as { result: { value: { address: string }[] } }
+    ).result.value;
     const error = await readError(devnet.request, tokenAccount!.address);
     assert.equal(error.code, 'NOT_A_MINT');
     assert.match(error.message, /token account/);
@@ -87,13 +94,33 @@ describe('readSolanaToken on the embedded network', () => {
 describe('readSolanaToken on damaged state and failing nodes', () => {
   it('says ACCOUNT_NOT_FOUND for a closed mint, and keeps a mint whose metadata is malformed without STUA', async () => {
     const svm = new LiteSVM();
-    const built = await buildSampleMints(svm, SAMPLE_MINT_SPECS.filter((s) => s.behaviour === 'sol-mutable-metadata' || s.behaviour === 'sol-plain'));
-    const [mutable, plain] = [built.mints.find((m) => m.behaviour === 'sol-mutable-metadata')!, built.mints.find((m) => m.behaviour === 'sol-plain')!];
+    const built = await buildSampleMints(
+      svm,
+      SAMPLE_MINT_SPECS.filter((s) => s.behaviour === 'sol-mutable-metadata' || s.behaviour === 'sol-plain'),
+    );
+    const [mutable, plain] = [
+      built.mints.find((m) => m.behaviour === 'sol-mutable-metadata')!,
+      built.mints.find((m) => m.behaviour === 'sol-plain')!,
+    ];
     const metadata = await metaplexMetadataAddress(mutable.address);
     // Garbage where the metadata account should be: owned by the program, undecodable.
-    svm.setAccount({ address: metadata as Address, data: new Uint8Array([4, 1, 2, 3]), executable: false, lamports: lamports(1_000_000n), programAddress: METAPLEX_METADATA_PROGRAM as Address, space: 4n } as never);
+    svm.setAccount({
+      address: metadata as Address,
+      data: new Uint8Array([4, 1, 2, 3]),
+      executable: false,
+      lamports: lamports(1_000_000n),
+      programAddress: METAPLEX_METADATA_PROGRAM as Address,
+      space: 4n,
+    } as never);
     // A closed account is gone: no lamports, no data (what CloseAccount leaves).
-    svm.setAccount({ address: plain.address as Address, data: new Uint8Array(), executable: false, lamports: lamports(0n), programAddress: '11111111111111111111111111111111' as Address, space: 0n } as never);
+    svm.setAccount({
+      address: plain.address as Address,
+      data: new Uint8Array(),
+      executable: false,
+      lamports: lamports(0n),
+      programAddress: '11111111111111111111111111111111' as Address,
+      space: 0n,
+    } as never);
     const handler = createSolanaRpcHandler({ svm });
     const { rpc } = createSolanaRpcClient({ handler });
     const read = await readSolanaToken(rpc, mutable.address);
@@ -104,12 +131,19 @@ describe('readSolanaToken on damaged state and failing nodes', () => {
   });
 
   it('says RPC_UNAVAILABLE when the node answers errors or cannot be reached', async () => {
-    const broken: JsonRpcHandler = async (payload) => ({ jsonrpc: '2.0', id: (payload as { id: number }).id, error: { code: -32005, message: 'node is behind' } });
+    const broken: JsonRpcHandler = async (payload) => ({
+      jsonrpc: '2.0',
+      id: (payload as { id: number }).id,
+      error: { code: -32005, message: 'node is behind' },
+    });
     const error = await readError(broken, '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T');
     assert.equal(error.code, 'RPC_UNAVAILABLE');
     assert.match(error.message, /could not be read/);
     const { rpc } = createSolanaRpcClient({ url: 'http://127.0.0.1:9/' });
-    await assert.rejects(readSolanaToken(rpc, '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'), (e: unknown) => e instanceof SolanaReadError && e.code === 'RPC_UNAVAILABLE');
+    await assert.rejects(
+      readSolanaToken(rpc, '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'),
+      (e: unknown) => e instanceof SolanaReadError && e.code === 'RPC_UNAVAILABLE',
+    );
   });
 
   it('says RPC_TIMEOUT when the caller gives up on a node that does not answer', async () => {
@@ -127,13 +161,17 @@ describe('readSolanaToken on damaged state and failing nodes', () => {
     const devnet = await startSolanaDevnet();
     const refusing: JsonRpcHandler = async (payload) => {
       const p = payload as { id: number; method: string };
-      if (p.method === 'getProgramAccounts') return { jsonrpc: '2.0', id: p.id, error: { code: -32010, message: 'excluded from account secondary indexes' } };
+      if (p.method === 'getProgramAccounts')
+        return { jsonrpc: '2.0', id: p.id, error: { code: -32010, message: 'excluded from account secondary indexes' } };
       return devnet.request(payload);
     };
     const client = createSolanaRpcClient({ handler: refusing });
     const read = await readSolanaToken(client.rpc, sampleMint(devnet, 'sol-plain').address);
     assert.equal(read.holders?.total, null);
-    assert.deepEqual(read.holders?.top.map((h) => h.owner), devnet.holders);
+    assert.deepEqual(
+      read.holders?.top.map((h) => h.owner),
+      devnet.holders,
+    );
     assert.match(read.holdersNote, /holder count unknown/);
     assert.equal(client.requests(), 4);
   });

@@ -60,7 +60,8 @@ const base64 = (data: readonly [string, string] | readonly string[]): Uint8Array
 function rpcFailure(error: unknown, signal: AbortSignal | undefined): SolanaReadError {
   if (error instanceof SolanaReadError) return error;
   if (signal?.aborted) return new SolanaReadError('RPC_TIMEOUT', 'the Solana node did not answer in time');
-  const message = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
+  const message =
+    error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
   return new SolanaReadError('RPC_UNAVAILABLE', `the Solana node could not be read: ${message}`);
 }
 
@@ -109,7 +110,12 @@ export async function readSolanaToken(rpc: SolanaRpc, mint: string, options: Rea
       const holders = await largestHolders(rpc, mint, limit, send);
       return { facts, holders, holdersNote: `holder count unknown (${scanFailed}); largest accounts only`, holdersMs: holdersMs() };
     } catch (fallback) {
-      return { facts, holders: null, holdersNote: `holders could not be read: ${rpcFailure(fallback, signal).message}`, holdersMs: holdersMs() };
+      return {
+        facts,
+        holders: null,
+        holdersNote: `holders could not be read: ${rpcFailure(fallback, signal).message}`,
+        holdersMs: holdersMs(),
+      };
     }
   }
 }
@@ -123,7 +129,12 @@ function rank(balances: Map<string, bigint>, limit: number): SolanaHolder[] {
     .map(([owner, amount]) => ({ owner, amount }));
 }
 
-async function allHolders(rpc: SolanaRpc, facts: SolanaMintFacts, limit: number, send: { abortSignal?: AbortSignal }): Promise<SolanaHolders> {
+async function allHolders(
+  rpc: SolanaRpc,
+  facts: SolanaMintFacts,
+  limit: number,
+  send: { abortSignal?: AbortSignal },
+): Promise<SolanaHolders> {
   const filters = [
     { memcmp: { offset: 0n, bytes: facts.address as Base58EncodedBytes, encoding: 'base58' as const } },
     // Token program accounts are exactly 165 bytes; Token-2022's may carry extensions.
@@ -148,7 +159,14 @@ async function allHolders(rpc: SolanaRpc, facts: SolanaMintFacts, limit: number,
 async function largestHolders(rpc: SolanaRpc, mint: string, limit: number, send: { abortSignal?: AbortSignal }): Promise<SolanaHolders> {
   const largest = (await rpc.getTokenLargestAccounts(mint as Address).send(send)).value;
   if (largest.length === 0) return { total: null, top: [] };
-  const accounts = (await rpc.getMultipleAccounts(largest.map((a) => a.address), { encoding: 'base64', dataSlice: { offset: 32, length: 40 } }).send(send)).value;
+  const accounts = (
+    await rpc
+      .getMultipleAccounts(
+        largest.map((a) => a.address),
+        { encoding: 'base64', dataSlice: { offset: 32, length: 40 } },
+      )
+      .send(send)
+  ).value;
   const owners = getAddressDecoder();
   const u64 = getU64Decoder();
   const balances = new Map<string, bigint>();

@@ -9,7 +9,10 @@ export const METAPLEX_METADATA_PROGRAM: string = MPL_TOKEN_METADATA_PROGRAM_ID;
 /** The all-zero key: "no authority" in Token-2022's OptionalNonZeroPubkey fields. */
 export const ZERO_ADDRESS = '11111111111111111111111111111111';
 /** Wrapped SOL under the Token program and under Token-2022. */
-export const NATIVE_MINTS: ReadonlySet<string> = new Set(['So11111111111111111111111111111111111111112', '9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP']);
+export const NATIVE_MINTS: ReadonlySet<string> = new Set([
+  'So11111111111111111111111111111111111111112',
+  '9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP',
+]);
 /** Tokens sent here are gone for good (Solana's burn address by convention). */
 export const INCINERATOR = '1nc1nerator11111111111111111111111111111111';
 

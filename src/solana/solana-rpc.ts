@@ -38,5 +38,9 @@ export function createSolanaRpcClient(target: { url: string } | { handler: JsonR
     count += 1;
     return inner(config);
   };
-  return { rpc: createSolanaRpcFromTransport(transport), requests: () => count, url: 'url' in target ? target.url : (target.label ?? 'in-process') };
+  return {
+    rpc: createSolanaRpcFromTransport(transport),
+    requests: () => count,
+    url: 'url' in target ? target.url : (target.label ?? 'in-process'),
+  };
 }

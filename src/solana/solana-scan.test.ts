@@ -30,7 +30,10 @@ describe('scanSolanaToken', () => {
   let scanner: SolanaScanner;
   before(async () => {
     devnet = await startSolanaDevnet();
-    scanner = { timeoutMs: 5_000, read: (address, signal) => readSolanaToken(createSolanaRpcClient({ handler: devnet.request }).rpc, address, { signal }) };
+    scanner = {
+      timeoutMs: 5_000,
+      read: (address, signal) => readSolanaToken(createSolanaRpcClient({ handler: devnet.request }).rpc, address, { signal }),
+    };
   });
 
   it('fills tokenProgram from on-mint metadata and the rest of the layout from the read', async () => {
@@ -53,11 +56,22 @@ describe('scanSolanaToken', () => {
     assert.equal(layout.slug, 'stmm-sol');
     assert.notEqual(layout.rank, '');
     assert.deepEqual(layout.topHoldersHistory, [{ v: 3, t: '2026-01-02T03:04:05.000Z' }]);
-    assert.deepEqual(result.meta.findings, [{ origin: 'token-program', detector: 'ST2TMM', severity: 'low', title: 'has token-modifiable metadata', reads: 'extension TokenMetadata.updateAuthority' }]);
+    assert.deepEqual(result.meta.findings, [
+      {
+        origin: 'token-program',
+        detector: 'ST2TMM',
+        severity: 'low',
+        title: 'has token-modifiable metadata',
+        reads: 'extension TokenMetadata.updateAuthority',
+      },
+    ]);
   });
 
   it('answers RPC_TIMEOUT with the empty layout when the node is silent past the cap', async () => {
-    const silent: SolanaScanner = { timeoutMs: 20, read: (_address, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) };
+    const silent: SolanaScanner = {
+      timeoutMs: 20,
+      read: (_address, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    };
     const { result, store } = await scanSolanaToken(silent, context('4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'));
     assert.ok(validate(result.auditLayout), JSON.stringify(validate.errors?.slice(0, 3)));
     assert.equal(store, false);
@@ -71,7 +85,10 @@ describe('scanSolanaToken', () => {
 describe('decodeMetaplexAccount', () => {
   const mint = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
   it('refuses an account of another program, undecodable bytes and another key', () => {
-    assert.match(decodeMetaplexAccount('x', mint, '11111111111111111111111111111111', new Uint8Array(10)) as string, /not the Token Metadata program/);
+    assert.match(
+      decodeMetaplexAccount('x', mint, '11111111111111111111111111111111', new Uint8Array(10)) as string,
+      /not the Token Metadata program/,
+    );
     assert.match(decodeMetaplexAccount('x', mint, METAPLEX_METADATA_PROGRAM, new Uint8Array([4, 0])) as string, /^malformed metadata/);
     assert.match(decodeMetaplexAccount('x', mint, METAPLEX_METADATA_PROGRAM, new Uint8Array(400)) as string, /^malformed metadata/);
   });

@@ -45,8 +45,14 @@ const LAYOUT_FIELDS = ['tokenProgram', 'contract', 'name', 'slug', 'topHolders',
 /** Why the EVM-only sources have nothing to say about a Solana token. */
 function notApplicable(): Record<string, SourceReport> {
   return {
-    analysis: unavailableSource(['smartAudit'], 'not applicable: a Solana mint runs the shared SPL Token or Token-2022 program, there is no token-specific code to analyse; its powers are in tokenProgram.findingCodes'),
-    simulation: unavailableSource(['taxes'], 'not applicable: the trade simulation covers EVM pools; a Token-2022 transfer fee is in tokenProgram.extensions.transferFeeConfig'),
+    analysis: unavailableSource(
+      ['smartAudit'],
+      'not applicable: a Solana mint runs the shared SPL Token or Token-2022 program, there is no token-specific code to analyse; its powers are in tokenProgram.findingCodes',
+    ),
+    simulation: unavailableSource(
+      ['taxes'],
+      'not applicable: the trade simulation covers EVM pools; a Token-2022 transfer fee is in tokenProgram.extensions.transferFeeConfig',
+    ),
     pools: unavailableSource(['pools', 'price', 'marketcap', 'lockers'], 'Solana pools and prices are not read yet'),
     tokenCreation: unavailableSource(['tokenCreation', 'projectAge'], 'the creation transaction of a Solana mint is not read yet'),
   };
@@ -74,7 +80,10 @@ function authorities(facts: SolanaMintFacts): string[] {
 function scoringInput(read: SolanaTokenRead, codes: readonly FindingCode[]): ScoringInput {
   const { facts, holders } = read;
   const supply = wholeTokens(facts.supply, facts.decimals);
-  const shares = holders && supply > 0 ? holders.top.filter((h) => h.owner !== INCINERATOR).map((h) => wholeTokens(h.amount, facts.decimals) / supply) : null;
+  const shares =
+    holders && supply > 0
+      ? holders.top.filter((h) => h.owner !== INCINERATOR).map((h) => wholeTokens(h.amount, facts.decimals) / supply)
+      : null;
   const rules = new Map(FINDING_RULES.map((r) => [r.code, r]));
   return {
     findings: codes.map((code) => ({ detector: `solana:${code}`, severity: rules.get(code)!.severity, title: rules.get(code)!.title })),
@@ -95,7 +104,12 @@ function scoringInput(read: SolanaTokenRead, codes: readonly FindingCode[]): Sco
   };
 }
 
-function layoutOf(ctx: SolanaScanContext, read: SolanaTokenRead, scoring: ReturnType<typeof scoreScan>, ranks: Record<ScoreName, number>): AuditLayout {
+function layoutOf(
+  ctx: SolanaScanContext,
+  read: SolanaTokenRead,
+  scoring: ReturnType<typeof scoreScan>,
+  ranks: Record<ScoreName, number>,
+): AuditLayout {
   const { facts, holders } = read;
   const layout = buildAuditLayout({
     network: ctx.network,
@@ -137,7 +151,8 @@ function layoutOf(ctx: SolanaScanContext, read: SolanaTokenRead, scoring: Return
   };
   if (holders) {
     layout.topHolders = { total: holders.total ?? holders.top.length, addresses: holders.top.map((h) => h.owner) };
-    layout.topHoldersHistory = holders.total === null ? [...ctx.histories.topHolders] : [...ctx.histories.topHolders, { v: holders.total, t: ctx.now }];
+    layout.topHoldersHistory =
+      holders.total === null ? [...ctx.histories.topHolders] : [...ctx.histories.topHolders, { v: holders.total, t: ctx.now }];
     const details: AuditLayout['addressDetails'] = {};
     for (const h of holders.top) {
       const label = h.owner === INCINERATOR ? 'dead' : h.owner === facts.mintAuthority ? 'owner' : '';
@@ -166,7 +181,10 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
   const read = run.value;
   if (!read) {
     const error: SolanaReadError =
-      failure ?? (run.report.status === 'timeout' ? new SolanaReadError('RPC_TIMEOUT', run.report.reason ?? 'no answer in time') : new SolanaReadError('RPC_UNAVAILABLE', run.report.reason ?? 'no answer'));
+      failure ??
+      (run.report.status === 'timeout'
+        ? new SolanaReadError('RPC_TIMEOUT', run.report.reason ?? 'no answer in time')
+        : new SolanaReadError('RPC_UNAVAILABLE', run.report.reason ?? 'no answer'));
     sources.solana = errorReport(error, run.report);
     Object.assign(sources, notApplicable());
     const layout = buildAuditLayout({
@@ -188,8 +206,20 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
       explorerUrl: () => '',
     });
     layout.tokenProgram = tokenProgramError(ctx.address, error.code, ctx.now, layout.createdAt);
-    const meta: ScanMeta = { cached: false, snapshotAt: ctx.now, durationMs: Math.round(performance.now() - ctx.started), sources, findings: [], scoreFactors: [] };
-    return { result: { auditLayout: layout, auditResource: null, meta }, store: false, scores: { security: null, decentralisation: null, market: null, community: null, fundamentals: null, total: null }, topHolders: null };
+    const meta: ScanMeta = {
+      cached: false,
+      snapshotAt: ctx.now,
+      durationMs: Math.round(performance.now() - ctx.started),
+      sources,
+      findings: [],
+      scoreFactors: [],
+    };
+    return {
+      result: { auditLayout: layout, auditResource: null, meta },
+      store: false,
+      scores: { security: null, decentralisation: null, market: null, community: null, fundamentals: null, total: null },
+      topHolders: null,
+    };
   }
 
   const codes = findingCodes(read.facts);
@@ -198,9 +228,17 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
   const layout = layoutOf(ctx, read, scoring, ranks);
   sources.solana = { ...run.report, ...(read.facts.metadataNote ? { reason: `metadata: ${read.facts.metadataNote}` } : {}) };
   sources.holders = read.holders
-    ? { status: 'ok', durationMs: read.holdersMs, fields: ['topHolders', 'addressDetails'], ...(read.holdersNote ? { reason: read.holdersNote } : {}) }
+    ? {
+        status: 'ok',
+        durationMs: read.holdersMs,
+        fields: ['topHolders', 'addressDetails'],
+        ...(read.holdersNote ? { reason: read.holdersNote } : {}),
+      }
     : { status: 'failed', durationMs: read.holdersMs, fields: ['topHolders', 'addressDetails'], reason: read.holdersNote };
-  sources.offChainMetadata = unavailableSource(['tokenProgram.metadata.image', 'tokenProgram.metadata.description', 'tokenProgram.metadata.creator'], 'the JSON at tokenProgram.uri is not fetched');
+  sources.offChainMetadata = unavailableSource(
+    ['tokenProgram.metadata.image', 'tokenProgram.metadata.description', 'tokenProgram.metadata.creator'],
+    'the JSON at tokenProgram.uri is not fetched',
+  );
   Object.assign(sources, notApplicable());
   const rules = new Map(FINDING_RULES.map((r) => [r.code, r]));
   const findings = codes.map((code) => {
@@ -215,5 +253,10 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
     findings,
     scoreFactors: scoring.factors.map((f) => ({ ...f })),
   };
-  return { result: { auditLayout: layout, auditResource: null, meta }, store: true, scores: scoring.scores, topHolders: read.holders?.total ?? null };
+  return {
+    result: { auditLayout: layout, auditResource: null, meta },
+    store: true,
+    scores: scoring.scores,
+    topHolders: read.holders?.total ?? null,
+  };
 }

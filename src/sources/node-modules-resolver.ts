@@ -45,4 +45,3 @@ function lookup(roots: string[], path: string): string | undefined {
   }
   return undefined;
 }
-

@@ -14,7 +14,9 @@ import type { ReadSourcesResult } from './read-sources-result.ts';
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'cache', 'artifacts', 'out', 'typechain-types']);
 
 export async function readSources(
-  target: string, limits: SourceLimits = DEFAULT_SOURCE_LIMITS, onProgress?: (files: number) => void,
+  target: string,
+  limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+  onProgress?: (files: number) => void,
 ): Promise<ReadSourcesResult> {
   const st = await lstat(target).catch((cause: unknown) => {
     throw new SourceInputError(`cannot read ${target}: no such file or folder`, { target }, { cause });
@@ -22,7 +24,8 @@ export async function readSources(
   if (st.isDirectory()) return readFolderSources(target, limits, onProgress);
   if (!st.isFile()) throw new SourceInputError(`${target} is not a file or a folder`, { target });
   if (target.toLowerCase().endsWith('.zip')) {
-    if (st.size > limits.maxArchiveBytes) throw new SourceInputError(`archive is larger than ${limits.maxArchiveBytes} bytes`, { bytes: st.size });
+    if (st.size > limits.maxArchiveBytes)
+      throw new SourceInputError(`archive is larger than ${limits.maxArchiveBytes} bytes`, { bytes: st.size });
     return readZipSources(await readFile(target), limits, onProgress);
   }
   if (st.size > limits.maxFileBytes) {
@@ -55,15 +58,20 @@ async function readFolderSources(root: string, limits: SourceLimits, onProgress?
         skipped.push({ path: rel, reason: `larger than ${limits.maxFileBytes} bytes` });
         continue;
       }
-      if (sources.size >= limits.maxFiles) throw new SourceInputError(`folder holds more than ${limits.maxFiles} .sol files`, { limit: limits.maxFiles });
-      if (total + st.size > limits.maxTotalBytes) throw new SourceInputError(`the .sol files exceed ${limits.maxTotalBytes} bytes in total`, { limit: limits.maxTotalBytes });
+      if (sources.size >= limits.maxFiles)
+        throw new SourceInputError(`folder holds more than ${limits.maxFiles} .sol files`, { limit: limits.maxFiles });
+      if (total + st.size > limits.maxTotalBytes)
+        throw new SourceInputError(`the .sol files exceed ${limits.maxTotalBytes} bytes in total`, { limit: limits.maxTotalBytes });
       total += st.size;
       sources.set(rel, await readFile(full, 'utf8'));
       onProgress?.(sources.size);
     }
   }
   if (sources.size === 0) {
-    throw new SourceInputError(skipped.length > 0 ? 'every .sol file in the folder is over the size limit' : `no .sol file found in ${root}`, { skipped });
+    throw new SourceInputError(
+      skipped.length > 0 ? 'every .sol file in the folder is over the size limit' : `no .sol file found in ${root}`,
+      { skipped },
+    );
   }
   return { sources: new Map([...sources.entries()].sort(([a], [b]) => (a < b ? -1 : 1))), skipped };
 }

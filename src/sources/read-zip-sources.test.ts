@@ -8,7 +8,11 @@ import { SourceInputError } from './source-input-error.ts';
 const SOL = 'pragma solidity 0.8.20;\ncontract A {}\n';
 
 test('reads the .sol files and ignores the rest', async () => {
-  const zip = buildTestZip([{ name: 'contracts/A.sol', data: SOL }, { name: 'README.md', data: '# hi' }, { name: 'contracts/', data: '' }]);
+  const zip = buildTestZip([
+    { name: 'contracts/A.sol', data: SOL },
+    { name: 'README.md', data: '# hi' },
+    { name: 'contracts/', data: '' },
+  ]);
   const r = await readZipSources(zip);
   assert.deepEqual([...r.sources.keys()], ['contracts/A.sol']);
   assert.equal(r.sources.get('contracts/A.sol'), SOL);
@@ -16,7 +20,10 @@ test('reads the .sol files and ignores the rest', async () => {
 
 test('an archive without .sol files is a clear error', async () => {
   const zip = buildTestZip([{ name: 'notes.txt', data: 'x' }]);
-  await assert.rejects(readZipSources(zip), (e: unknown) => e instanceof SourceInputError && /no \.sol file \(other files are ignored\)/.test(e.message));
+  await assert.rejects(
+    readZipSources(zip),
+    (e: unknown) => e instanceof SourceInputError && /no \.sol file \(other files are ignored\)/.test(e.message),
+  );
 });
 
 test('../ and absolute paths refuse the archive', async () => {
@@ -34,7 +41,10 @@ test('a ZIP bomb that lies about its size is stopped while inflating', async () 
 });
 
 test('an honest oversized entry is skipped with a reason', async () => {
-  const zip = buildTestZip([{ name: 'big.sol', data: Buffer.alloc(2 * 1024 * 1024, 0x20) }, { name: 'ok.sol', data: SOL }]);
+  const zip = buildTestZip([
+    { name: 'big.sol', data: Buffer.alloc(2 * 1024 * 1024, 0x20) },
+    { name: 'ok.sol', data: SOL },
+  ]);
   const r = await readZipSources(zip, { ...DEFAULT_SOURCE_LIMITS, maxFileBytes: 1024 * 1024 });
   assert.deepEqual([...r.sources.keys()], ['ok.sol']);
   assert.equal(r.skipped[0]?.path, 'big.sol');

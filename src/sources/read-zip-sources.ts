@@ -11,7 +11,9 @@ import { SourceInputError } from './source-input-error.ts';
 import type { ReadSourcesResult } from './read-sources-result.ts';
 
 export async function readZipSources(
-  archive: Buffer, limits: SourceLimits = DEFAULT_SOURCE_LIMITS, onProgress?: (files: number) => void,
+  archive: Buffer,
+  limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+  onProgress?: (files: number) => void,
 ): Promise<ReadSourcesResult> {
   if (archive.length > limits.maxArchiveBytes) {
     throw new SourceInputError(`archive is larger than ${limits.maxArchiveBytes} bytes`, { bytes: archive.length });
@@ -19,7 +21,9 @@ export async function readZipSources(
   const zip = await openZip(archive);
   if (zip.entryCount > limits.maxArchiveEntries) {
     zip.close();
-    throw new SourceInputError(`archive lists ${zip.entryCount} entries; at most ${limits.maxArchiveEntries} are accepted`, { entries: zip.entryCount });
+    throw new SourceInputError(`archive lists ${zip.entryCount} entries; at most ${limits.maxArchiveEntries} are accepted`, {
+      entries: zip.entryCount,
+    });
   }
   const sources = new Map<string, string>();
   const skipped: { path: string; reason: string }[] = [];
@@ -33,9 +37,12 @@ export async function readZipSources(
         skipped.push({ path: name, reason: `larger than ${limits.maxFileBytes} bytes` });
         continue;
       }
-      if (sources.size >= limits.maxFiles) throw new SourceInputError(`archive holds more than ${limits.maxFiles} .sol files`, { limit: limits.maxFiles });
+      if (sources.size >= limits.maxFiles)
+        throw new SourceInputError(`archive holds more than ${limits.maxFiles} .sol files`, { limit: limits.maxFiles });
       if (total + entry.uncompressedSize > limits.maxTotalBytes) {
-        throw new SourceInputError(`the .sol files of the archive exceed ${limits.maxTotalBytes} bytes in total`, { limit: limits.maxTotalBytes });
+        throw new SourceInputError(`the .sol files of the archive exceed ${limits.maxTotalBytes} bytes in total`, {
+          limit: limits.maxTotalBytes,
+        });
       }
       const bytes = await readEntry(zip, entry, Math.min(limits.maxFileBytes, limits.maxTotalBytes - total));
       total += bytes.length;
@@ -47,7 +54,9 @@ export async function readZipSources(
   }
   if (sources.size === 0) {
     throw new SourceInputError(
-      skipped.length > 0 ? 'every .sol file in the archive is over the size limit' : 'the archive contains no .sol file (other files are ignored)',
+      skipped.length > 0
+        ? 'every .sol file in the archive is over the size limit'
+        : 'the archive contains no .sol file (other files are ignored)',
       { skipped },
     );
   }
@@ -71,12 +80,24 @@ function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
       zip.removeListener('end', onEnd);
       zip.removeListener('error', onError);
     };
-    const onEntry = (e: Entry): void => { cleanup(); resolve(e); };
-    const onEnd = (): void => { cleanup(); resolve(undefined); };
+    const onEntry = (e: Entry): void => {
+      cleanup();
+      resolve(e);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(undefined);
+    };
     const onError = (err: Error): void => {
       cleanup();
       const unsafe = /absolute path|invalid relative path|invalid characters/.test(err.message);
-      reject(new SourceInputError(unsafe ? `archive refused: unsafe path (${err.message})` : `corrupt ZIP archive: ${err.message}`, {}, { cause: err }));
+      reject(
+        new SourceInputError(
+          unsafe ? `archive refused: unsafe path (${err.message})` : `corrupt ZIP archive: ${err.message}`,
+          {},
+          { cause: err },
+        ),
+      );
     };
     zip.on('entry', onEntry);
     zip.on('end', onEnd);
@@ -89,7 +110,9 @@ function readEntry(zip: ZipFile, entry: Entry, maxBytes: number): Promise<Buffer
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
       if (err || !stream) {
-        reject(new SourceInputError(`cannot read ${entry.fileName} from the archive: ${err?.message ?? 'unknown error'}`, {}, { cause: err }));
+        reject(
+          new SourceInputError(`cannot read ${entry.fileName} from the archive: ${err?.message ?? 'unknown error'}`, {}, { cause: err }),
+        );
         return;
       }
       const chunks: Buffer[] = [];

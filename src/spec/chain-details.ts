@@ -57,9 +57,28 @@ const SUSHI_ICON = 'https://www.sushi.com/favicon.ico';
 const UNI_V3_FEES = [100, 500, 3000, 10000] as const;
 const PANCAKE_V3_FEES = [100, 500, 2500, 10000] as const;
 
-const uniswapV3 = (factory: string, router: string): DexRef => ({ name: 'Uniswap V3', icon: UNISWAP_ICON, version: 'v3', factory, router, feeTiers: UNI_V3_FEES });
-const v2 = (name: string, icon: string, factory: string, router: string): DexRef => ({ name, icon, version: 'v2', factory, router, feeTiers: [] });
-const SUSHI_V2_ALT = v2('SushiSwap', SUSHI_ICON, '0xc35DADB65012eC5796536bD9864eD8773aBc74C4', '0x1b02dA8Cb0d097eB8D57A175b88c7D8b47997506');
+const uniswapV3 = (factory: string, router: string): DexRef => ({
+  name: 'Uniswap V3',
+  icon: UNISWAP_ICON,
+  version: 'v3',
+  factory,
+  router,
+  feeTiers: UNI_V3_FEES,
+});
+const v2 = (name: string, icon: string, factory: string, router: string): DexRef => ({
+  name,
+  icon,
+  version: 'v2',
+  factory,
+  router,
+  feeTiers: [],
+});
+const SUSHI_V2_ALT = v2(
+  'SushiSwap',
+  SUSHI_ICON,
+  '0xc35DADB65012eC5796536bD9864eD8773aBc74C4',
+  '0x1b02dA8Cb0d097eB8D57A175b88c7D8b47997506',
+);
 const UNI_V3_CANONICAL = uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', '0xE592427A0AEce92DE3Edee1F18E0157C05861564');
 
 const t = (address: string, symbol: string, decimals: number): TokenRef => ({ address, symbol, decimals });
@@ -76,7 +95,11 @@ interface Curated {
 const CURATED: Readonly<Record<string, Curated>> = {
   ETH: {
     wrappedNative: t('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'WETH', 18),
-    stablecoins: [t('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC', 6), t('0xdAC17F958D2ee523a2206206994597C13D831ec7', 'USDT', 6), t('0x6B175474E89094C44Da98b954EedeAC495271d0F', 'DAI', 18)],
+    stablecoins: [
+      t('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC', 6),
+      t('0xdAC17F958D2ee523a2206206994597C13D831ec7', 'USDT', 6),
+      t('0x6B175474E89094C44Da98b954EedeAC495271d0F', 'DAI', 18),
+    ],
     dexes: [
       v2('Uniswap V2', UNISWAP_ICON, '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'),
       UNI_V3_CANONICAL,
@@ -90,17 +113,41 @@ const CURATED: Readonly<Record<string, Curated>> = {
   },
   BSC: {
     wrappedNative: t('0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', 'WBNB', 18),
-    stablecoins: [t('0x55d398326f99059fF775485246999027B3197955', 'USDT', 18), t('0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 'USDC', 18), t('0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56', 'BUSD', 18)],
+    stablecoins: [
+      t('0x55d398326f99059fF775485246999027B3197955', 'USDT', 18),
+      t('0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 'USDC', 18),
+      t('0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56', 'BUSD', 18),
+    ],
     dexes: [
       v2('PancakeSwap V2', PANCAKE_ICON, '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73', '0x10ED43C718714eb63d5aA57B78B54704E256024E'),
-      { name: 'PancakeSwap V3', icon: PANCAKE_ICON, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', router: '0x1b81D678ffb9C0263b24A97847620C99d213eB14', feeTiers: PANCAKE_V3_FEES },
+      {
+        name: 'PancakeSwap V3',
+        icon: PANCAKE_ICON,
+        version: 'v3',
+        factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865',
+        router: '0x1b81D678ffb9C0263b24A97847620C99d213eB14',
+        feeTiers: PANCAKE_V3_FEES,
+      },
     ],
     lockers: [{ provider: 'pinklock', address: '0x407993575c91ce7643a4d4cCACc9A98c36eE1BBE' }],
   },
   MATIC: {
     wrappedNative: t('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', 'WPOL', 18),
-    stablecoins: [t('0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 'USDC', 6), t('0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174', 'USDC.e', 6), t('0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 'USDT', 6)],
-    dexes: [v2('QuickSwap', 'https://quickswap.exchange/favicon.ico', '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32', '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff'), UNI_V3_CANONICAL, SUSHI_V2_ALT],
+    stablecoins: [
+      t('0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 'USDC', 6),
+      t('0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174', 'USDC.e', 6),
+      t('0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 'USDT', 6),
+    ],
+    dexes: [
+      v2(
+        'QuickSwap',
+        'https://quickswap.exchange/favicon.ico',
+        '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32',
+        '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff',
+      ),
+      UNI_V3_CANONICAL,
+      SUSHI_V2_ALT,
+    ],
   },
   ARBITRUM: {
     wrappedNative: t('0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 'WETH', 18),
@@ -123,17 +170,38 @@ const CURATED: Readonly<Record<string, Curated>> = {
   AVAX: {
     wrappedNative: t('0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7', 'WAVAX', 18),
     stablecoins: [t('0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', 'USDC', 6), t('0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7', 'USDT', 6)],
-    dexes: [v2('Trader Joe', 'https://lfj.gg/favicon.ico', '0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10', '0x60aE616a2155Ee3d9A68541Ba4544862310933d4')],
+    dexes: [
+      v2(
+        'Trader Joe',
+        'https://lfj.gg/favicon.ico',
+        '0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10',
+        '0x60aE616a2155Ee3d9A68541Ba4544862310933d4',
+      ),
+    ],
   },
   FTM: {
     wrappedNative: t('0x21be370D5312f44cB42ce377BC9b8a0cEF1A4C83', 'WFTM', 18),
     stablecoins: [t('0x04068DA6C83AFCFA0e13ba15A6696662335D5B75', 'USDC', 6)],
-    dexes: [v2('SpookySwap', 'https://spooky.fi/favicon.ico', '0x152eE697f2E276fA89E96742e9bB9aB1F2E61bE3', '0xF491e7B69E4244ad4002BC14e878a34207E38c29')],
+    dexes: [
+      v2(
+        'SpookySwap',
+        'https://spooky.fi/favicon.ico',
+        '0x152eE697f2E276fA89E96742e9bB9aB1F2E61bE3',
+        '0xF491e7B69E4244ad4002BC14e878a34207E38c29',
+      ),
+    ],
   },
   CRO: {
     wrappedNative: t('0x5C7F8A570d578ED84E63fdFA7b1eE72dEae1AE23', 'WCRO', 18),
     stablecoins: [t('0xc21223249CA28397B4B6541dfFaEcC539BfF0c59', 'USDC', 6)],
-    dexes: [v2('VVS Finance', 'https://vvs.finance/favicon.ico', '0x3B44B2a187a7b3824131F8db5a74194D0a42Fc15', '0x145863Eb42Cf62847A6Ca784e6416C1682b1b2Ae')],
+    dexes: [
+      v2(
+        'VVS Finance',
+        'https://vvs.finance/favicon.ico',
+        '0x3B44B2a187a7b3824131F8db5a74194D0a42Fc15',
+        '0x145863Eb42Cf62847A6Ca784e6416C1682b1b2Ae',
+      ),
+    ],
   },
   XDAI: {
     wrappedNative: t('0xe91D153E0b41518A2Ce8Dd3D7944Fa863463a97d', 'WXDAI', 18),
@@ -161,7 +229,11 @@ const CURATED: Readonly<Record<string, Curated>> = {
   // viem has no definition of Oasis Emerald.
   ROSE: {
     rpcUrls: ['https://emerald.oasis.io'],
-    explorer: { url: 'https://explorer.oasis.io/mainnet/emerald', hosts: ['explorer.oasis.io', 'explorer.emerald.oasis.dev'], apiUrl: null },
+    explorer: {
+      url: 'https://explorer.oasis.io/mainnet/emerald',
+      hosts: ['explorer.oasis.io', 'explorer.emerald.oasis.dev'],
+      apiUrl: null,
+    },
   },
   // The devnet's own deployments (deterministic; checked by src/devnet/devnet.test.ts).
   LOCAL: {
@@ -226,9 +298,7 @@ function build(symbol: string, chainId: number | null): ChainDetails {
   };
 }
 
-const DETAILS = new Map<string, ChainDetails>(
-  [...NETWORKS, LOCAL_NETWORK].map((n) => [n.symbol, build(n.symbol, n.chainId)]),
-);
+const DETAILS = new Map<string, ChainDetails>([...NETWORKS, LOCAL_NETWORK].map((n) => [n.symbol, build(n.symbol, n.chainId)]));
 
 /** Chain details of a network symbol; undefined for an unknown symbol. */
 export function chainDetails(symbol: string): ChainDetails | undefined {
@@ -265,7 +335,9 @@ export function parseContractUrl(url: string): ParsedContractUrl | null {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
   const network = hostIndex.get(parsed.hostname.toLowerCase());
   if (!network) return null;
-  const match = /\/(?:address|token|contract|contracts|tokens)\/(0x[0-9a-fA-F]{40})(?:[/?#]|$)/.exec(parsed.pathname + parsed.search + parsed.hash);
+  const match = /\/(?:address|token|contract|contracts|tokens)\/(0x[0-9a-fA-F]{40})(?:[/?#]|$)/.exec(
+    parsed.pathname + parsed.search + parsed.hash,
+  );
   return match?.[1] ? { network, address: match[1] } : null;
 }
 
@@ -273,4 +345,3 @@ export function parseContractUrl(url: string): ParsedContractUrl | null {
 export function allChainDetails(): readonly ChainDetails[] {
   return [...DETAILS.values()];
 }
-

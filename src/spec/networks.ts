@@ -233,7 +233,8 @@ export function chooseNetwork(
   }
   let bySymbol: Network | undefined;
   if (input.symbol !== undefined) {
-    bySymbol = typeof input.symbol === 'string' ? findNetworkForOperation(operation, input.symbol.trim().toUpperCase(), options) : undefined;
+    bySymbol =
+      typeof input.symbol === 'string' ? findNetworkForOperation(operation, input.symbol.trim().toUpperCase(), options) : undefined;
     if (!bySymbol) return { invalid: 'network' };
   }
   if (byChainId && bySymbol && byChainId !== bySymbol) return { invalid: 'network' };

@@ -20,7 +20,11 @@ interface FirstQuery<R> extends Compilable<R> {
 
 export type PreparedFirst<P extends readonly string[], R> = (...params: P) => Promise<R | undefined>;
 
-export function prepareFirst<P extends readonly string[], R>(store: Store, build: (...params: P) => FirstQuery<R>, arity: P['length']): PreparedFirst<P, R> {
+export function prepareFirst<P extends readonly string[], R>(
+  store: Store,
+  build: (...params: P) => FirstQuery<R>,
+  arity: P['length'],
+): PreparedFirst<P, R> {
   const sqlite = store.sqlite;
   if (!sqlite) return (...params) => build(...params).executeTakeFirst();
 

@@ -30,7 +30,15 @@ export async function createScanFixture(overrides: Partial<ScanServiceDeps> = {}
   const corpus = createStoredCorpusService(store);
   const deps = scanDependencies({ config, store, localRpcUrl: () => server.url, devnet, corpus });
   const scans = createScanService({ ...deps, freshnessMs: 60_000, ...overrides });
-  const app = await buildApp({ store, scans, corpus, getVerifiedSource: verifiedSourceLookup(deps), scanSource: sourceScanner(deps.analyze, deps.similarity), rateLimiter: createRateLimiter({ pointsPerWindow: 5 }), networks: { devnet: true } });
+  const app = await buildApp({
+    store,
+    scans,
+    corpus,
+    getVerifiedSource: verifiedSourceLookup(deps),
+    scanSource: sourceScanner(deps.analyze, deps.similarity),
+    rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
+    networks: { devnet: true },
+  });
   return {
     app,
     devnet,

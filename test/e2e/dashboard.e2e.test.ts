@@ -28,7 +28,8 @@ const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
 const EMAIL = 'Trader.One@Example.org';
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a different long passphrase';
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 860 };
 
@@ -109,12 +110,24 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-data-'));
     profileDir = await mkdtemp(join(tmpdir(), 'sw-e2e-chromium-'));
     smtp = await startSmtp();
-    server = await spawnServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: 'scopeward <codes@scopeward.test>', DATABASE_URL: '', REDIS_URL: '' }, 180_000);
+    server = await spawnServer(
+      { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: 'scopeward <codes@scopeward.test>', DATABASE_URL: '', REDIS_URL: '' },
+      180_000,
+    );
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
       headless: true,
       viewport: DESKTOP,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     // The strict same-origin policy the hardened service sends, on every page.
@@ -259,7 +272,10 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
         await page.getByText('is not available in this installation yet').waitFor();
         assert.equal(await page.getByRole('link', { name: 'Open in the API documentation' }).count(), 0);
       } else {
-        await page.getByRole('heading', { name: new RegExp(path.replaceAll('/', '\\/')) }).first().waitFor();
+        await page
+          .getByRole('heading', { name: new RegExp(path.replaceAll('/', '\\/')) })
+          .first()
+          .waitFor();
         assert.ok((await page.getByRole('link', { name: 'Open in the API documentation' }).count()) > 0);
       }
       await shot(`app-${name.toLowerCase()}`);
@@ -286,9 +302,16 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     const noToken = await api('/api/account/keys', { method: 'POST', headers, body: JSON.stringify({ name: 'forged' }) });
     assert.equal(noToken.status, 403);
     const { csrfToken } = (await (await api('/api/session', { headers })).json()) as { csrfToken: string };
-    const crossSite = await api('/api/account/keys', { method: 'POST', headers: { ...headers, 'x-csrf-token': csrfToken, origin: 'https://evil.example' }, body: JSON.stringify({ name: 'forged' }) });
+    const crossSite = await api('/api/account/keys', {
+      method: 'POST',
+      headers: { ...headers, 'x-csrf-token': csrfToken, origin: 'https://evil.example' },
+      body: JSON.stringify({ name: 'forged' }),
+    });
     assert.equal(crossSite.status, 403);
-    const unknown = await api('/api/account/keys/00000000-0000-0000-0000-000000000000', { method: 'DELETE', headers: { cookie: headers.cookie, 'x-csrf-token': csrfToken } });
+    const unknown = await api('/api/account/keys/00000000-0000-0000-0000-000000000000', {
+      method: 'DELETE',
+      headers: { cookie: headers.cookie, 'x-csrf-token': csrfToken },
+    });
     assert.equal(unknown.status, 404);
   });
 
@@ -338,7 +361,20 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
   it('every page works at phone width, with the menu', async () => {
     await page.setViewportSize(PHONE);
     for (const [name, path] of visited) {
-      if (['login', 'signup', 'signup-weak-password', 'verify', 'verify-wrong-code', 'login-wrong-password', 'reset-password', 'keys-created', 'keys-revoke-confirm'].includes(name)) continue;
+      if (
+        [
+          'login',
+          'signup',
+          'signup-weak-password',
+          'verify',
+          'verify-wrong-code',
+          'login-wrong-password',
+          'reset-password',
+          'keys-created',
+          'keys-revoke-confirm',
+        ].includes(name)
+      )
+        continue;
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await shot(name, 'phone');
@@ -351,7 +387,10 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API Key Generation' }).click();
     await heading('API Key Generation').waitFor();
     // The page fits the screen: nothing scrolls sideways.
-    assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), 'no horizontal scrolling at phone width');
+    assert.ok(
+      await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'),
+      'no horizontal scrolling at phone width',
+    );
 
     // Dark: the same pages with the system's dark scheme.
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -83,7 +83,11 @@ const RULES: readonly Rule[] = [
     severity: 'high',
     title: 'Can blacklist addresses (from bytecode)',
     matches: (n, p) =>
-      !isQuery(n) && hasAddress(p) && /(black|block|deny|ban|bots?(?![a-z])|sniper|freeze|frozen|blacklist)/i.test(n) && !/whitelist|unblock(?!ed)/i.test(n) && !/^(add|remove)Liquidity/i.test(n),
+      !isQuery(n) &&
+      hasAddress(p) &&
+      /(black|block|deny|ban|bots?(?![a-z])|sniper|freeze|frozen|blacklist)/i.test(n) &&
+      !/whitelist|unblock(?!ed)/i.test(n) &&
+      !/^(add|remove)Liquidity/i.test(n),
   },
   {
     capability: 'setFees',
@@ -91,7 +95,8 @@ const RULES: readonly Rule[] = [
     checklist: null,
     severity: 'medium',
     title: 'Can change fees (from bytecode)',
-    matches: (n, p) => !isQuery(n) && hasNumber(p) && /(fee|tax)/i.test(n) && /^(set|update|change|adjust|modify|reduce|increase|configure)/i.test(n),
+    matches: (n, p) =>
+      !isQuery(n) && hasNumber(p) && /(fee|tax)/i.test(n) && /^(set|update|change|adjust|modify|reduce|increase|configure)/i.test(n),
   },
   {
     capability: 'pause',
@@ -111,7 +116,9 @@ const RULES: readonly Rule[] = [
     severity: 'medium',
     title: 'Can change transaction or wallet limits (from bytecode)',
     matches: (n, p) =>
-      (/^(set|update|change|remove|disable)/i.test(n) && /(maxTx|maxTransaction|maxWallet|maxBuy|maxSell|maxAmount|txLimit|walletLimit|maxHold)/i.test(n) && (p.length === 0 || hasNumber(p) || p.includes('bool'))) ||
+      (/^(set|update|change|remove|disable)/i.test(n) &&
+        /(maxTx|maxTransaction|maxWallet|maxBuy|maxSell|maxAmount|txLimit|walletLimit|maxHold)/i.test(n) &&
+        (p.length === 0 || hasNumber(p) || p.includes('bool'))) ||
       /^removeLimits$/i.test(n),
   },
   {

@@ -13,17 +13,21 @@ import { analyzeBytecode, extractSelectors } from './extract-selectors.ts';
 
 const devnetDir = new URL('../../devnet/contracts/', import.meta.url);
 const devnetSources = Object.fromEntries(
-  readdirSync(devnetDir).filter((f) => f.endsWith('.sol')).map((f) => [f, readFileSync(new URL(f, devnetDir), 'utf8')]),
+  readdirSync(devnetDir)
+    .filter((f) => f.endsWith('.sol'))
+    .map((f) => [f, readFileSync(new URL(f, devnetDir), 'utf8')]),
 );
 const devnet = compileSolidity(devnetSources);
 
-test('every devnet contract: extracted selectors equal the compiler\'s and resolve to the real signatures', async () => {
+test("every devnet contract: extracted selectors equal the compiler's and resolve to the real signatures", async () => {
   const tokens = devnet.filter((c) => c.file.endsWith('Token.sol'));
   assert.ok(tokens.length >= 8, `devnet tokens: ${tokens.map((c) => c.name).join(', ')}`);
   const db = new SignatureDatabase(new InMemorySignatureStore());
   await db.addExtraction(extractSignatures(devnetSources));
   for (const contract of devnet) {
-    const expected = Object.values(contract.methodIdentifiers).map((s) => `0x${s}`).sort();
+    const expected = Object.values(contract.methodIdentifiers)
+      .map((s) => `0x${s}`)
+      .sort();
     if (contract.runtime === '0x') continue; // interfaces and abstract contracts
     assert.deepEqual(extractSelectors(contract.runtime), expected, contract.name);
     const resolved = await db.resolveSelectors(expected);
@@ -50,7 +54,10 @@ test('capabilities of devnet tokens read from bytecode alone', async () => {
   assert.ok((await capabilities('BlacklistToken')).includes('blacklist'));
   assert.ok((await capabilities('FeeToken')).includes('setFees'));
   assert.ok(!(await capabilities('FeeToken')).includes('blacklist'));
-  assert.deepEqual((await capabilities('UnverifiedToken')).filter((c) => c === 'mint' || c === 'blacklist'), ['blacklist', 'mint']);
+  assert.deepEqual(
+    (await capabilities('UnverifiedToken')).filter((c) => c === 'mint' || c === 'blacklist'),
+    ['blacklist', 'mint'],
+  );
 });
 
 test('a Vyper-style XOR dispatcher yields its selectors', () => {

@@ -26,6 +26,10 @@ test('rejects what is not runtime bytecode with a clear message', () => {
     [`0x${'00'.repeat(MAX_BYTECODE_BYTES + 1)}`, /too large/],
   ];
   for (const [input, message] of cases) {
-    assert.throws(() => parseBytecode(input), (e: unknown) => e instanceof BytecodeError && message.test(e.message), String(input).slice(0, 20));
+    assert.throws(
+      () => parseBytecode(input),
+      (e: unknown) => e instanceof BytecodeError && message.test(e.message),
+      String(input).slice(0, 20),
+    );
   }
 });

@@ -11,7 +11,8 @@ export default defineDetector({
     confidence: 'high',
     smartAuditKey: 'blacklist',
     checklist: 'BC',
-    description: 'An owner- or role-restricted function sets a per-address flag that the transfer path checks and reverts on, so the privileged account can stop any holder from selling or moving tokens.',
+    description:
+      'An owner- or role-restricted function sets a per-address flag that the transfer path checks and reverts on, so the privileged account can stop any holder from selling or moving tokens.',
     exploitScenario: 'The owner blacklists every buyer except their own wallets, turning the token into a honeypot.',
     recommendation: 'Remove the blacklist, or limit it to a short launch window enforced in code and disclosed to holders.',
     messages: { blacklist: '{contract}.{fn} sets {flags}, which the transfer path reverts on.' },

@@ -13,7 +13,8 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'medium',
     smartAuditKey: 'buyback',
-    description: 'A function sends ETH to a swap whose path ends in this token (path[i] = address(this), i > 0): the contract buys its own token back, usually with fees collected.',
+    description:
+      'A function sends ETH to a swap whose path ends in this token (path[i] = address(this), i > 0): the contract buys its own token back, usually with fees collected.',
     exploitScenario: 'Buybacks move the price; if their timing or amount is controlled by the owner they can be front-run by insiders.',
     recommendation: 'Informational: check who triggers buybacks and where the bought tokens go.',
     messages: { buyback: '{contract}.{fn} buys the token back with ETH.' },
@@ -27,7 +28,13 @@ export default defineDetector({
             if (call.kind !== 'external' || !call.hasValue || seen.has(call.fn)) continue;
             seen.add(call.fn);
             if (!buildsPathToThis(call.fn, a.scope)) continue;
-            ctx.report({ unit: call.fn.contract.unit, node: call.fn.node, messageId: 'buyback', contract: a.contract.name, data: { contract: call.fn.contract.name, fn: call.fn.name } });
+            ctx.report({
+              unit: call.fn.contract.unit,
+              node: call.fn.node,
+              messageId: 'buyback',
+              contract: a.contract.name,
+              data: { contract: call.fn.contract.name, fn: call.fn.name },
+            });
             return;
           }
         }

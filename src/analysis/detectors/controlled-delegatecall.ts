@@ -9,8 +9,10 @@ export default defineDetector({
     title: 'delegatecall to a controllable target',
     severity: 'high',
     confidence: 'medium',
-    description: 'The contract delegatecalls an address taken from a parameter or from a state variable that a function can change: the code at that address runs with this contract\'s storage and balance.',
-    exploitScenario: 'The owner (or, if unrestricted, anyone) points the target to a contract that rewrites balances or transfers out all funds.',
+    description:
+      "The contract delegatecalls an address taken from a parameter or from a state variable that a function can change: the code at that address runs with this contract's storage and balance.",
+    exploitScenario:
+      'The owner (or, if unrestricted, anyone) points the target to a contract that rewrites balances or transfers out all funds.',
     recommendation: 'Delegatecall only fixed, audited targets (constant or immutable), and never one a caller supplies.',
     messages: { delegatecall: '{contract}.{fn} delegatecalls {target}, which {how}.' },
   },
@@ -24,7 +26,13 @@ export default defineDetector({
             const how = controllable(call, a);
             if (!how) continue;
             seen.add(call.node);
-            ctx.report({ unit: call.fn.contract.unit, node: call.node, messageId: 'delegatecall', contract: a.contract.name, data: { contract: a.contract.name, fn: e.fn.name, target: call.targetNode?.text || 'target', how } });
+            ctx.report({
+              unit: call.fn.contract.unit,
+              node: call.node,
+              messageId: 'delegatecall',
+              contract: a.contract.name,
+              data: { contract: a.contract.name, fn: e.fn.name, target: call.targetNode?.text || 'target', how },
+            });
           }
         }
       },

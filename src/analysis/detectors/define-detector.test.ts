@@ -4,8 +4,13 @@ import { DetectorMetaError, defineDetector, formatMessage, validateMeta, type De
 import { detectors } from './index.ts';
 
 const good: DetectorMeta = {
-  id: 'sample-detector', title: 'Sample', severity: 'low', confidence: 'high',
-  description: 'Describes the sample.', exploitScenario: 'An attacker does something.', recommendation: 'Do not.',
+  id: 'sample-detector',
+  title: 'Sample',
+  severity: 'low',
+  confidence: 'high',
+  description: 'Describes the sample.',
+  exploitScenario: 'An attacker does something.',
+  recommendation: 'Do not.',
   messages: { m: 'found {what}' },
 };
 

@@ -24,7 +24,12 @@ export const SHARED_FIXTURES_DIR = fileURLToPath(new URL('../__fixtures__/tokens
 const resolveImport = createNodeModulesResolver();
 
 function solidityFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sol')).sort().map((f) => join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.sol'))
+        .sort()
+        .map((f) => join(dir, f))
+    : [];
 }
 
 /** The detector's own fixtures and the shared token fixtures labelled for it. */
@@ -33,7 +38,9 @@ export function fixtureFiles(detector: Pick<Detector, 'meta'>): string[] {
   const shared = solidityFiles(SHARED_FIXTURES_DIR).filter((file) => {
     const source = readFileSync(file, 'utf8');
     const scope = readLabelScope(source);
-    return scope === 'all' || (scope === 'smart-audit' && smartAuditKey !== undefined) || readExpectations(source).some((e) => e.detector === id);
+    return (
+      scope === 'all' || (scope === 'smart-audit' && smartAuditKey !== undefined) || readExpectations(source).some((e) => e.detector === id)
+    );
   });
   return [...solidityFiles(join(FIXTURES_DIR, id)), ...shared];
 }
@@ -56,11 +63,18 @@ export function assertDetectorFixtures(detector: Detector): void {
     const result = runDetectors(program, [detector]);
     assert.deepEqual(result.failures, [], `${name}: detector failed`);
     const actual = result.raw.map((r) => ({ line: r.finding.ranges[0]![0], messageId: r.messageId })).sort((a, b) => a.line - b.line);
-    assert.deepEqual(actual.map((a) => a.line), expected.map((e) => e.line).sort((a, b) => a - b), `${name}: lines flagged by ${detector.meta.id}`);
+    assert.deepEqual(
+      actual.map((a) => a.line),
+      expected.map((e) => e.line).sort((a, b) => a - b),
+      `${name}: lines flagged by ${detector.meta.id}`,
+    );
     for (const e of expected) {
-      if (e.messageId) assert.ok(actual.some((a) => a.line === e.line && a.messageId === e.messageId), `${name}:${e.line}: expected message ${e.messageId}`);
+      if (e.messageId)
+        assert.ok(
+          actual.some((a) => a.line === e.line && a.messageId === e.messageId),
+          `${name}:${e.line}: expected message ${e.messageId}`,
+        );
     }
   }
   assert.ok(expectedTotal > 0, `${detector.meta.id}: fixtures must contain at least one expected finding`);
 }
-

@@ -13,11 +13,13 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'medium',
     smartAuditKey: 'dividendDistributor',
-    description: 'Transfers report holders\' balances to a dividend tracker, or the contract keeps per-share reward accounting (a running amount-per-share divided by total shares) and pays it out.',
-    exploitScenario: 'Dividend processing on every transfer costs gas and can fail; the owner can often exclude addresses from dividends or change the reward token.',
+    description:
+      "Transfers report holders' balances to a dividend tracker, or the contract keeps per-share reward accounting (a running amount-per-share divided by total shares) and pays it out.",
+    exploitScenario:
+      'Dividend processing on every transfer costs gas and can fail; the owner can often exclude addresses from dividends or change the reward token.',
     recommendation: 'Informational: check who can exclude holders and what the distributor pays out.',
     messages: {
-      hook: '{contract}: transfers send holders\' balances to {target}.{name}(…).',
+      hook: "{contract}: transfers send holders' balances to {target}.{name}(…).",
       perShare: '{contract}.{fn} accumulates {var} per share for holders.',
     },
   },
@@ -47,14 +49,24 @@ function reportHook(ctx: DetectorContext, a: ContractAnalysis): boolean {
       return hit;
     });
     if (!sendsBalance || !call.argSyms.some((s) => t.isParty(s))) continue;
-    ctx.report({ unit: call.fn.contract.unit, node: call.node, messageId: 'hook', contract: a.contract.name, data: { contract: a.contract.name, target: call.target.v.name, name: call.name } });
+    ctx.report({
+      unit: call.fn.contract.unit,
+      node: call.node,
+      messageId: 'hook',
+      contract: a.contract.name,
+      data: { contract: a.contract.name, target: call.target.v.name, name: call.name },
+    });
     return true;
   }
   return false;
 }
 
 function reportPerShare(ctx: DetectorContext, a: ContractAnalysis): void {
-  const pays = a.entries.some((e) => e.summary.calls.some((c) => c.hasValue || c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'external' && c.name === 'transfer')));
+  const pays = a.entries.some((e) =>
+    e.summary.calls.some(
+      (c) => c.hasValue || c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'external' && c.name === 'transfer'),
+    ),
+  );
   if (!pays) return;
   for (const e of a.entries) {
     for (const w of e.summary.writes) {

@@ -73,7 +73,9 @@ export function runDetectors(program: Program, detectors: readonly Detector[]): 
     const cut = analysis.entries.filter((e) => e.summary.truncated).map((e) => e.fn.name);
     if (cut.length > 0) {
       failures.push({
-        kind: 'truncated', file: c.unit.path, line: lineOf(c.unit, c.node.start),
+        kind: 'truncated',
+        file: c.unit.path,
+        line: lineOf(c.unit, c.node.start),
         message: `${c.name}: the analysis budget ran out in ${cut.slice(0, 5).join(', ')}${cut.length > 5 ? ` and ${cut.length - 5} more` : ''}; effects past that point were not seen`,
       });
     }

@@ -10,9 +10,12 @@ export default defineDetector({
     title: 'Transfers call an external contract',
     severity: 'low',
     confidence: 'high',
-    description: 'The transfer path calls another contract (a router swap, a dividend tracker, an anti-bot service). Whatever that contract does — revert, consume gas, re-enter — decides whether holders can transfer.',
-    exploitScenario: 'The owner points the called address to a contract that reverts for chosen senders: a honeypot whose rule is not in the token\'s source.',
-    recommendation: 'Avoid external calls in transfers; if needed, make the called address immutable and wrap the call so its failure cannot block transfers.',
+    description:
+      'The transfer path calls another contract (a router swap, a dividend tracker, an anti-bot service). Whatever that contract does — revert, consume gas, re-enter — decides whether holders can transfer.',
+    exploitScenario:
+      "The owner points the called address to a contract that reverts for chosen senders: a honeypot whose rule is not in the token's source.",
+    recommendation:
+      'Avoid external calls in transfers; if needed, make the called address immutable and wrap the call so its failure cannot block transfers.',
     messages: { call: '{contract}.{fn}, on the transfer path, calls {calls}.' },
   },
   create(ctx) {

@@ -8,8 +8,10 @@ export default defineDetector({
     title: 'Renounce that is not real',
     severity: 'high',
     confidence: 'medium',
-    description: 'The renounce function zeroes the owner variable, but privileged functions are (also) restricted to another address it does not clear, or ownership can be reclaimed: after "renouncing", someone still controls the contract.',
-    exploitScenario: 'Holders see ownership renounced on the explorer and buy; the developer still changes fees through a second admin address.',
+    description:
+      'The renounce function zeroes the owner variable, but privileged functions are (also) restricted to another address it does not clear, or ownership can be reclaimed: after "renouncing", someone still controls the contract.',
+    exploitScenario:
+      'Holders see ownership renounced on the explorer and buy; the developer still changes fees through a second admin address.',
     recommendation: 'Make renouncing clear every privileged address (or remove the other privileged paths).',
     messages: { fake: '{contract}.{fn} zeroes {owner} but {others} keep(s) privileged access.' },
   },

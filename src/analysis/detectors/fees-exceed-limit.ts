@@ -20,8 +20,9 @@ export default defineDetector({
     severity: 'high',
     confidence: 'medium',
     checklist: 'ELFM',
-    description: 'A privileged fee setter accepts values above 25% of the transferred amount, or checks no upper bound at all; a fee of 100% confiscates every transfer.',
-    exploitScenario: 'The owner sets the sell fee to 99%: holders who sell receive almost nothing and the fee goes to the owner\'s wallet.',
+    description:
+      'A privileged fee setter accepts values above 25% of the transferred amount, or checks no upper bound at all; a fee of 100% confiscates every transfer.',
+    exploitScenario: "The owner sets the sell fee to 99%: holders who sell receive almost nothing and the fee goes to the owner's wallet.",
     recommendation: 'Check the new fees (their sum) against a hard-coded maximum of at most 25% in the setter.',
     messages: {
       unbounded: '{contract}.{fn} sets {var} with no upper bound.',
@@ -57,7 +58,10 @@ export function boundOf(w: Write, entry: Entry, scope: Scope): number | undefine
     if (direct !== undefined) return direct;
   }
   const watched = new Set([w.v.name]);
-  if (w.valueNode) visit(w.valueNode, (n) => { if (n.type === 'identifier') watched.add(n.text); });
+  if (w.valueNode)
+    visit(w.valueNode, (n) => {
+      if (n.type === 'identifier') watched.add(n.text);
+    });
   let best: number | undefined;
   for (const g of entry.summary.guards) {
     if (g.path.some((p) => !p.afterExit)) continue;

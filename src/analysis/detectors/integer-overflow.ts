@@ -12,7 +12,8 @@ export default defineDetector({
     title: 'Unchecked arithmetic before Solidity 0.8',
     severity: 'medium',
     confidence: 'low',
-    description: 'The file compiles only with Solidity below 0.8, where + - * wrap around silently, and a state variable is updated with plain arithmetic (+=, -=, *=, ++, --, or x = x + y) that no require, assert or branch of the function checks and no SafeMath call guards.',
+    description:
+      'The file compiles only with Solidity below 0.8, where + - * wrap around silently, and a state variable is updated with plain arithmetic (+=, -=, *=, ++, --, or x = x + y) that no require, assert or branch of the function checks and no SafeMath call guards.',
     exploitScenario: 'A transfer subtracts more than the sender holds; the balance wraps to a huge number the attacker then spends.',
     recommendation: 'Compile with Solidity 0.8 or later, or use SafeMath (add/sub/mul) for every update of a balance or counter.',
     messages: { overflow: '{contract}.{fn} updates {var} with unchecked arithmetic ({op}).' },
@@ -24,7 +25,14 @@ export default defineDetector({
         if (entirelyBelow(versionRange(p.constraint), [0, 8, 0])) legacyUnits.add(p.unit);
       },
       function(fn) {
-        if (!fn.body || !legacyUnits.has(fn.contract.unit) || fn.kind === 'constructor' || fn.mutability === 'view' || fn.mutability === 'pure') return;
+        if (
+          !fn.body ||
+          !legacyUnits.has(fn.contract.unit) ||
+          fn.kind === 'constructor' ||
+          fn.mutability === 'view' ||
+          fn.mutability === 'pure'
+        )
+          return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         const checked = new Set(conditionsOf(ir).flatMap((c) => identifiers(c.cond)));
         for (const node of ir.nodes) {
@@ -34,7 +42,13 @@ export default defineDetector({
             if (!arith) continue;
             // A check mentioning the variable or the operand (`require(balance >= value)`) bounds the update.
             if (checked.has(op.v.name) || identifiers(arith.operand).some((n) => checked.has(n))) continue;
-            ctx.report({ unit: fn.contract.unit, node: op.node, messageId: 'overflow', contract: fn.contract.name, data: { contract: fn.contract.name, fn: fn.name || fn.kind, var: op.v.name, op: arith.op } });
+            ctx.report({
+              unit: fn.contract.unit,
+              node: op.node,
+              messageId: 'overflow',
+              contract: fn.contract.name,
+              data: { contract: fn.contract.name, fn: fn.name || fn.kind, var: op.v.name, op: arith.op },
+            });
           }
         }
       },

@@ -9,8 +9,10 @@ export default defineDetector({
     severity: 'medium',
     confidence: 'medium',
     smartAuditKey: 'launchpadAntiBot',
-    description: 'Every transfer hands sender, recipient and amount to an external contract kept in storage (a launchpad\'s anti-bot service), which can make transfers revert by rules the token\'s source does not show.',
-    exploitScenario: 'The anti-bot service, configured by the owner, blocks sells from chosen addresses; the token code itself looks harmless.',
+    description:
+      "Every transfer hands sender, recipient and amount to an external contract kept in storage (a launchpad's anti-bot service), which can make transfers revert by rules the token's source does not show.",
+    exploitScenario:
+      'The anti-bot service, configured by the owner, blocks sells from chosen addresses; the token code itself looks harmless.',
     recommendation: 'Disable the anti-bot hook after launch (and make that irreversible), and document its configuration.',
     messages: { hook: '{contract}: transfers call {target}.{name}(…) with the sender and recipient.' },
   },
@@ -22,7 +24,10 @@ export default defineDetector({
         for (const call of t.calls) {
           if (!isHook(call, t.isParty)) continue;
           ctx.report({
-            unit: call.fn.contract.unit, node: call.node, messageId: 'hook', contract: a.contract.name,
+            unit: call.fn.contract.unit,
+            node: call.node,
+            messageId: 'hook',
+            contract: a.contract.name,
             data: { contract: a.contract.name, target: call.target.k === 'state' ? call.target.v.name : 'contract', name: call.name },
           });
         }

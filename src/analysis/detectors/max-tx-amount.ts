@@ -10,7 +10,8 @@ export default defineDetector({
     severity: 'medium',
     confidence: 'high',
     smartAuditKey: 'maxTxAmount',
-    description: 'An owner- or role-restricted function writes a variable that the transfer path compares the amount with and reverts above; set low enough it stops holders from selling.',
+    description:
+      'An owner- or role-restricted function writes a variable that the transfer path compares the amount with and reverts above; set low enough it stops holders from selling.',
     exploitScenario: 'The owner sets the maximum transaction amount to 0 or 1 wei: every sell reverts while exempted insiders still trade.',
     recommendation: 'Bound the setter below by a sensible share of the supply (for example 0.5%), or remove the limit after launch.',
     messages: { maxTxAmount: '{contract}.{fn} changes {vars}, the per-transfer amount limit.' },
@@ -20,7 +21,8 @@ export default defineDetector({
       contract(a) {
         const rules = transferRules(a);
         if (!rules || rules.maxAmount.size === 0) return;
-        for (const { entry, writes } of privilegedWrites(a, rules.maxAmount)) reportFunction(ctx, entry.fn, 'maxTxAmount', { vars: names(writes.map((w) => w.v)) });
+        for (const { entry, writes } of privilegedWrites(a, rules.maxAmount))
+          reportFunction(ctx, entry.fn, 'maxTxAmount', { vars: names(writes.map((w) => w.v)) });
       },
     };
   },

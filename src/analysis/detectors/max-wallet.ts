@@ -9,7 +9,8 @@ export default defineDetector({
     title: 'Privileged account can change the maximum wallet size',
     severity: 'low',
     confidence: 'high',
-    description: 'An owner- or role-restricted function writes a variable that the transfer path compares the recipient\'s new balance with, reverting above it.',
+    description:
+      "An owner- or role-restricted function writes a variable that the transfer path compares the recipient's new balance with, reverting above it.",
     exploitScenario: 'The owner lowers the wallet limit so that buys revert, or raises it only for insiders.',
     recommendation: 'Bound the setter below by a sensible share of the supply, or remove the limit after launch.',
     messages: { maxWallet: '{contract}.{fn} changes {vars}, the maximum balance a wallet may reach.' },
@@ -19,7 +20,8 @@ export default defineDetector({
       contract(a) {
         const rules = transferRules(a);
         if (!rules || rules.maxWallet.size === 0) return;
-        for (const { entry, writes } of privilegedWrites(a, rules.maxWallet)) reportFunction(ctx, entry.fn, 'maxWallet', { vars: names(writes.map((w) => w.v)) });
+        for (const { entry, writes } of privilegedWrites(a, rules.maxWallet))
+          reportFunction(ctx, entry.fn, 'maxWallet', { vars: names(writes.map((w) => w.v)) });
       },
     };
   },

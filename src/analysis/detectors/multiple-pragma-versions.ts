@@ -8,8 +8,9 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'high',
     smartAuditKey: 'multiplePragmaVersions',
-    description: 'The files declare different `pragma solidity` constraints, so it is unclear which compiler (and which compiler bugs) the deployed bytecode comes from.',
-    exploitScenario: 'Code written for one compiler\'s semantics (for example checked arithmetic in 0.8) is compiled with another.',
+    description:
+      'The files declare different `pragma solidity` constraints, so it is unclear which compiler (and which compiler bugs) the deployed bytecode comes from.',
+    exploitScenario: "Code written for one compiler's semantics (for example checked arithmetic in 0.8) is compiled with another.",
     recommendation: 'Use one exact compiler version across all files.',
     messages: { pragma: 'pragma solidity {constraint} is one of {count} different version constraints.' },
   },
@@ -19,7 +20,8 @@ export default defineDetector({
         const inputs = program.pragmas.filter((p) => !p.unit.external);
         const distinct = new Set(inputs.map((p) => p.constraint));
         if (distinct.size < 2) return;
-        for (const p of inputs) ctx.report({ unit: p.unit, node: p.node, messageId: 'pragma', data: { constraint: p.constraint, count: String(distinct.size) } });
+        for (const p of inputs)
+          ctx.report({ unit: p.unit, node: p.node, messageId: 'pragma', data: { constraint: p.constraint, count: String(distinct.size) } });
       },
     };
   },

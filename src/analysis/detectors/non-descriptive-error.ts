@@ -10,7 +10,8 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'high',
     smartAuditKey: 'nonDescriptiveErrorMessages',
-    description: '`require` or `revert` gives no reason, or a reason that explains nothing (empty, shorter than four characters, no letters, or a bare code such as "E1"). Users and integrators cannot tell why a transaction failed — a common trait of honeypots.',
+    description:
+      '`require` or `revert` gives no reason, or a reason that explains nothing (empty, shorter than four characters, no letters, or a bare code such as "E1"). Users and integrators cannot tell why a transaction failed — a common trait of honeypots.',
     exploitScenario: 'A sell reverts with no reason; the holder cannot tell that a hidden rule (blacklist, limit) blocked it.',
     recommendation: 'Give every require a clear message, or use custom errors with descriptive names.',
     messages: {
@@ -27,8 +28,17 @@ export default defineDetector({
           const check = checkNode(n, unit.source);
           if (!check) return true;
           const extra = { message: check.message };
-          if (check.message === null) ctx.report({ unit, node: n, messageId: 'missing', data: { kind: check.kind }, extra, contract: fn.contract.name });
-          else if (isOpaque(check.message)) ctx.report({ unit, node: n, messageId: 'opaque', data: { kind: check.kind, message: check.message }, extra, contract: fn.contract.name });
+          if (check.message === null)
+            ctx.report({ unit, node: n, messageId: 'missing', data: { kind: check.kind }, extra, contract: fn.contract.name });
+          else if (isOpaque(check.message))
+            ctx.report({
+              unit,
+              node: n,
+              messageId: 'opaque',
+              data: { kind: check.kind, message: check.message },
+              extra,
+              contract: fn.contract.name,
+            });
           return true;
         });
       },
@@ -59,7 +69,9 @@ function checkNode(n: SyntaxNode, source: string): { kind: string; message: stri
 /** The literal text of a string argument; a non-literal reason counts as descriptive. */
 function stringOf(n: SyntaxNode, source: string): string {
   if (n.type !== 'string_literal' && n.type !== 'string') return '<expression>';
-  return textOf(n, source).replace(/^["']|["']$/g, '').replace(/"\s*"/g, '');
+  return textOf(n, source)
+    .replace(/^["']|["']$/g, '')
+    .replace(/"\s*"/g, '');
 }
 
 export function isOpaque(message: string): boolean {

@@ -11,8 +11,10 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'high',
     smartAuditKey: 'nonImmutables',
-    description: 'The variable is assigned in the constructor and never written afterwards by any function, but is not declared `immutable`: every read costs a storage load, and readers cannot see at a glance that it never changes.',
-    exploitScenario: 'Informational: gas cost and clarity; holders reading the code cannot tell that, for example, the router or the fee wallet is fixed.',
+    description:
+      'The variable is assigned in the constructor and never written afterwards by any function, but is not declared `immutable`: every read costs a storage load, and readers cannot see at a glance that it never changes.',
+    exploitScenario:
+      'Informational: gas cost and clarity; holders reading the code cannot tell that, for example, the router or the fee wallet is fixed.',
     recommendation: 'Declare the variable `immutable`.',
     messages: { immutable: '{contract}.{name} is only assigned in the constructor; declare it immutable.' },
   },
@@ -33,8 +35,12 @@ export default defineDetector({
             if (!writtenAtDeploy.has(v) || writtenLater.has(v)) continue;
             reported.add(v);
             ctx.report({
-              unit: v.contract.unit, node: v.node, messageId: 'immutable', contract: v.contract.name,
-              data: { contract: v.contract.name, name: v.name }, extra: { name: v.name, contract: v.contract.name },
+              unit: v.contract.unit,
+              node: v.node,
+              messageId: 'immutable',
+              contract: v.contract.name,
+              data: { contract: v.contract.name, name: v.name },
+              extra: { name: v.name, contract: v.contract.name },
             });
           }
         }

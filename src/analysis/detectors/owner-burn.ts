@@ -7,13 +7,15 @@ import { isConstantAddress } from '../solidity/symbolic.ts';
 export default defineDetector({
   meta: {
     id: 'owner-burn',
-    title: 'Privileged account can burn holders\' tokens',
+    title: "Privileged account can burn holders' tokens",
     severity: 'high',
     confidence: 'high',
     smartAuditKey: 'burn',
     checklist: 'BT',
-    description: 'An owner- or role-restricted function debits the balance of an address it is given (not the caller\'s own) without crediting another holder, so the privileged account can destroy anyone\'s tokens.',
-    exploitScenario: 'The owner burns the balance of the liquidity pool or of large holders, moving the price or wiping out their position.',
+    description:
+      "An owner- or role-restricted function debits the balance of an address it is given (not the caller's own) without crediting another holder, so the privileged account can destroy anyone's tokens.",
+    exploitScenario:
+      'The owner burns the balance of the liquidity pool or of large holders, moving the price or wiping out their position.',
     recommendation: 'Only let holders burn their own tokens, or tokens they approved (burnFrom with allowance).',
     messages: { burn: '{contract}.{fn} can burn tokens of any address: restricted to {authority}, it debits {ledger}[{holder}].' },
   },
@@ -25,13 +27,23 @@ export default defineDetector({
         for (const e of a.entries) {
           if (!e.privileged) continue;
           const writes = e.summary.writes;
-          const debit = writes.find((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete')
-            && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && w.keys[0].k !== 'this');
+          const debit = writes.find(
+            (w) =>
+              t.isLedger(w) &&
+              (w.op === 'dec' || w.op === 'delete') &&
+              w.keys[0] &&
+              !isCallerKey(w.keys[0], e.authorities) &&
+              w.keys[0].k !== 'this',
+          );
           if (!debit) continue;
           const credit = writes.some((w) => t.isLedger(w) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
           if (credit) continue;
           const holder = debit.keys[0]!.k === 'param' ? (debit.keys[0] as { name: string }).name : 'holder';
-          reportFunction(ctx, e.fn, 'burn', { authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via, ledger: debit.v.name, holder });
+          reportFunction(ctx, e.fn, 'burn', {
+            authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
+            ledger: debit.v.name,
+            holder,
+          });
         }
       },
     };

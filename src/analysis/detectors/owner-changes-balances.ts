@@ -7,13 +7,15 @@ import { isConstantAddress, isSenderLike, sameSym } from '../solidity/symbolic.t
 export default defineDetector({
   meta: {
     id: 'owner-changes-balances',
-    title: 'Privileged account can change holders\' balances',
+    title: "Privileged account can change holders' balances",
     severity: 'critical',
     confidence: 'medium',
     checklist: 'OTUT',
-    description: 'An owner- or role-restricted function overwrites a holder\'s balance or moves tokens out of an address it is given without that holder\'s allowance.',
-    exploitScenario: 'The owner sets a victim\'s balance to zero, or transfers a whale\'s tokens to their own wallet and sells them.',
-    recommendation: 'Balances must only change through transfers signed by the holder (or an allowance they granted), minting and burning rules disclosed to holders.',
+    description:
+      "An owner- or role-restricted function overwrites a holder's balance or moves tokens out of an address it is given without that holder's allowance.",
+    exploitScenario: "The owner sets a victim's balance to zero, or transfers a whale's tokens to their own wallet and sells them.",
+    recommendation:
+      'Balances must only change through transfers signed by the holder (or an allowance they granted), minting and burning rules disclosed to holders.',
     messages: {
       set: '{contract}.{fn} overwrites {ledger}[{holder}] with an arbitrary value (restricted to {authority}).',
       move: '{contract}.{fn} moves tokens out of {holder} without an allowance (restricted to {authority}).',
@@ -34,7 +36,9 @@ export default defineDetector({
             reportFunction(ctx, e.fn, 'set', { ledger: set.v.name, holder: holderName(set.keys[0]!), authority });
             continue;
           }
-          const debit = writes.find((w) => t.isLedger(w) && w.op === 'dec' && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && !isConstantAddress(w.keys[0]));
+          const debit = writes.find(
+            (w) => t.isLedger(w) && w.op === 'dec' && w.keys[0] && !isCallerKey(w.keys[0], e.authorities) && !isConstantAddress(w.keys[0]),
+          );
           if (!debit) continue;
           const credit = writes.some((w) => t.isLedger(w) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
           const allowanceSpent = writes.some((w) => w.keys.length >= 2 && sameSym(w.keys[0]!, debit.keys[0]!) && w.keys.some(isSenderLike));

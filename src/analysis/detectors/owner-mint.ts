@@ -24,14 +24,18 @@ export default defineDetector({
     confidence: 'high',
     smartAuditKey: 'mint',
     checklist: 'MT',
-    description: 'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders.',
+    description:
+      'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders.',
     exploitScenario: 'After liquidity is added the owner mints a large amount to a fresh wallet and sells it into the pool, draining it.',
-    recommendation: 'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
+    recommendation:
+      'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
     messages: {
       mint: '{contract}.{fn} can mint tokens: restricted to {authority}, it credits {ledger}{supply}.',
       branch: '{contract}.{fn} mints tokens when {authority} calls it: on that branch it credits {ledger} without debiting anyone.',
-      transfer: '{contract}.{fn} creates tokens on every transfer: it credits {ledger} with {terms} more than it debits, so {receiver} is paid in new tokens and the supply grows unseen.',
-      priced: '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
+      transfer:
+        '{contract}.{fn} creates tokens on every transfer: it credits {ledger} with {terms} more than it debits, so {receiver} is paid in new tokens and the supply grows unseen.',
+      priced:
+        '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
     },
   },
   create(ctx) {
@@ -50,22 +54,38 @@ export default defineDetector({
           const supplyUp = writes.find((w) => t.supply.has(w.v) && w.op === 'inc') ?? supplySet;
           const decreases = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete'));
           // `balances[wallet] = totalSupply` beside a new supply, with nobody debited, issues tokens.
-          const credits = writes.filter((w) => t.isLedger(w) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)));
+          const credits = writes.filter(
+            (w) => t.isLedger(w) && chosen(w) && (w.op === 'inc' || (w.op === 'set' && !!supplySet && !decreases)),
+          );
           // `balances[who] = amount` with both chosen by the caller, as the function's only
           // ledger write: the owner can give anyone (itself included) any balance.
           const ledgerWrites = writes.filter((w) => t.isLedger(w));
-          const overwrite = ledgerWrites.length === 1 && ledgerWrites[0]!.op === 'set' && ledgerWrites[0]!.value.k === 'param' && chosen(ledgerWrites[0]!) ? ledgerWrites[0] : undefined;
+          const overwrite =
+            ledgerWrites.length === 1 && ledgerWrites[0]!.op === 'set' && ledgerWrites[0]!.value.k === 'param' && chosen(ledgerWrites[0]!)
+              ? ledgerWrites[0]
+              : undefined;
           if (credits.length === 0 && overwrite) {
-            reportFunction(ctx, e.fn, 'mint', { authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via, ledger: overwrite.v.name, supply: ' with any amount it is given' });
+            reportFunction(ctx, e.fn, 'mint', {
+              authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
+              ledger: overwrite.v.name,
+              supply: ' with any amount it is given',
+            });
             continue;
           }
           if (credits.length === 0) continue;
-          const debits = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))));
+          const debits = writes.some(
+            (w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))),
+          );
           if (!supplyUp && debits) continue;
           reportFunction(ctx, e.fn, 'mint', {
             authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
             ledger: credits[0]!.v.name,
-            supply: supplyUp === supplySet && supplySet ? ` and sets ${supplySet.v.name}` : supplyUp ? ` and raises ${supplyUp.v.name}` : ' without debiting another holder',
+            supply:
+              supplyUp === supplySet && supplySet
+                ? ` and sets ${supplySet.v.name}`
+                : supplyUp
+                  ? ` and raises ${supplyUp.v.name}`
+                  : ' without debiting another holder',
           });
         }
         pricedMints(ctx, a);
@@ -138,7 +158,12 @@ function branchMints(ctx: DetectorContext, a: ContractAnalysis): void {
       const authority = credit.path.map((p) => pathAuthority(p, a)).find((x) => x !== undefined);
       if (!authority) continue;
       // A debit runs along with the credit when every branch it sits under is also the credit's.
-      const paid = writes.some((w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'set') && w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)));
+      const paid = writes.some(
+        (w) =>
+          t.isLedger(w) &&
+          (w.op === 'dec' || w.op === 'set') &&
+          w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)),
+      );
       if (paid) continue;
       reportFunction(ctx, e.fn, 'branch', { authority, ledger: credit.v.name });
       break;
@@ -155,7 +180,8 @@ function transferMints(ctx: DetectorContext, a: ContractAnalysis): void {
     if (!surplus || seen.has(surplus.credit.node)) continue;
     seen.add(surplus.credit.node);
     const key = surplus.credit.keys[0];
-    const receiver = key?.k === 'state' ? key.v.name : key && 'name' in key && typeof key.name === 'string' ? key.name : 'the credited address';
+    const receiver =
+      key?.k === 'state' ? key.v.name : key && 'name' in key && typeof key.name === 'string' ? key.name : 'the credited address';
     ctx.report({
       unit: surplus.credit.fn.contract.unit,
       node: surplus.credit.node,

@@ -11,8 +11,10 @@ export default defineDetector({
     confidence: 'high',
     smartAuditKey: 'pause',
     checklist: 'ST',
-    description: 'An owner- or role-restricted function can set a switch that the transfer path checks and reverts on (a pause, a trading-enabled flag, a sell freeze), so the privileged account can stop holders from transferring or selling.',
-    exploitScenario: 'The owner pauses transfers (or disables trading) after buying pressure peaks; holders cannot sell while exempted insiders can.',
+    description:
+      'An owner- or role-restricted function can set a switch that the transfer path checks and reverts on (a pause, a trading-enabled flag, a sell freeze), so the privileged account can stop holders from transferring or selling.',
+    exploitScenario:
+      'The owner pauses transfers (or disables trading) after buying pressure peaks; holders cannot sell while exempted insiders can.',
     recommendation: 'Remove the switch, or make re-enabling automatic (a time limit) and keep pausing behind a timelock and multisig.',
     messages: { pause: '{contract}.{fn} can set {var} to {value}, which makes transfers revert.' },
   },

@@ -9,9 +9,12 @@ export default defineDetector({
     severity: 'medium',
     confidence: 'medium',
     smartAuditKey: 'rebase',
-    description: 'A function outside the transfer path changes a variable that balanceOf scales balances by (and the total supply) without touching the ledger: every holder\'s balance changes at once.',
-    exploitScenario: 'Whoever may call the rebase shrinks all balances (including the pool\'s) right before selling, or pools holding the token are left with mispriced reserves.',
-    recommendation: 'Disclose the rebase policy, restrict and rate-limit rebases, and warn integrators that balances change without transfers.',
+    description:
+      "A function outside the transfer path changes a variable that balanceOf scales balances by (and the total supply) without touching the ledger: every holder's balance changes at once.",
+    exploitScenario:
+      "Whoever may call the rebase shrinks all balances (including the pool's) right before selling, or pools holding the token are left with mispriced reserves.",
+    recommendation:
+      'Disclose the rebase policy, restrict and rate-limit rebases, and warn integrators that balances change without transfers.',
     messages: { rebase: '{contract}.{fn} rescales balances by changing {vars}.' },
   },
   create(ctx) {
@@ -19,7 +22,9 @@ export default defineDetector({
       contract(a) {
         const t = a.token;
         if (!t || !t.balanceOf) return;
-        const scaling = new Set([...t.balanceOf.summary.reads].filter((v) => !t.ledgers.has(v) && !v.type.mapping && !/^(bool|address)/.test(v.type.text)));
+        const scaling = new Set(
+          [...t.balanceOf.summary.reads].filter((v) => !t.ledgers.has(v) && !v.type.mapping && !/^(bool|address)/.test(v.type.text)),
+        );
         if (scaling.size === 0) return;
         const transfer = new Set(t.transferEntries.map((e) => e.fn));
         for (const e of a.entries) {

@@ -8,7 +8,8 @@ export default defineDetector({
     title: 'Ownership can be reclaimed',
     severity: 'high',
     confidence: 'medium',
-    description: 'A function sets the owner without being restricted to the current owner — it answers to another stored address (a previous owner, a lock) that renouncing does not clear — so a renounced or transferred ownership can come back.',
+    description:
+      'A function sets the owner without being restricted to the current owner — it answers to another stored address (a previous owner, a lock) that renouncing does not clear — so a renounced or transferred ownership can come back.',
     exploitScenario: 'The owner "locks" or renounces ownership to gain trust, then calls unlock() and regains every privilege.',
     recommendation: 'Remove the reclaim path; renouncing must clear every address that can restore ownership.',
     messages: { reclaim: '{contract}.{fn} can set {owner} again without being the current owner.' },

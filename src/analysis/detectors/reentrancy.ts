@@ -19,8 +19,10 @@ export default defineDetector({
     title: 'Reentrancy: state written after an external call',
     severity: 'high',
     confidence: 'medium',
-    description: 'A state-changing function that anyone may call makes an external call that hands control to another contract (a low-level call, or a call into a contract the caller chooses) and, on some path after it, writes contract state or emits an event, with no reentrancy lock. The callee can call back in while the state is stale. High when the call sends ETH, medium when the written state is also read by the function, low when it is not (or only an event follows).',
-    exploitScenario: 'A withdraw sends ETH before zeroing the balance; the recipient\'s fallback calls withdraw again and drains the contract.',
+    description:
+      'A state-changing function that anyone may call makes an external call that hands control to another contract (a low-level call, or a call into a contract the caller chooses) and, on some path after it, writes contract state or emits an event, with no reentrancy lock. The callee can call back in while the state is stale. High when the call sends ETH, medium when the written state is also read by the function, low when it is not (or only an event follows).',
+    exploitScenario:
+      "A withdraw sends ETH before zeroing the balance; the recipient's fallback calls withdraw again and drains the contract.",
     recommendation: 'Apply checks-effects-interactions (write state and emit events before the call) or a nonReentrant guard.',
     messages: {
       reentrancy: '{contract}.{fn} writes {var} after the external call {call}.',
@@ -46,23 +48,45 @@ export default defineDetector({
           for (const [call, items] of byCall) {
             const unit = call.fn.contract.unit;
             const writes = items.filter((i) => i.write).map((i) => i.write!);
-            const sameFile = items.map((i) => (i.write ?? i.event)!).filter((x) => x.fn.contract.unit === unit).slice(0, MAX_RELATED).map((x) => x.node);
+            const sameFile = items
+              .map((i) => (i.write ?? i.event)!)
+              .filter((x) => x.fn.contract.unit === unit)
+              .slice(0, MAX_RELATED)
+              .map((x) => x.node);
             const callText = unit.source.slice(call.node.start, Math.min(call.node.end, call.node.start + 60)).replace(/\s+/g, ' ');
             // The entry point's header line (its name), so the finding names where it is reachable from.
             const header = e.fn.contract.unit === unit ? [child(e.fn.node, 'name') ?? e.fn.node.children[0] ?? e.fn.node] : [];
             // The declarations of the state left stale, so the reader sees what is at stake.
-            const declarations = [...new Set(writes.map((w) => w.v))].filter((v) => v.contract.unit === unit).slice(0, MAX_RELATED).map((v) => v.node);
+            const declarations = [...new Set(writes.map((w) => w.v))]
+              .filter((v) => v.contract.unit === unit)
+              .slice(0, MAX_RELATED)
+              .map((v) => v.node);
             const related = [...sameFile, ...header, ...declarations];
             if (writes.length > 0) {
               const severity: Severity = call.sendsEth ? 'high' : writes.some((w) => effects.reads.has(w.v)) ? 'medium' : 'low';
               ctx.report({
-                unit, node: call.node, related, messageId: 'reentrancy', contract: a.contract.name, severity,
-                data: { contract: a.contract.name, fn: e.fn.name, var: [...new Set(writes.map((w) => w.v.name))].join(', '), call: callText },
+                unit,
+                node: call.node,
+                related,
+                messageId: 'reentrancy',
+                contract: a.contract.name,
+                severity,
+                data: {
+                  contract: a.contract.name,
+                  fn: e.fn.name,
+                  var: [...new Set(writes.map((w) => w.v.name))].join(', '),
+                  call: callText,
+                },
               });
             } else {
               const names = [...new Set(items.map((i) => i.event!.name))].join(', ');
               ctx.report({
-                unit, node: call.node, related, messageId: 'event', contract: a.contract.name, severity: 'low',
+                unit,
+                node: call.node,
+                related,
+                messageId: 'event',
+                contract: a.contract.name,
+                severity: 'low',
                 data: { contract: a.contract.name, fn: e.fn.name, event: names, call: callText },
               });
             }
@@ -96,12 +120,18 @@ function locked(e: Entry, a: ContractAnalysis): boolean {
   for (const call of e.fn.modifiers) {
     const mod = a.scope.modifier(call.name);
     const stmts = mod?.body?.children ?? [];
-    const at = stmts.findIndex((s) => s.type === 'expression_statement' && s.children[0]?.type === 'identifier' && s.children[0].text === '_');
+    const at = stmts.findIndex(
+      (s) => s.type === 'expression_statement' && s.children[0]?.type === 'identifier' && s.children[0].text === '_',
+    );
     if (at >= 0 && at < stmts.length - 1 && e.summary.guards.some((g) => g.viaModifier === mod)) return true;
   }
   const firstCall = Math.min(...e.summary.calls.map((c) => c.seq));
   const guardNames = new Set<string>();
-  for (const g of e.summary.guards) visit(g.cond, (n) => { if (n.type === 'identifier') guardNames.add(n.text); });
-  return e.summary.writes.some((w) => w.seq < firstCall && guardNames.has(w.v.name)
-    && e.summary.writes.some((x) => x.v === w.v && x.seq > firstCall));
+  for (const g of e.summary.guards)
+    visit(g.cond, (n) => {
+      if (n.type === 'identifier') guardNames.add(n.text);
+    });
+  return e.summary.writes.some(
+    (w) => w.seq < firstCall && guardNames.has(w.v.name) && e.summary.writes.some((x) => x.v === w.v && x.seq > firstCall),
+  );
 }

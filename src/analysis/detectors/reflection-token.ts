@@ -11,8 +11,10 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'medium',
     smartAuditKey: 'reflections',
-    description: 'balanceOf scales a stored ledger by a rate that the transfer path itself changes: a fee on each transfer is redistributed to all holders by shrinking the reflected supply.',
-    exploitScenario: 'Integrations that cache balances (pools, staking, bridges) drift from real balances; excluded addresses and rounding in the rate are a frequent source of bugs.',
+    description:
+      'balanceOf scales a stored ledger by a rate that the transfer path itself changes: a fee on each transfer is redistributed to all holders by shrinking the reflected supply.',
+    exploitScenario:
+      'Integrations that cache balances (pools, staking, bridges) drift from real balances; excluded addresses and rounding in the rate are a frequent source of bugs.',
     recommendation: 'Document the reflection mechanics; make sure the pair and other contracts are excluded as intended.',
     messages: { reflections: '{contract}.balanceOf depends on {vars}, which every transfer changes (reflections).' },
   },
@@ -21,8 +23,15 @@ export default defineDetector({
       contract(a) {
         const t = a.token;
         if (!t || !t.balanceOf) return;
-        const transferWrites = new Set(t.transferEntries.flatMap((e) => e.summary.writes).filter((w) => w.keys.length === 0 && !t.ledgers.has(w.v)).map((w) => w.v));
-        const scaling = [...t.balanceOf.summary.reads].filter((v) => transferWrites.has(v) && !v.type.mapping && !/^(bool|address)/.test(v.type.text));
+        const transferWrites = new Set(
+          t.transferEntries
+            .flatMap((e) => e.summary.writes)
+            .filter((w) => w.keys.length === 0 && !t.ledgers.has(w.v))
+            .map((w) => w.v),
+        );
+        const scaling = [...t.balanceOf.summary.reads].filter(
+          (v) => transferWrites.has(v) && !v.type.mapping && !/^(bool|address)/.test(v.type.text),
+        );
         if (scaling.length === 0 || !hasDivision(t.balanceOf.summary)) return;
         reportFunction(ctx, t.balanceOf.fn, 'reflections', { vars: scaling.map((v) => v.name).join(', ') });
       },

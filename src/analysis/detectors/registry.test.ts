@@ -8,10 +8,20 @@ import { fixtureFiles } from './detector-test-helper.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** Files in this folder that are infrastructure, not detectors. */
-const INFRASTRUCTURE = new Set(['define-detector.ts', 'engine.ts', 'index.ts', 'report-helpers.ts', 'detector-test-helper.ts', 'fixture-annotations.ts']);
+const INFRASTRUCTURE = new Set([
+  'define-detector.ts',
+  'engine.ts',
+  'index.ts',
+  'report-helpers.ts',
+  'detector-test-helper.ts',
+  'fixture-annotations.ts',
+]);
 
 test('every detector file is registered, and every registered detector has a file', () => {
-  const files = readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !INFRASTRUCTURE.has(f)).map((f) => f.slice(0, -3)).sort();
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !INFRASTRUCTURE.has(f))
+    .map((f) => f.slice(0, -3))
+    .sort();
   assert.deepEqual(detectors.map((d) => d.meta.id).sort(), files);
 });
 
@@ -30,5 +40,6 @@ test('every detector has a test file and at least one fixture', () => {
 test('every smartAudit key is fed by a detector', async () => {
   const { SMART_AUDIT_RANGE_KEYS, SMART_AUDIT_BOOLEAN_KEYS, SMART_AUDIT_LIST_KEYS } = await import('./define-detector.ts');
   const fed = new Set(detectors.map((d) => d.meta.smartAuditKey).filter(Boolean));
-  for (const key of [...SMART_AUDIT_RANGE_KEYS, ...SMART_AUDIT_BOOLEAN_KEYS, ...SMART_AUDIT_LIST_KEYS]) assert.ok(fed.has(key), `no detector feeds ${key}`);
+  for (const key of [...SMART_AUDIT_RANGE_KEYS, ...SMART_AUDIT_BOOLEAN_KEYS, ...SMART_AUDIT_LIST_KEYS])
+    assert.ok(fed.has(key), `no detector feeds ${key}`);
 });

@@ -3,11 +3,23 @@ import type { FunctionModel, StateVariable } from '../solidity/program.ts';
 import type { DetectorContext } from './define-detector.ts';
 
 export function reportFunction(ctx: DetectorContext, fn: FunctionModel, messageId: string, data: Record<string, string> = {}): void {
-  ctx.report({ unit: fn.contract.unit, node: fn.node, messageId, data: { fn: fn.name, contract: fn.contract.name, ...data }, contract: fn.contract.name });
+  ctx.report({
+    unit: fn.contract.unit,
+    node: fn.node,
+    messageId,
+    data: { fn: fn.name, contract: fn.contract.name, ...data },
+    contract: fn.contract.name,
+  });
 }
 
 export function reportVariable(ctx: DetectorContext, v: StateVariable, messageId: string, data: Record<string, string> = {}): void {
-  ctx.report({ unit: v.contract.unit, node: v.node, messageId, data: { name: v.name, contract: v.contract.name, ...data }, contract: v.contract.name });
+  ctx.report({
+    unit: v.contract.unit,
+    node: v.node,
+    messageId,
+    data: { name: v.name, contract: v.contract.name, ...data },
+    contract: v.contract.name,
+  });
 }
 
 export function names(vars: Iterable<StateVariable>): string {

@@ -9,8 +9,10 @@ export default defineDetector({
     severity: 'informational',
     confidence: 'high',
     smartAuditKey: 'safeMath',
-    description: 'A library of checked arithmetic (operations that revert or report failure on overflow) is attached with `using … for` or called directly.',
-    exploitScenario: 'Informational: before 0.8 this is what prevents overflow; custom copies of such libraries are a classic place to hide altered arithmetic.',
+    description:
+      'A library of checked arithmetic (operations that revert or report failure on overflow) is attached with `using … for` or called directly.',
+    exploitScenario:
+      'Informational: before 0.8 this is what prevents overflow; custom copies of such libraries are a classic place to hide altered arithmetic.',
     recommendation: 'Check that the library is the audited original; on 0.8 compilers prefer built-in checked arithmetic.',
     messages: { safeMath: '{contract} uses the checked-arithmetic library {library}.' },
   },
@@ -18,7 +20,14 @@ export default defineDetector({
     return {
       contract(a) {
         const use = safeMathUse(a);
-        if (use) ctx.report({ unit: use.unit, node: use.node, messageId: 'safeMath', contract: use.holder, data: { contract: use.holder, library: use.library } });
+        if (use)
+          ctx.report({
+            unit: use.unit,
+            node: use.node,
+            messageId: 'safeMath',
+            contract: use.holder,
+            data: { contract: use.holder, library: use.library },
+          });
       },
     };
   },

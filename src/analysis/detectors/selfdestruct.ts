@@ -8,7 +8,8 @@ export default defineDetector({
     title: 'selfdestruct',
     severity: 'high',
     confidence: 'high',
-    description: 'The code calls selfdestruct (or its 0.4 name suicide): the contract can be removed (before Cancun) or drained of its ETH, and everything built on it breaks. High when anyone can reach it; low when only an owner, a role or a fixed address can.',
+    description:
+      'The code calls selfdestruct (or its 0.4 name suicide): the contract can be removed (before Cancun) or drained of its ETH, and everything built on it breaks. High when anyone can reach it; low when only an owner, a role or a fixed address can.',
     exploitScenario: 'Anyone (or the owner) destroys the contract; balances, pools and approvals pointing at it become worthless.',
     recommendation: 'Remove selfdestruct; at the very least restrict it to a multi-signature owner.',
     messages: {
@@ -28,9 +29,13 @@ export default defineDetector({
             seen.add(call.node);
             const same = call.fn.contract.unit === e.fn.contract.unit;
             ctx.report({
-              unit: call.fn.contract.unit, node: call.node, related: same ? [child(e.fn.node, 'name') ?? e.fn.node] : [],
-              messageId: e.privileged ? 'protected' : 'unprotected', severity: e.privileged ? 'low' : 'high',
-              contract: a.contract.name, data: { contract: a.contract.name, fn: e.fn.name },
+              unit: call.fn.contract.unit,
+              node: call.node,
+              related: same ? [child(e.fn.node, 'name') ?? e.fn.node] : [],
+              messageId: e.privileged ? 'protected' : 'unprotected',
+              severity: e.privileged ? 'low' : 'high',
+              contract: a.contract.name,
+              data: { contract: a.contract.name, fn: e.fn.name },
             });
           }
         }

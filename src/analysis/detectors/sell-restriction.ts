@@ -31,15 +31,22 @@ export default defineDetector({
     title: 'Selling can be blocked or confiscated while buying works',
     severity: 'critical',
     confidence: 'medium',
-    description: 'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
-    exploitScenario: 'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
-    recommendation: 'Do not buy. A legitimate token does not treat sells differently from buys beyond a fixed, bounded tax disclosed in code.',
+    description:
+      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
+    exploitScenario:
+      'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
+    recommendation:
+      'Do not buy. A legitimate token does not treat sells differently from buys beyond a fixed, bounded tax disclosed in code.',
     messages: {
-      approved: '{contract}: only addresses the owner approves can sell. A transfer to the pair {pair} reverts unless {flags} is set for the seller, and {setters} sets it.',
-      blocked: '{contract}: the owner can stop any holder from selling. A transfer to the pair {pair} reverts when {flags} is set for the seller, and {setters} sets it.',
-      switch: '{contract}: the owner can stop all sells. A transfer to the pair {pair} reverts while {flags} has the value {setters} can give it.',
+      approved:
+        '{contract}: only addresses the owner approves can sell. A transfer to the pair {pair} reverts unless {flags} is set for the seller, and {setters} sets it.',
+      blocked:
+        '{contract}: the owner can stop any holder from selling. A transfer to the pair {pair} reverts when {flags} is set for the seller, and {setters} sets it.',
+      switch:
+        '{contract}: the owner can stop all sells. A transfer to the pair {pair} reverts while {flags} has the value {setters} can give it.',
       fee: '{contract}: the owner can confiscate sells. Transfers to the pair {pair} pay {flags}, which {setters} can raise to half the amount or more (no upper bound, or one that high).',
-      closed: '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
+      closed:
+        '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
     },
   },
   create(ctx) {
@@ -66,7 +73,15 @@ export default defineDetector({
   },
 });
 
-function report(ctx: DetectorContext, a: ContractAnalysis, at: Located, kind: Kind | 'fee' | 'closed', pair: string, vars: StateVariable[], setters: Entry[]): void {
+function report(
+  ctx: DetectorContext,
+  a: ContractAnalysis,
+  at: Located,
+  kind: Kind | 'fee' | 'closed',
+  pair: string,
+  vars: StateVariable[],
+  setters: Entry[],
+): void {
   ctx.report({
     unit: at.fn.contract.unit,
     node: at.node,
@@ -80,7 +95,12 @@ function report(ctx: DetectorContext, a: ContractAnalysis, at: Located, kind: Ki
  * A rule `!sell ∨ X₁ ∨ …` where every Xᵢ is an owner-managed list entry for a party, an
  * owner-set switch, or a caller exemption, and at least one is owner-managed.
  */
-function sellRestriction(clause: Literal[], entry: Entry, market: Market, a: ContractAnalysis): { kind: Kind; vars: StateVariable[]; setters: Entry[] } | undefined {
+function sellRestriction(
+  clause: Literal[],
+  entry: Entry,
+  market: Market,
+  a: ContractAnalysis,
+): { kind: Kind; vars: StateVariable[]; setters: Entry[] } | undefined {
   let onSells = false;
   const rest: Literal[] = [];
   for (const lit of clause) {
@@ -95,7 +115,7 @@ function sellRestriction(clause: Literal[], entry: Entry, market: Market, a: Con
   const vars: StateVariable[] = [];
   const setters: Entry[] = [];
   const party = market.parties.get(entry);
-  const isParty = (k: Sym): boolean => k.k === 'sender' || !!party && [...party.senders, ...party.receivers].some((p) => sameSym(p, k));
+  const isParty = (k: Sym): boolean => k.k === 'sender' || (!!party && [...party.senders, ...party.receivers].some((p) => sameSym(p, k)));
   for (const lit of rest) {
     const atom = lit.atom;
     if (atom.k === 'caller-is' && lit.positive) continue;
@@ -103,7 +123,9 @@ function sellRestriction(clause: Literal[], entry: Entry, market: Market, a: Con
     if (atom.k === 'flag' && atom.keys.some(isParty)) {
       // An approved-sellers list (`ok[from]` must hold) traps everyone the owner has not
       // added, whether or not it can also remove them; a block list needs a setter to true.
-      const writers = privilegedWrites(a, new Set([atom.v])).filter((x) => x.writes.some((w) => w.keys.length > 0 && (lit.positive || canSetTo(w, true))));
+      const writers = privilegedWrites(a, new Set([atom.v])).filter((x) =>
+        x.writes.some((w) => w.keys.length > 0 && (lit.positive || canSetTo(w, true))),
+      );
       if (writers.length === 0) return undefined;
       kind = lit.positive ? (kind ?? 'approved') : 'blocked';
       vars.push(atom.v);
@@ -155,10 +177,12 @@ function sellFees(a: ContractAnalysis, market: Market): (Located & { v: StateVar
   const denominators = new Map(token.fees.map((f) => [f.v, f.denominator ?? 100]));
   for (const [v, at] of candidates) {
     const denominator = denominators.get(v) ?? [...denominators.values()][0] ?? 100;
-    const setters = privilegedWrites(a, new Set([v])).filter((x) => x.writes.some((w) => {
-      const bound = boundOf(w, x.entry, a.scope);
-      return bound === undefined || bound / denominator >= CONFISCATORY_SHARE;
-    }));
+    const setters = privilegedWrites(a, new Set([v])).filter((x) =>
+      x.writes.some((w) => {
+        const bound = boundOf(w, x.entry, a.scope);
+        return bound === undefined || bound / denominator >= CONFISCATORY_SHARE;
+      }),
+    );
     if (setters.length > 0) out.push({ ...at, v, setters: setters.map((x) => x.entry) });
   }
   return out;

@@ -10,9 +10,12 @@ export default defineDetector({
     title: 'Decision on the block timestamp',
     severity: 'low',
     confidence: 'medium',
-    description: 'A condition (require, if, loop) depends on block.timestamp or now. Block producers can shift the timestamp by several seconds, enough to win a race against a deadline or a game that keys on exact times.',
-    exploitScenario: 'A validator sets the timestamp so that a time-locked payout or a "win if the time is even" game resolves in its favour.',
-    recommendation: 'Do not use the timestamp for randomness or for windows shorter than a few minutes; use block numbers or an oracle where precision matters.',
+    description:
+      'A condition (require, if, loop) depends on block.timestamp or now. Block producers can shift the timestamp by several seconds, enough to win a race against a deadline or a game that keys on exact times.',
+    exploitScenario:
+      'A validator sets the timestamp so that a time-locked payout or a "win if the time is even" game resolves in its favour.',
+    recommendation:
+      'Do not use the timestamp for randomness or for windows shorter than a few minutes; use block numbers or an oracle where precision matters.',
     messages: { timestamp: '{contract}.{fn} decides on block.timestamp.' },
   },
   create(ctx) {
@@ -22,7 +25,13 @@ export default defineDetector({
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         for (const { cond, at } of conditionsOf(ir)) {
           if (!dependsOn(cond, fn.body, isTimestamp, ir.locals)) continue;
-          ctx.report({ unit: fn.contract.unit, node: at, messageId: 'timestamp', contract: fn.contract.name, data: { contract: fn.contract.name, fn: fn.name || fn.kind } });
+          ctx.report({
+            unit: fn.contract.unit,
+            node: at,
+            messageId: 'timestamp',
+            contract: fn.contract.name,
+            data: { contract: fn.contract.name, fn: fn.name || fn.kind },
+          });
         }
       },
     };

@@ -9,8 +9,10 @@ export default defineDetector({
     title: 'Trading is disabled until the owner enables it',
     severity: 'medium',
     confidence: 'medium',
-    description: 'The transfer path reverts while a switch still has its initial value, and only a privileged function changes it: until the owner acts, holders (other than exempted addresses) cannot trade.',
-    exploitScenario: 'Buyers acquire tokens through an exempted presale or liquidity path, and the owner never enables trading, so nobody else can sell.',
+    description:
+      'The transfer path reverts while a switch still has its initial value, and only a privileged function changes it: until the owner acts, holders (other than exempted addresses) cannot trade.',
+    exploitScenario:
+      'Buyers acquire tokens through an exempted presale or liquidity path, and the owner never enables trading, so nobody else can sell.',
     recommendation: 'Enable trading at deployment, or enforce an automatic opening time in code.',
     messages: { notEnabled: '{contract}.{fn} enables trading: {var} starts as {initial}, which blocks transfers.' },
   },
@@ -31,4 +33,3 @@ export default defineDetector({
     };
   },
 });
-

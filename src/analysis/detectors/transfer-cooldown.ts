@@ -10,7 +10,8 @@ export default defineDetector({
     severity: 'low',
     confidence: 'high',
     smartAuditKey: 'cooldown',
-    description: 'An owner- or role-restricted function changes a time rule of the transfer path (a delay between a wallet\'s transfers, or the switch that enables it).',
+    description:
+      "An owner- or role-restricted function changes a time rule of the transfer path (a delay between a wallet's transfers, or the switch that enables it).",
     exploitScenario: 'The owner sets a cooldown of years: holders who bought once can never sell again.',
     recommendation: 'Bound the cooldown with a small hard-coded maximum, or remove it after launch.',
     messages: { cooldown: '{contract}.{fn} changes {vars}, used in a time check on transfers.' },
@@ -24,7 +25,8 @@ export default defineDetector({
         // cooldown's bookkeeping; one only a privileged function writes is a lock it sets.
         const recorded = new Set(a.token!.transferEntries.flatMap((e) => e.summary.writes.map((w) => w.v)));
         for (const { entry, writes } of privilegedWrites(a, rules.cooldown)) {
-          if (writes.some((w) => w.keys.length === 0 || !recorded.has(w.v))) reportFunction(ctx, entry.fn, 'cooldown', { vars: names(writes.map((w) => w.v)) });
+          if (writes.some((w) => w.keys.length === 0 || !recorded.has(w.v)))
+            reportFunction(ctx, entry.fn, 'cooldown', { vars: names(writes.map((w) => w.v)) });
         }
       },
     };

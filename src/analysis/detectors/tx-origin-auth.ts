@@ -11,8 +11,10 @@ export default defineDetector({
     title: 'Authorisation with tx.origin',
     severity: 'medium',
     confidence: 'high',
-    description: 'A check decides who may proceed with tx.origin (the account that signed the transaction): compared with an owner, a parameter or a constant, or used as a key. Any contract the account interacts with can then act as that account.',
-    exploitScenario: 'The owner is lured into calling a malicious contract, which calls the token\'s privileged function; the tx.origin check passes.',
+    description:
+      'A check decides who may proceed with tx.origin (the account that signed the transaction): compared with an owner, a parameter or a constant, or used as a key. Any contract the account interacts with can then act as that account.',
+    exploitScenario:
+      "The owner is lured into calling a malicious contract, which calls the token's privileged function; the tx.origin check passes.",
     recommendation: 'Use msg.sender for authorisation.',
     messages: { origin: '{contract}.{fn} authorises with tx.origin.' },
   },
@@ -25,7 +27,14 @@ export default defineDetector({
         for (const { cond, at } of conditionsOf(ir)) {
           if (!originAuthorizes(cond)) continue;
           const header = child(fn.node, 'name') ?? fn.node;
-          ctx.report({ unit: fn.contract.unit, node: at, related: [header], messageId: 'origin', contract: fn.contract.name, data: { contract: fn.contract.name, fn: fn.name || fn.kind } });
+          ctx.report({
+            unit: fn.contract.unit,
+            node: at,
+            related: [header],
+            messageId: 'origin',
+            contract: fn.contract.name,
+            data: { contract: fn.contract.name, fn: fn.name || fn.kind },
+          });
         }
       },
     };

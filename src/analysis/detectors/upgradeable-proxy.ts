@@ -7,7 +7,8 @@ export default defineDetector({
     title: 'Upgradeable proxy',
     severity: 'medium',
     confidence: 'medium',
-    description: 'The fallback delegatecalls to an implementation address: the code that holders interact with can be replaced by whoever controls the upgrade.',
+    description:
+      'The fallback delegatecalls to an implementation address: the code that holders interact with can be replaced by whoever controls the upgrade.',
     exploitScenario: 'The admin upgrades the implementation to one that mints to the admin or blocks sells.',
     recommendation: 'Put upgrades behind a timelock and multisig, announce them, or make the contract immutable.',
     messages: { proxy: '{contract}.{fn} delegates every call to an implementation that can be replaced.' },
@@ -19,7 +20,13 @@ export default defineDetector({
           if (e.fn.kind !== 'fallback' && e.fn.kind !== 'receive') continue;
           const delegates = e.summary.calls.some((c) => c.kind === 'delegatecall');
           if (!delegates) continue;
-          ctx.report({ unit: e.fn.contract.unit, node: e.fn.node, messageId: 'proxy', contract: a.contract.name, data: { contract: a.contract.name, fn: e.fn.kind } });
+          ctx.report({
+            unit: e.fn.contract.unit,
+            node: e.fn.node,
+            messageId: 'proxy',
+            contract: a.contract.name,
+            data: { contract: a.contract.name, fn: e.fn.kind },
+          });
           return;
         }
       },

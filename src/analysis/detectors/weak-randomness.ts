@@ -13,7 +13,8 @@ export default defineDetector({
     title: 'Weak randomness from block values',
     severity: 'high',
     confidence: 'medium',
-    description: 'A value derived from block data (timestamp, number, blockhash, difficulty/prevrandao, coinbase) is hashed or reduced modulo something, the usual way of drawing a "random" number. Block producers choose or can predict these values, and other contracts can compute them in the same transaction.',
+    description:
+      'A value derived from block data (timestamp, number, blockhash, difficulty/prevrandao, coinbase) is hashed or reduced modulo something, the usual way of drawing a "random" number. Block producers choose or can predict these values, and other contracts can compute them in the same transaction.',
     exploitScenario: 'An attacker\'s contract computes the same "random" number in the same block and only plays when it wins.',
     recommendation: 'Use a verifiable randomness source (a VRF oracle) or a commit-reveal scheme.',
     messages: { prng: '{contract}.{fn} derives a random number from block values.' },
@@ -31,7 +32,13 @@ export default defineDetector({
           if (!operand || !dependsOn(operand, fn.body, (x) => x !== n && isBlockValue(x), ir.locals)) return true;
           if (reported.has(n.start)) return false;
           reported.add(n.start);
-          ctx.report({ unit: fn.contract.unit, node: n, messageId: 'prng', contract: fn.contract.name, data: { contract: fn.contract.name, fn: fn.name || fn.kind } });
+          ctx.report({
+            unit: fn.contract.unit,
+            node: n,
+            messageId: 'prng',
+            contract: fn.contract.name,
+            data: { contract: fn.contract.name, fn: fn.name || fn.kind },
+          });
           return false;
         });
       },

@@ -10,9 +10,12 @@ export default defineDetector({
     severity: 'low',
     confidence: 'high',
     smartAuditKey: 'whitelist',
-    description: 'An owner- or role-restricted function sets a per-address flag that the transfer path reads to treat that address differently (no fee, no limit, allowed while trading is closed), so insiders can trade on better terms than holders.',
-    exploitScenario: 'The team exempts its own wallets from the sell tax and the max-transaction limit and sells while ordinary holders cannot.',
-    recommendation: 'Keep the exemption list short and fixed (router, pair, contract itself), emit an event on each change and disclose it.',
+    description:
+      'An owner- or role-restricted function sets a per-address flag that the transfer path reads to treat that address differently (no fee, no limit, allowed while trading is closed), so insiders can trade on better terms than holders.',
+    exploitScenario:
+      'The team exempts its own wallets from the sell tax and the max-transaction limit and sells while ordinary holders cannot.',
+    recommendation:
+      'Keep the exemption list short and fixed (router, pair, contract itself), emit an event on each change and disclose it.',
     messages: { whitelist: '{contract}.{fn} sets {flags}, which the transfer path reads to exempt addresses.' },
   },
   create(ctx) {

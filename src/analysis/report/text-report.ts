@@ -7,7 +7,9 @@ export function toText(result: AnalysisResult, options: { title?: string } = {})
   const out: string[] = [];
   const a = result.smartAudit;
   if (options.title) out.push(options.title, '');
-  out.push(`${a.contracts} contract(s), ${a.interfaces} interface(s), ${a.libraries} librar${a.libraries === 1 ? 'y' : 'ies'}, ${a.lines} lines; compiler ${a.versions.join(', ') || 'not declared'}`);
+  out.push(
+    `${a.contracts} contract(s), ${a.interfaces} interface(s), ${a.libraries} librar${a.libraries === 1 ? 'y' : 'ies'}, ${a.lines} lines; compiler ${a.versions.join(', ') || 'not declared'}`,
+  );
   const counts = SEVERITIES.map((s) => [s, result.findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
   out.push(counts.length ? `findings: ${counts.map(([s, n]) => `${n} ${s}`).join(', ')}` : 'findings: none');
   out.push('', 'smart audit');
@@ -19,7 +21,10 @@ export function toText(result: AnalysisResult, options: { title?: string } = {})
   out.push(`  ${'nonImmutables'.padEnd(24)} ${a.nonImmutables.map((n) => n.name).join(', ') || '-'}`);
   out.push(`  ${'nonDescriptiveErrors'.padEnd(24)} ${a.nonDescriptiveErrorMessages.length}`);
   for (const o of result.ownership) {
-    out.push('', `ownership of ${o.contract}: owner variable ${o.ownerVariable ?? '-'}, renounce ${o.renounceFunction ?? '-'}, can be reclaimed: ${o.canReclaim ? `yes (${o.reclaimFunctions.join(', ')})` : 'no'}`);
+    out.push(
+      '',
+      `ownership of ${o.contract}: owner variable ${o.ownerVariable ?? '-'}, renounce ${o.renounceFunction ?? '-'}, can be reclaimed: ${o.canReclaim ? `yes (${o.reclaimFunctions.join(', ')})` : 'no'}`,
+    );
     if (o.privilegedFunctions.length) out.push(`  privileged: ${o.privilegedFunctions.map((p) => `${p.name} (${p.via})`).join(', ')}`);
   }
   for (const f of result.findings) out.push('', ...findingBlock(f));
@@ -33,7 +38,11 @@ export function toText(result: AnalysisResult, options: { title?: string } = {})
 
 function findingBlock(f: Finding): string[] {
   const where = `${f.file}:${f.ranges.map((r) => (r[0] === r[1] ? `${r[0]}` : `${r[0]}-${r[1]}`)).join(',')}`;
-  const lines = [`[${f.severity.toUpperCase()}${f.checklist ? ` ${f.checklist}` : ''}] ${f.title} (${f.detector}, confidence ${f.confidence})`, `  ${where}`, `  ${f.description}`];
+  const lines = [
+    `[${f.severity.toUpperCase()}${f.checklist ? ` ${f.checklist}` : ''}] ${f.title} (${f.detector}, confidence ${f.confidence})`,
+    `  ${where}`,
+    `  ${f.description}`,
+  ];
   for (const l of f.snippet.split('\n').slice(0, 4)) lines.push(`    | ${l}`);
   lines.push(`  fix: ${f.recommendation}`);
   return lines;

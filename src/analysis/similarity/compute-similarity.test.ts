@@ -59,7 +59,10 @@ test('an unrelated contract scores at most 0.2 against every reference', () => {
   const withBallot = corpus();
   withBallot.add({ origin: 'tests', file: 'Ballot.sol', fingerprints: documentFingerprints(fixture('Ballot.sol')) });
   const found = computeSimilarity(withBallot, { 'Ballot.sol': fixture('Ballot.sol') });
-  assert.deepEqual(found.contracts.map((c) => [c.name, c.file, c.score]), [['Ballot', 'Ballot.sol', 1]]);
+  assert.deepEqual(
+    found.contracts.map((c) => [c.name, c.file, c.score]),
+    [['Ballot', 'Ballot.sol', 1]],
+  );
 });
 
 test('several files are joined and offsets point into the joined source', () => {

@@ -18,8 +18,27 @@ test('drops comments and whitespace and keeps offsets', () => {
 
 test('lexes strings, hex and unicode literals and scientific numbers as single tokens', () => {
   assert.deepEqual(texts(`a = "x\\"y"; b = hex"00ff"; c = unicode"é"; d = 1.5e18; e = 1_000 ether;`), [
-    'a', '=', '"x\\"y"', ';', 'b', '=', 'hex"00ff"', ';', 'c', '=', 'unicode"é"', ';', 'd', '=', '1.5e18', ';',
-    'e', '=', '1_000', 'ether', ';',
+    'a',
+    '=',
+    '"x\\"y"',
+    ';',
+    'b',
+    '=',
+    'hex"00ff"',
+    ';',
+    'c',
+    '=',
+    'unicode"é"',
+    ';',
+    'd',
+    '=',
+    '1.5e18',
+    ';',
+    'e',
+    '=',
+    '1_000',
+    'ether',
+    ';',
   ]);
 });
 

@@ -28,8 +28,32 @@ export interface TokenStream {
 
 // Multi-character operators, longest first so the first match is the longest one.
 const OPERATORS = [
-  '>>>=', '>>>', '<<=', '>>=', '**', '=>', '==', '!=', '<=', '>=', '&&', '||', '++', '--',
-  '+=', '-=', '*=', '/=', '%=', '|=', '&=', '^=', '<<', '>>', '->', ':=',
+  '>>>=',
+  '>>>',
+  '<<=',
+  '>>=',
+  '**',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '|=',
+  '&=',
+  '^=',
+  '<<',
+  '>>',
+  '->',
+  ':=',
 ];
 const SINGLE_PUNCT = new Set('(){}[];,.:?!~+-*/%<>=&|^@'.split(''));
 // Operators by first character, longest first: one small list to try per character.
@@ -58,9 +82,11 @@ function skipString(src: string, i: number): number {
   let j = i + 1;
   while (j < src.length) {
     const c = src.charCodeAt(j);
-    if (c === 92) j += 2; // backslash escape
+    if (c === 92)
+      j += 2; // backslash escape
     else if (c === quote) return j + 1;
-    else if (c === 10) return j; // unterminated: stop at the line end
+    else if (c === 10)
+      return j; // unterminated: stop at the line end
     else j += 1;
   }
   return src.length;
@@ -106,9 +132,15 @@ export function lexSolidity(source: string): TokenStream {
   const push = (kind: TokenKind, start: number, end: number): void => {
     if (count === kinds.length) {
       const size = kinds.length * 2;
-      const k2 = new Uint8Array(size); k2.set(kinds); kinds = k2;
-      const s2 = new Uint32Array(size); s2.set(starts); starts = s2;
-      const e2 = new Uint32Array(size); e2.set(ends); ends = e2;
+      const k2 = new Uint8Array(size);
+      k2.set(kinds);
+      kinds = k2;
+      const s2 = new Uint32Array(size);
+      s2.set(starts);
+      starts = s2;
+      const e2 = new Uint32Array(size);
+      e2.set(ends);
+      ends = e2;
     }
     kinds[count] = kind;
     starts[count] = start;
@@ -119,7 +151,10 @@ export function lexSolidity(source: string): TokenStream {
   let i = 0;
   while (i < n) {
     const c = source.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11) { i += 1; continue; }
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11) {
+      i += 1;
+      continue;
+    }
     if (c === 47 && source.charCodeAt(i + 1) === 47) {
       const nl = source.indexOf('\n', i + 2);
       i = nl === -1 ? n : nl + 1;

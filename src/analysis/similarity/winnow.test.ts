@@ -25,7 +25,10 @@ test('a shared run of k + w - 1 symbols always shares a fingerprint', () => {
     const a = winnow(stream([...sequence(seed + 100, 30), ...shared, ...sequence(seed + 200, 30)]), params);
     const b = winnow(stream([...sequence(seed + 300, 17), ...shared]), params);
     const setA = new Set(a.hashes);
-    assert.ok(Array.from(b.hashes).some((h) => setA.has(h)), `seed ${seed}`);
+    assert.ok(
+      Array.from(b.hashes).some((h) => setA.has(h)),
+      `seed ${seed}`,
+    );
   }
 });
 

@@ -62,7 +62,13 @@ function literalAuthority(lit: Literal): { kind: AuthorityKind; v: StateVariable
 }
 
 function isContractType(v: StateVariable): boolean {
-  return !v.type.mapping && !v.type.isArray && /^[A-Z]\w*$/.test(v.type.text) && v.contract.unit !== undefined && !/^(address|bool|string|bytes)/.test(v.type.text);
+  return (
+    !v.type.mapping &&
+    !v.type.isArray &&
+    /^[A-Z]\w*$/.test(v.type.text) &&
+    v.contract.unit !== undefined &&
+    !/^(address|bool|string|bytes)/.test(v.type.text)
+  );
 }
 
 export function isExternallyCallable(fn: FunctionModel): boolean {

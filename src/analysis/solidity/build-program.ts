@@ -4,8 +4,19 @@
  * linearises inheritance. Never throws on bad input: problems become diagnostics.
  */
 import type {
-  ContractKind, ContractModel, Diagnostic, FunctionKind, FunctionModel, ImportRef, ModifierCall, Mutability,
-  Parameter, Pragma, Program, StateVariable, Visibility,
+  ContractKind,
+  ContractModel,
+  Diagnostic,
+  FunctionKind,
+  FunctionModel,
+  ImportRef,
+  ModifierCall,
+  Mutability,
+  Parameter,
+  Pragma,
+  Program,
+  StateVariable,
+  Visibility,
 } from './program.ts';
 import { createSourceUnit, lineOf, type SourceUnit } from './source-unit.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
@@ -61,7 +72,11 @@ function collectPragmas(unit: SourceUnit): Pragma[] {
   for (const node of childrenOfType(unit.parsed.root, 'pragma_directive')) {
     const token = node.children.find((c) => c.type === 'solidity_pragma_token');
     if (!token) continue;
-    const text = textOf(token, unit.source).replace(/^solidity\s*/, '').replace(/\s+/g, ' ').replace(/([<>=^~]+) /g, '$1').trim();
+    const text = textOf(token, unit.source)
+      .replace(/^solidity\s*/, '')
+      .replace(/\s+/g, ' ')
+      .replace(/([<>=^~]+) /g, '$1')
+      .trim();
     out.push({ unit, constraint: text, node });
   }
   return out;
@@ -95,8 +110,11 @@ function findInInput(candidate: string, inputs: ReadonlyMap<string, string>, ori
 }
 
 function followImports(
-  units: SourceUnit[], unitByPath: Map<string, SourceUnit>, inputs: ReadonlyMap<string, string>,
-  options: BuildOptions, diagnostics: Diagnostic[],
+  units: SourceUnit[],
+  unitByPath: Map<string, SourceUnit>,
+  inputs: ReadonlyMap<string, string>,
+  options: BuildOptions,
+  diagnostics: Diagnostic[],
 ): ImportRef[] {
   const refs: ImportRef[] = [];
   const maxExternal = options.maxExternalFiles ?? 400;
@@ -117,10 +135,19 @@ function followImports(
       }
       const source = external < maxExternal ? options.resolveImport?.(joined) : undefined;
       if (source === undefined) {
-        ref.reason = external >= maxExternal ? `more than ${maxExternal} library files imported`
-          : options.resolveImport ? 'not in the input and not found among installed libraries' : 'not in the input (no library resolver)';
+        ref.reason =
+          external >= maxExternal
+            ? `more than ${maxExternal} library files imported`
+            : options.resolveImport
+              ? 'not in the input and not found among installed libraries'
+              : 'not in the input (no library resolver)';
         if (!unit.external) {
-          diagnostics.push({ kind: 'unresolved-import', message: `import "${path}" ${ref.reason}`, file: unit.path, line: lineOf(unit, node.start) });
+          diagnostics.push({
+            kind: 'unresolved-import',
+            message: `import "${path}" ${ref.reason}`,
+            file: unit.path,
+            line: lineOf(unit, node.start),
+          });
         }
         continue;
       }
@@ -165,8 +192,17 @@ function declareUnit(unit: SourceUnit, contracts: ContractModel[], freeFunctions
 /** Free functions belong to a synthetic library-like scope named after the file. */
 function fileScope(unit: SourceUnit, node: SyntaxNode): ContractModel {
   return {
-    name: `<file ${unit.path}>`, kind: 'library', unit, node, baseNames: [], linearization: [],
-    stateVariables: [], functions: [], modifiers: [], events: [], usingFor: [],
+    name: `<file ${unit.path}>`,
+    kind: 'library',
+    unit,
+    node,
+    baseNames: [],
+    linearization: [],
+    stateVariables: [],
+    functions: [],
+    modifiers: [],
+    events: [],
+    usingFor: [],
   };
 }
 
@@ -179,13 +215,24 @@ function contractKind(node: SyntaxNode): ContractKind | undefined {
 
 function declareContract(unit: SourceUnit, node: SyntaxNode, kind: ContractKind): ContractModel {
   const name = child(node, 'name')?.text ?? '<anonymous>';
-  const baseNames = childrenOfType(node, 'inheritance_specifier').map((s) => {
-    const ancestor = child(s, 'ancestor');
-    return ancestor ? textOf(ancestor, unit.source).split('.').pop()!.trim() : '';
-  }).filter((n) => n !== '');
+  const baseNames = childrenOfType(node, 'inheritance_specifier')
+    .map((s) => {
+      const ancestor = child(s, 'ancestor');
+      return ancestor ? textOf(ancestor, unit.source).split('.').pop()!.trim() : '';
+    })
+    .filter((n) => n !== '');
   const contract: ContractModel = {
-    name, kind, unit, node, baseNames, linearization: [],
-    stateVariables: [], functions: [], modifiers: [], events: [], usingFor: [],
+    name,
+    kind,
+    unit,
+    node,
+    baseNames,
+    linearization: [],
+    stateVariables: [],
+    functions: [],
+    modifiers: [],
+    events: [],
+    usingFor: [],
   };
   contract.linearization = [contract];
   const body = child(node, 'body');
@@ -252,7 +299,10 @@ function parametersOf(nodes: SyntaxNode[], source: string): Parameter[] {
 function declareFunction(contract: ContractModel, node: SyntaxNode, kind: FunctionKind): FunctionModel {
   const source = contract.unit.source;
   const invoked: ModifierCall[] = childrenOfType(node, 'modifier_invocation').map((m) => ({
-    name: m.children.filter((c) => c.type === 'identifier').map((c) => c.text).join('.'),
+    name: m.children
+      .filter((c) => c.type === 'identifier')
+      .map((c) => c.text)
+      .join('.'),
     args: callArguments(m),
     node: m,
   }));
@@ -264,10 +314,16 @@ function declareFunction(contract: ContractModel, node: SyntaxNode, kind: Functi
   const visibilityNode = node.children.find((c) => c.type === 'visibility');
   const isPayableCtor = kind === 'constructor' && node.children.some((c) => c.text === 'payable' && c.children.length === 0);
   const returnsNode = child(node, 'return_type');
-  const defaultVisibility: Visibility = kind === 'function' && contract.kind !== 'library' && !contract.name.startsWith('<file')
-    ? 'public' : kind === 'modifier' ? 'internal' : contract.kind === 'library' ? 'internal' : 'public';
+  const defaultVisibility: Visibility =
+    kind === 'function' && contract.kind !== 'library' && !contract.name.startsWith('<file')
+      ? 'public'
+      : kind === 'modifier'
+        ? 'internal'
+        : contract.kind === 'library'
+          ? 'internal'
+          : 'public';
   return {
-    name: kind === 'function' || kind === 'modifier' ? child(node, 'name')?.text ?? '' : kind,
+    name: kind === 'function' || kind === 'modifier' ? (child(node, 'name')?.text ?? '') : kind,
     kind,
     contract,
     visibility: (visibilityNode?.text as Visibility | undefined) ?? defaultVisibility,
@@ -288,24 +344,35 @@ function mutabilityOf(text: string | undefined): Mutability | undefined {
 
 function linearizeAll(contracts: ContractModel[], byName: Map<string, ContractModel[]>, diagnostics: Diagnostic[]): void {
   const memo = new Map<ContractModel, ContractModel[]>();
-  const basesOf = (c: ContractModel): ContractModel[] => c.baseNames.flatMap((name) => {
-    const candidates = byName.get(name) ?? [];
-    // Prefer the declaration in the same file, then any input file, then a library.
-    const pick = candidates.find((x) => x.unit === c.unit) ?? candidates.find((x) => !x.unit.external) ?? candidates[0];
-    return pick && pick !== c ? [pick] : [];
-  });
+  const basesOf = (c: ContractModel): ContractModel[] =>
+    c.baseNames.flatMap((name) => {
+      const candidates = byName.get(name) ?? [];
+      // Prefer the declaration in the same file, then any input file, then a library.
+      const pick = candidates.find((x) => x.unit === c.unit) ?? candidates.find((x) => !x.unit.external) ?? candidates[0];
+      return pick && pick !== c ? [pick] : [];
+    });
   for (const c of contracts) {
     try {
       c.linearization = linearize(c, basesOf, memo);
     } catch (error) {
       if (!(error instanceof LinearizationError)) throw error;
-      diagnostics.push({ kind: 'inheritance', message: `${c.name}: ${error.message}`, file: c.unit.path, line: lineOf(c.unit, c.node.start) });
+      diagnostics.push({
+        kind: 'inheritance',
+        message: `${c.name}: ${error.message}`,
+        file: c.unit.path,
+        line: lineOf(c.unit, c.node.start),
+      });
       c.linearization = [c, ...basesOf(c)];
     }
     if (!c.unit.external) {
       for (const name of c.baseNames) {
         if (!byName.has(name)) {
-          diagnostics.push({ kind: 'inheritance', message: `${c.name}: base contract ${name} is not defined in the input or the resolved imports`, file: c.unit.path, line: lineOf(c.unit, c.node.start) });
+          diagnostics.push({
+            kind: 'inheritance',
+            message: `${c.name}: base contract ${name} is not defined in the input or the resolved imports`,
+            file: c.unit.path,
+            line: lineOf(c.unit, c.node.start),
+          });
         }
       }
     }

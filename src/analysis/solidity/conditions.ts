@@ -54,11 +54,17 @@ export function clausesOf(cond: SyntaxNode, positive: boolean, env: Env, scope: 
     }
     if (op === '==' || op === '!=') {
       const eq = (op === '==') === positive;
-      const boolSide = r.type === 'boolean_literal' ? [l, r.text] as const : l.type === 'boolean_literal' ? [r, l.text] as const : undefined;
+      const boolSide =
+        r.type === 'boolean_literal' ? ([l, r.text] as const) : l.type === 'boolean_literal' ? ([r, l.text] as const) : undefined;
       if (boolSide) return clausesOf(boolSide[0], eq === (boolSide[1] === 'true'), env, scope, fn, depth);
       const ls = evaluate(l, env, { scope, fn });
       const rs = evaluate(r, env, { scope, fn });
-      const callerSide = ls.k === 'sender' || ls.k === 'origin' ? [ls, rs] as const : rs.k === 'sender' || rs.k === 'origin' ? [rs, ls] as const : undefined;
+      const callerSide =
+        ls.k === 'sender' || ls.k === 'origin'
+          ? ([ls, rs] as const)
+          : rs.k === 'sender' || rs.k === 'origin'
+            ? ([rs, ls] as const)
+            : undefined;
       if (callerSide) return lit({ k: 'caller-is', who: callerSide[1], origin: callerSide[0].k === 'origin' }, eq);
       // `set._indexes[msg.sender] != 0` (an enumerable role set): membership of the caller.
       const member = isZero(rs) === true ? ls : isZero(ls) === true ? rs : undefined;
@@ -135,7 +141,8 @@ function resolveHelper(f: SyntaxNode, args: SyntaxNode[], env: Env, scope: Scope
   const o = unparen(object);
   if (o.type === 'identifier' && !env.values.has(o.text) && !env.storage.has(o.text) && !scope.stateVariable(o.text)) {
     const named = scope.contractNamed(o.text);
-    const callee = named?.kind === 'library' ? named.functions.find((x) => x.name === name && x.params.length === args.length && x.body) : undefined;
+    const callee =
+      named?.kind === 'library' ? named.functions.find((x) => x.name === name && x.params.length === args.length && x.body) : undefined;
     return callee ? { callee, argSyms: syms() } : undefined;
   }
   const receiver = evaluate(o, env, cx);

@@ -37,7 +37,10 @@ export function transferSurplus(token: TokenModel, entry: Entry): Surplus | unde
   }
   const surplus = [...total].filter(([, c]) => c !== 0);
   if (surplus.length === 0 || surplus.some(([, c]) => c < 0)) return undefined;
-  const credit = ledgerWrites.find((w) => w.op === 'inc' && [...(termsOf(w.valueNode!, w.env, 0) ?? new Map<string, number>())].some(([k, c]) => c > 0 && total.get(k)! > 0));
+  const credit = ledgerWrites.find(
+    (w) =>
+      w.op === 'inc' && [...(termsOf(w.valueNode!, w.env, 0) ?? new Map<string, number>())].some(([k, c]) => c > 0 && total.get(k)! > 0),
+  );
   return credit ? { credit, terms: surplus.map(([k]) => k) } : undefined;
 }
 

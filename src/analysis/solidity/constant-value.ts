@@ -11,7 +11,8 @@ export function constantValue(node: SyntaxNode, scope: Scope, depth = 0): number
     const value = Number(parts[0]);
     if (!Number.isFinite(value)) return undefined;
     const unit = parts[1];
-    const scale = unit === 'ether' ? 1e18 : unit === 'gwei' ? 1e9 : unit === 'minutes' ? 60 : unit === 'hours' ? 3600 : unit === 'days' ? 86400 : 1;
+    const scale =
+      unit === 'ether' ? 1e18 : unit === 'gwei' ? 1e9 : unit === 'minutes' ? 60 : unit === 'hours' ? 3600 : unit === 'days' ? 86400 : 1;
     return value * scale;
   }
   if (n.type === 'identifier') {
@@ -25,12 +26,18 @@ export function constantValue(node: SyntaxNode, scope: Scope, depth = 0): number
     const b = r ? constantValue(r, scope, depth + 1) : undefined;
     if (a === undefined || b === undefined) return undefined;
     switch (operatorOf(n)) {
-      case '**': return a ** b;
-      case '*': return a * b;
-      case '/': return b === 0 ? undefined : a / b;
-      case '+': return a + b;
-      case '-': return a - b;
-      default: return undefined;
+      case '**':
+        return a ** b;
+      case '*':
+        return a * b;
+      case '/':
+        return b === 0 ? undefined : a / b;
+      case '+':
+        return a + b;
+      case '-':
+        return a - b;
+      default:
+        return undefined;
     }
   }
   return undefined;

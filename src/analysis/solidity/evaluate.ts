@@ -49,10 +49,12 @@ function evalIdentifier(name: string, env: Env, cx: EvalContext): Sym {
   if (!v) return UNKNOWN;
   if (v.isConstant && v.initializer) {
     const init = unparen(v.initializer);
-    if (init.type === 'number_literal' || init.type === 'hex_number' || init.type === 'boolean_literal') return { k: 'literal', text: init.text };
+    if (init.type === 'number_literal' || init.type === 'hex_number' || init.type === 'boolean_literal')
+      return { k: 'literal', text: init.text };
     if (init.type === 'call_expression' && isAddressCast(init)) {
       const arg = callArguments(init)[0];
-      if (arg && (arg.type === 'number_literal' || arg.type === 'hex_number')) return /^0x0*$|^0$/i.test(arg.text) ? ZERO : { k: 'literal', text: arg.text };
+      if (arg && (arg.type === 'number_literal' || arg.type === 'hex_number'))
+        return /^0x0*$|^0$/i.test(arg.text) ? ZERO : { k: 'literal', text: arg.text };
     }
   }
   return { k: 'state', v, keys: [] };
@@ -72,7 +74,8 @@ function evalIndex(n: SyntaxNode, env: Env, cx: EvalContext, depth: number): Sym
 /** `s.field` of a state struct stays "that state variable" (same keys). */
 function evalField(n: SyntaxNode, env: Env, cx: EvalContext, depth: number): Sym {
   const object = child(n, 'object');
-  if (!object || object.type === 'identifier' && (object.text === 'msg' || object.text === 'block' || object.text === 'tx')) return UNKNOWN;
+  if (!object || (object.type === 'identifier' && (object.text === 'msg' || object.text === 'block' || object.text === 'tx')))
+    return UNKNOWN;
   const o = evaluate(object, env, cx, depth);
   return o.k === 'state' ? o : UNKNOWN;
 }

@@ -2,7 +2,10 @@
 import type { ContractModel } from './program.ts';
 
 export class LinearizationError extends Error {
-  constructor(message: string, readonly details: { contract: string }) {
+  constructor(
+    message: string,
+    readonly details: { contract: string },
+  ) {
     super(message);
     this.name = 'LinearizationError';
   }

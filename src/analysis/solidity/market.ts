@@ -68,7 +68,8 @@ function buildMarket(a: ContractAnalysis): Market {
   const isParty = (sym: Sym): boolean => [...parties.values()].some((p) => [...p.receivers, ...p.senders].some((x) => sameSym(x, sym)));
   for (const lit of [...token.branchLiterals, ...token.rules.flatMap((r) => r.clause)]) {
     const compared = comparedAddress(lit, isParty, a);
-    if (compared && !authorities.has(compared) && !token.ledgers.has(compared) && /^address|^I?[A-Z]/.test(compared.type.text)) pairs.add(compared);
+    if (compared && !authorities.has(compared) && !token.ledgers.has(compared) && /^address|^I?[A-Z]/.test(compared.type.text))
+      pairs.add(compared);
   }
   const pairMaps = new Set<StateVariable>();
   for (const s of summaries) {
@@ -103,7 +104,8 @@ function comparedAddress(lit: Literal, isParty: (s: Sym) => boolean, a: Contract
   const sides = sidesOf(lit, a);
   if (!sides) return undefined;
   const [l, r] = sides;
-  const stored = l.k === 'state' && l.keys.length === 0 && isParty(r) ? l : r.k === 'state' && r.keys.length === 0 && isParty(l) ? r : undefined;
+  const stored =
+    l.k === 'state' && l.keys.length === 0 && isParty(r) ? l : r.k === 'state' && r.keys.length === 0 && isParty(l) ? r : undefined;
   return stored?.k === 'state' ? stored.v : undefined;
 }
 

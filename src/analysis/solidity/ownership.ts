@@ -35,17 +35,30 @@ export function buildOwnership(entries: Entry[]): Ownership {
       if (e.privileged && e.summary.writes.every((w) => w.v !== ownerVariable || w.op === 'delete')) renounceFunctions.push(e.fn);
     }
     // What renouncing clears: an authority it leaves set can bring the owner back.
-    const cleared = new Set(renounceFunctions.flatMap((fn) => entries.find((e) => e.fn === fn)!.summary.writes
-      .filter((w) => w.op === 'delete').map((w) => w.v)));
+    const cleared = new Set(
+      renounceFunctions.flatMap((fn) =>
+        entries
+          .find((e) => e.fn === fn)!
+          .summary.writes.filter((w) => w.op === 'delete')
+          .map((w) => w.v),
+      ),
+    );
     for (const e of writers) {
       if (renounceFunctions.includes(e.fn) || e.authorities.some((a) => a.v === ownerVariable)) continue;
       const sets = e.summary.writes.some((w) => w.v === ownerVariable && w.op !== 'delete');
       if (!sets) continue;
-      const stale = e.authorities.length === 0 || e.authorities.some((a) => a.kind === 'fixed-address' || (a.v !== undefined && !cleared.has(a.v)));
+      const stale =
+        e.authorities.length === 0 || e.authorities.some((a) => a.kind === 'fixed-address' || (a.v !== undefined && !cleared.has(a.v)));
       if (stale) reclaimFunctions.push(e.fn);
     }
   }
-  const otherAuthorities = [...new Set(entries.flatMap((e) => e.authorities)
-    .filter((a) => a.v && a.v !== ownerVariable && isAddressType(a.v.type)).map((a) => a.v!))];
+  const otherAuthorities = [
+    ...new Set(
+      entries
+        .flatMap((e) => e.authorities)
+        .filter((a) => a.v && a.v !== ownerVariable && isAddressType(a.v.type))
+        .map((a) => a.v!),
+    ),
+  ];
   return { ownerVariable, renounceFunctions, reclaimFunctions, otherAuthorities, canReclaim: reclaimFunctions.length > 0 };
 }

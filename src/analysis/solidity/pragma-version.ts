@@ -26,9 +26,15 @@ export function compareVersions(a: Version, b: Version): number {
 /** The range of one alternative (`||` splits alternatives; we take the union's extremes). */
 export function versionRange(constraint: string): VersionRange {
   const alternatives = constraint.split('||').map((alt) => rangeOf(alt));
-  const mins = alternatives.map((r) => r.min).filter((v): v is Version => !!v).sort(compareVersions);
+  const mins = alternatives
+    .map((r) => r.min)
+    .filter((v): v is Version => !!v)
+    .sort(compareVersions);
   const unbounded = alternatives.some((r) => !r.max);
-  const maxes = alternatives.map((r) => r.max).filter((b): b is Bound => !!b).sort((a, b) => compareVersions(b.version, a.version));
+  const maxes = alternatives
+    .map((r) => r.max)
+    .filter((b): b is Bound => !!b)
+    .sort((a, b) => compareVersions(b.version, a.version));
   return { min: mins[0], max: unbounded ? undefined : maxes[0], exact: alternatives.length === 1 && alternatives[0]!.exact };
 }
 

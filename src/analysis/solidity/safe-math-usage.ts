@@ -35,7 +35,9 @@ export function safeMathUse(analysis: ContractAnalysis): SafeMathUse | undefined
   for (const holder of c.linearization) {
     if (holder.unit.external) continue;
     const body = child(holder.node, 'body');
-    const using = body ? childrenOfType(body, 'using_directive').find((u) => u.children.some((x) => x.text === first.contract.name)) : undefined;
+    const using = body
+      ? childrenOfType(body, 'using_directive').find((u) => u.children.some((x) => x.text === first.contract.name))
+      : undefined;
     if (using) return { library: first.contract.name, node: using, unit: holder.unit, holder: holder.name };
   }
   return { library: first.contract.name, node: child(c.node, 'name') ?? c.node, unit: c.unit, holder: c.name };

@@ -8,7 +8,10 @@ export class Scope {
   private readonly vars = new Map<string, StateVariable | null>();
   private readonly fns = new Map<string, FunctionModel | null>();
 
-  constructor(readonly program: Program, readonly contract: ContractModel) {}
+  constructor(
+    readonly program: Program,
+    readonly contract: ContractModel,
+  ) {}
 
   stateVariable(name: string): StateVariable | undefined {
     let v = this.vars.get(name);
@@ -82,6 +85,11 @@ export class Scope {
 
 /** `uint` and `uint256`, `Roles.Role` and `Role`, `address payable` and `address` compare equal. */
 function normalizeType(text: string): string {
-  const t = text.replace(/\b(storage|memory|calldata|payable)\b/g, '').trim().split('.').pop() ?? '';
+  const t =
+    text
+      .replace(/\b(storage|memory|calldata|payable)\b/g, '')
+      .trim()
+      .split('.')
+      .pop() ?? '';
   return t === 'uint' ? 'uint256' : t === 'int' ? 'int256' : t;
 }

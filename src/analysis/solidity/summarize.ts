@@ -39,10 +39,22 @@ class Executor {
   private readonly stack: Frame[] = [];
   private readonly active = new Set<FunctionModel>();
 
-  constructor(private readonly scope: Scope, private readonly entry: FunctionModel) {
+  constructor(
+    private readonly scope: Scope,
+    private readonly entry: FunctionModel,
+  ) {
     this.summary = {
-      contract: scope.contract, entry, writes: [], reads: new Set(), calls: [], guards: [], branches: [],
-      reached: new Set(), arithmetic: [], usesTxOrigin: [], truncated: false,
+      contract: scope.contract,
+      entry,
+      writes: [],
+      reads: new Set(),
+      calls: [],
+      guards: [],
+      branches: [],
+      reached: new Set(),
+      arithmetic: [],
+      usesTxOrigin: [],
+      truncated: false,
     };
   }
 
@@ -77,7 +89,9 @@ class Executor {
       const mod = this.scope.modifier(call.name);
       if (!mod?.body) return runFrom(i + 1);
       const menv = new Env();
-      mod.params.forEach((p, k) => menv.values.set(p.name, call.args[k] ? evaluate(call.args[k]!, env, { scope: this.scope, fn }) : UNKNOWN));
+      mod.params.forEach((p, k) =>
+        menv.values.set(p.name, call.args[k] ? evaluate(call.args[k]!, env, { scope: this.scope, fn }) : UNKNOWN),
+      );
       this.summary.reached.add(mod);
       this.stack.push({ fn: mod, viaModifier: mod, placeholder: () => runFrom(i + 1) });
       this.block(mod.body, menv);
@@ -261,7 +275,14 @@ class Executor {
 
   private pushGuard(cond: SyntaxNode, positive: boolean, env: Env, node: SyntaxNode): void {
     const guard: Guard = {
-      fn: this.frame.fn, node, seq: this.seq++, cond, positive, env, path: [...this.path], viaModifier: this.frame.viaModifier,
+      fn: this.frame.fn,
+      node,
+      seq: this.seq++,
+      cond,
+      positive,
+      env,
+      path: [...this.path],
+      viaModifier: this.frame.viaModifier,
     };
     this.summary.guards.push(guard);
     narrow(cond, positive, env);
@@ -351,7 +372,18 @@ class Executor {
     if (op === 'set' && isZero(value) === true) finalOp = 'delete';
     if (op === 'delete') value = { k: 'zero' };
     this.summary.writes.push({
-      fn: this.frame.fn, node, seq: this.seq++, v: lv.v, keys: lv.keys, ...(lv.field ? { field: lv.field } : {}), op: finalOp, value, valueNode, env, inLoop: this.loopDepth > 0, path: [...this.path],
+      fn: this.frame.fn,
+      node,
+      seq: this.seq++,
+      v: lv.v,
+      keys: lv.keys,
+      ...(lv.field ? { field: lv.field } : {}),
+      op: finalOp,
+      value,
+      valueNode,
+      env,
+      inLoop: this.loopDepth > 0,
+      path: [...this.path],
     });
   }
 
@@ -376,7 +408,11 @@ class Executor {
     let hasValue = false;
     if (f?.type === 'struct_expression') {
       hasValue = f.children.some((c) => c.type === 'struct_field_assignment' && child(c, 'name')?.text === 'value');
-      for (const c of f.children) if (c.type === 'struct_field_assignment') { const v = child(c, 'value'); if (v) this.expr(v, env, true); }
+      for (const c of f.children)
+        if (c.type === 'struct_field_assignment') {
+          const v = child(c, 'value');
+          if (v) this.expr(v, env, true);
+        }
       f = child(f, 'type');
     }
     if (!f) return;
@@ -433,8 +469,17 @@ class Executor {
     if (receiver.k === 'state' && (name === 'push' || name === 'pop') && isArrayTyped(receiver)) {
       const pushed = name === 'push' && args[0] && isCheckpointLedger(receiver.v) ? checkpointDirection(args[0], env, 0) : undefined;
       this.summary.writes.push({
-        fn: this.frame.fn, node: e, seq: this.seq++, v: receiver.v, keys: receiver.keys, op: pushed ?? name, value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
-        valueNode: args[0], env, inLoop: this.loopDepth > 0, path: [...this.path],
+        fn: this.frame.fn,
+        node: e,
+        seq: this.seq++,
+        v: receiver.v,
+        keys: receiver.keys,
+        op: pushed ?? name,
+        value: args[0] ? evaluate(args[0], env, this.cx()) : UNKNOWN,
+        valueNode: args[0],
+        env,
+        inLoop: this.loopDepth > 0,
+        path: [...this.path],
       });
       return;
     }
@@ -455,13 +500,31 @@ class Executor {
   }
 
   private recordCall(
-    kind: CallKind, name: string, target: SyntaxNode | undefined, node: SyntaxNode, args: SyntaxNode[],
-    env: Env, used: boolean, hasValue: boolean, inAssembly = false,
+    kind: CallKind,
+    name: string,
+    target: SyntaxNode | undefined,
+    node: SyntaxNode,
+    args: SyntaxNode[],
+    env: Env,
+    used: boolean,
+    hasValue: boolean,
+    inAssembly = false,
   ): void {
     const cx = this.cx();
     const call: ExternalCall = {
-      fn: this.frame.fn, node, seq: this.seq++, kind, name, target: target ? evaluate(target, env, cx) : UNKNOWN,
-      targetNode: target, args, argSyms: args.map((a) => evaluate(a, env, cx)), hasValue, resultUsed: used, env, inAssembly,
+      fn: this.frame.fn,
+      node,
+      seq: this.seq++,
+      kind,
+      name,
+      target: target ? evaluate(target, env, cx) : UNKNOWN,
+      targetNode: target,
+      args,
+      argSyms: args.map((a) => evaluate(a, env, cx)),
+      hasValue,
+      resultUsed: used,
+      env,
+      inAssembly,
     };
     this.summary.calls.push(call);
   }

@@ -20,9 +20,15 @@ test('prefix operators bind looser than indexing, member access and calls', () =
 });
 
 test('a rotated postfix operand does not steal a comparison from && and ||', () => {
-  assert.equal(shape(firstExpression('m[b] && msg.sender != o')), 'binary_expression(array_access(m b) && binary_expression(member_expression(msg sender) != o))');
+  assert.equal(
+    shape(firstExpression('m[b] && msg.sender != o')),
+    'binary_expression(array_access(m b) && binary_expression(member_expression(msg sender) != o))',
+  );
   assert.equal(shape(firstExpression('a || x.y == z')), 'binary_expression(a || binary_expression(member_expression(x y) == z))');
-  assert.equal(shape(firstExpression('(a && x.y) != z')), 'binary_expression(parenthesized_expression(binary_expression(a && member_expression(x y))) != z)');
+  assert.equal(
+    shape(firstExpression('(a && x.y) != z')),
+    'binary_expression(parenthesized_expression(binary_expression(a && member_expression(x y))) != z)',
+  );
 });
 
 test('offsets are UTF-16 code units, as JavaScript strings index', () => {

@@ -100,8 +100,21 @@ const TRANSPARENT = new Set(['expression', 'statement']);
  * not descending saves a native call per node on the most frequent node types.
  */
 const LEAF = new Set([
-  'identifier', 'number_literal', 'hex_number', 'string', 'boolean_literal', 'visibility', 'state_mutability',
-  'primitive_type', 'immutable', 'virtual', 'unchecked', 'yul_identifier', 'yul_decimal_number', 'yul_hex_number', 'yul_string_literal',
+  'identifier',
+  'number_literal',
+  'hex_number',
+  'string',
+  'boolean_literal',
+  'visibility',
+  'state_mutability',
+  'primitive_type',
+  'immutable',
+  'virtual',
+  'unchecked',
+  'yul_identifier',
+  'yul_decimal_number',
+  'yul_hex_number',
+  'yul_string_literal',
 ]);
 
 interface Frame {
@@ -187,8 +200,25 @@ function fixPrefixPrecedence(parent: SyntaxNode): void {
 
 /** Binding strength of Solidity's binary operators (higher binds tighter). */
 const BINARY_PRECEDENCE: Readonly<Record<string, number>> = {
-  '**': 12, '*': 11, '/': 11, '%': 11, '+': 10, '-': 10, '<<': 9, '>>': 9, '&': 8, '^': 7, '|': 6,
-  '<': 5, '>': 5, '<=': 5, '>=': 5, '==': 4, '!=': 4, '&&': 3, '||': 2,
+  '**': 12,
+  '*': 11,
+  '/': 11,
+  '%': 11,
+  '+': 10,
+  '-': 10,
+  '<<': 9,
+  '>>': 9,
+  '&': 8,
+  '^': 7,
+  '|': 6,
+  '<': 5,
+  '>': 5,
+  '<=': 5,
+  '>=': 5,
+  '==': 4,
+  '!=': 4,
+  '&&': 3,
+  '||': 2,
 };
 
 function binaryOperator(n: SyntaxNode): string | undefined {
@@ -211,15 +241,25 @@ function reassociate(outer: SyntaxNode, depth: number): SyntaxNode {
   if (p === undefined || lp === undefined || lp >= p) return outer;
   const middle = left.children[2]!;
   const right = outer.children[2]!;
-  const inner = reassociate({
+  const inner = reassociate(
+    {
+      type: 'binary_expression',
+      field: 'right',
+      start: middle.start,
+      end: outer.end,
+      children: [{ ...middle, field: 'left' }, outer.children[1]!, right],
+      text: outer.text === '' ? '' : outer.text.slice(middle.start - outer.start),
+    },
+    depth + 1,
+  );
+  return {
     type: 'binary_expression',
-    field: 'right',
-    start: middle.start,
+    field: outer.field,
+    start: outer.start,
     end: outer.end,
-    children: [{ ...middle, field: 'left' }, outer.children[1]!, right],
-    text: outer.text === '' ? '' : outer.text.slice(middle.start - outer.start),
-  }, depth + 1);
-  return { type: 'binary_expression', field: outer.field, start: outer.start, end: outer.end, children: [left.children[0]!, left.children[1]!, inner], text: outer.text };
+    children: [left.children[0]!, left.children[1]!, inner],
+    text: outer.text,
+  };
 }
 
 function rotate(postfix: SyntaxNode, depth: number): SyntaxNode {
@@ -230,14 +270,17 @@ function rotate(postfix: SyntaxNode, depth: number): SyntaxNode {
   else if (head.type === 'binary_expression' && head.children.length === 3) operand = head.children[2];
   if (!operand) return postfix;
   // The postfix applies to the operand: rebuild it there, then rotate again if needed.
-  const inner = rotate({
-    type: postfix.type,
-    field: operand.field,
-    start: operand.start,
-    end: postfix.end,
-    children: [{ ...operand, field: head.field }, ...postfix.children.slice(1)],
-    text: postfix.text === '' ? '' : postfix.text.slice(operand.start - postfix.start),
-  }, depth + 1);
+  const inner = rotate(
+    {
+      type: postfix.type,
+      field: operand.field,
+      start: operand.start,
+      end: postfix.end,
+      children: [{ ...operand, field: head.field }, ...postfix.children.slice(1)],
+      text: postfix.text === '' ? '' : postfix.text.slice(operand.start - postfix.start),
+    },
+    depth + 1,
+  );
   return {
     type: head.type,
     field: postfix.field,

@@ -87,10 +87,21 @@ export function buildTokenModel(scope: Scope, entries: Entry[]): TokenModel | un
   const supply = supplyOf(scope, entries);
   const fees = feeUses(scope, reached, ledgers, supply);
   return {
-    transferEntries, ledgers, ledgerFields, supply, rules, branchLiterals, reads, fees, calls, reached, balanceOf,
+    transferEntries,
+    ledgers,
+    ledgerFields,
+    supply,
+    rules,
+    branchLiterals,
+    reads,
+    fees,
+    calls,
+    reached,
+    balanceOf,
     isLedger: (w) => ledgers.has(w.v) && (!ledgerFields.has(w.v) || ledgerFields.get(w.v) === w.field),
     isAmount: (sym) => sym.k === 'param' && entrySet.has(sym.fn) && isUintType(sym.fn.params[sym.index]!.type),
-    isParty: (sym) => sym.k === 'sender' || (sym.k === 'param' && entrySet.has(sym.fn) && /^address/.test(sym.fn.params[sym.index]!.type.text)),
+    isParty: (sym) =>
+      sym.k === 'sender' || (sym.k === 'param' && entrySet.has(sym.fn) && /^address/.test(sym.fn.params[sym.index]!.type.text)),
   };
 }
 

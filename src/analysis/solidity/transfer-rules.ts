@@ -48,7 +48,12 @@ export function transferRules(analysis: ContractAnalysis): TransferRules | undef
 
 function readRules(token: TokenModel, scope: Scope): TransferRules {
   const out: TransferRules = {
-    switches: [], blockFlags: new Set(), exemptFlags: new Set(), maxAmount: new Set(), maxWallet: new Set(), cooldown: new Set(),
+    switches: [],
+    blockFlags: new Set(),
+    exemptFlags: new Set(),
+    maxAmount: new Set(),
+    maxWallet: new Set(),
+    cooldown: new Set(),
   };
   for (const rule of token.rules) {
     const timed = rule.clause.some((l) => l.atom.k === 'compare' && involves(l, scope, token).time);
@@ -93,7 +98,11 @@ interface Involvement {
 function involvesNode(node: SyntaxNode, env: Env, fn: FunctionModel, scope: Scope, token: TokenModel): Involvement {
   const out: Involvement = { amount: false, ledger: false, time: false, vars: new Set(), partyVars: new Set() };
   visit(node, (n) => {
-    if (isMember(n, 'block', 'timestamp') || isMember(n, 'block', 'number') || (n.type === 'identifier' && n.text === 'now' && !env.values.has('now'))) {
+    if (
+      isMember(n, 'block', 'timestamp') ||
+      isMember(n, 'block', 'number') ||
+      (n.type === 'identifier' && n.text === 'now' && !env.values.has('now'))
+    ) {
       out.time = true;
       return false;
     }
@@ -116,7 +125,13 @@ function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
   if (lit.atom.k !== 'compare') return { amount: false, ledger: false, time: false, vars: new Set(), partyVars: new Set() };
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
-  return { amount: l.amount || r.amount, ledger: l.ledger || r.ledger, time: l.time || r.time, vars: new Set([...l.vars, ...r.vars]), partyVars: new Set([...l.partyVars, ...r.partyVars]) };
+  return {
+    amount: l.amount || r.amount,
+    ledger: l.ledger || r.ledger,
+    time: l.time || r.time,
+    vars: new Set([...l.vars, ...r.vars]),
+    partyVars: new Set([...l.partyVars, ...r.partyVars]),
+  };
 }
 
 function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
@@ -125,9 +140,11 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
   if (/^[!=]=$/.test(lit.atom.op)) {
     // `status[from] != BANNED`: a per-holder code compared with a constant is a block flag.
-    const constant = (side: SyntaxNode, i: Involvement): boolean => !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 0 && constantValue(side, scope) !== undefined;
+    const constant = (side: SyntaxNode, i: Involvement): boolean =>
+      !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 0 && constantValue(side, scope) !== undefined;
     const coded = (i: Involvement): boolean => !i.amount && !i.ledger && !i.time && i.vars.size === 0 && i.partyVars.size === 1;
-    const [held, other] = coded(l) && constant(lit.atom.right, r) ? [l, r] : coded(r) && constant(lit.atom.left, l) ? [r, l] : [undefined, undefined];
+    const [held, other] =
+      coded(l) && constant(lit.atom.right, r) ? [l, r] : coded(r) && constant(lit.atom.left, l) ? [r, l] : [undefined, undefined];
     if (held && other) for (const v of held.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.blockFlags.add(v);
     return;
   }
@@ -158,7 +175,10 @@ export function privilegedWrites(analysis: ContractAnalysis, vars: ReadonlySet<S
     const all = entry.summary.writes;
     const overwritten = (i: number): boolean => {
       const w = all[i]!;
-      return w.keys.length === 0 && all.some((later, j) => j > i && later.v === w.v && later.keys.length === 0 && later.path.length === 0 && !later.inLoop);
+      return (
+        w.keys.length === 0 &&
+        all.some((later, j) => j > i && later.v === w.v && later.keys.length === 0 && later.path.length === 0 && !later.inLoop)
+      );
     };
     const writes = all.filter((w, i) => vars.has(w.v) && !overwritten(i));
     if (writes.length > 0) out.push({ entry, writes });
@@ -210,7 +230,9 @@ export function lockedLaunches(analysis: ContractAnalysis): LockedLaunch[] {
     if (seen.has(s.v) || initialValue(analysis, s.v) !== s.blocksWhen) continue;
     // `a || b || locked == false || …` with two switches: neither alone keeps holders out.
     if (s.rule.clause.filter((l) => l.atom.k === 'bool-var').length > 1) continue;
-    const setters = privilegedWrites(analysis, new Set([s.v])).filter((x) => x.writes.some((w) => canSetTo(w, !s.blocksWhen))).map((x) => x.entry);
+    const setters = privilegedWrites(analysis, new Set([s.v]))
+      .filter((x) => x.writes.some((w) => canSetTo(w, !s.blocksWhen)))
+      .map((x) => x.entry);
     if (setters.length === 0) continue;
     const exemptions = exemptionsOf(s.rule.clause, analysis, token);
     if (exemptions.length === 0) continue;
@@ -226,7 +248,8 @@ function exemptionsOf(clause: readonly Literal[], analysis: ContractAnalysis, to
     if (!lit.positive && lit.atom.k !== 'compare') continue;
     const a = lit.atom;
     if (a.k === 'caller-is' && !a.origin) out.push(lit.node.text);
-    else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0) out.push(a.v.name);
+    else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0)
+      out.push(a.v.name);
     else if (isPartyExemption(lit, analysis, token)) out.push(lit.node.text);
   }
   return out;

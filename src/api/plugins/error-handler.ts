@@ -44,13 +44,19 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       return reply.code(status).send({ message: CLIENT_MESSAGES[status] ?? error.message });
     }
     // A lost dependency is not our bug: 503 naming it, within its own bound.
-    const unavailable = databaseConnectionFailure(error) ?? (error.name === 'DependencyUnavailableError' ? (error as unknown as { source: string; reason: string }) : undefined);
+    const unavailable =
+      databaseConnectionFailure(error) ??
+      (error.name === 'DependencyUnavailableError' ? (error as unknown as { source: string; reason: string }) : undefined);
     if (unavailable) {
       request.log.warn({ source: unavailable.source, reason: unavailable.reason }, 'dependency unavailable');
       return reply
         .code(503)
         .header('Retry-After', '5')
-        .send({ ...(config.unavailableBody?.() ?? {}), message: MESSAGES.common.serviceUnavailable, meta: { source: unavailable.source, reason: unavailable.reason } });
+        .send({
+          ...(config.unavailableBody?.() ?? {}),
+          message: MESSAGES.common.serviceUnavailable,
+          meta: { source: unavailable.source, reason: unavailable.reason },
+        });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, config.internalError?.() ?? new HttpError(500, MESSAGES.common.internal));

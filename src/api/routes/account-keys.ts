@@ -45,25 +45,50 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox<AccountKeyRoutesDeps> =
 
   app.get(
     '/api/account/keys',
-    { schema: { summary: "The account's API keys with their calls this month", tags, response: { 200: Type.Array(DashboardKeySchema), ...auth } } },
+    {
+      schema: {
+        summary: "The account's API keys with their calls this month",
+        tags,
+        response: { 200: Type.Array(DashboardKeySchema), ...auth },
+      },
+    },
     async (request) => {
       const session = requireSession(request);
       await deps.usage.flush();
       const keys = await listAccountApiKeys(deps.db, session.accountId, monthOf(deps.clock()));
-      return keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, scope: k.scope, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, callsThisMonth: k.callsThisMonth }));
+      return keys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        scope: k.scope,
+        createdAt: k.createdAt,
+        lastUsedAt: k.lastUsedAt,
+        callsThisMonth: k.callsThisMonth,
+      }));
     },
   );
 
   app.post(
     '/api/account/keys',
-    { schema: { summary: 'Create an API key: the answer is the only time the key is shown', tags, body: CreateKeySchema, response: { 201: CreatedKeySchema, 400: MessageSchema, ...auth } } },
+    {
+      schema: {
+        summary: 'Create an API key: the answer is the only time the key is shown',
+        tags,
+        body: CreateKeySchema,
+        response: { 201: CreatedKeySchema, 400: MessageSchema, ...auth },
+      },
+    },
     async (request, reply) => {
       const session = requireSession(request);
       const name = keyName(request.body.name);
       const account = await deps.accounts.account(session);
       if (!account) throw new HttpError(401, M.notLoggedIn);
       if (request.body.admin === true && account.role !== 'admin') throw new HttpError(403, M.adminOnly);
-      const created = await createApiKey(deps.db, { name, scope: request.body.admin === true ? 'admin' : 'user', accountId: account.id }, deps.clock());
+      const created = await createApiKey(
+        deps.db,
+        { name, scope: request.body.admin === true ? 'admin' : 'user', accountId: account.id },
+        deps.clock(),
+      );
       return reply.code(201).send({
         id: created.id,
         name: created.name,
@@ -99,7 +124,13 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox<AccountKeyRoutesDeps> =
 
   app.get(
     '/api/account/overview',
-    { schema: { summary: "The dashboard home: the account's recent scans and this month's usage", tags, response: { 200: OverviewSchema, ...auth } } },
+    {
+      schema: {
+        summary: "The dashboard home: the account's recent scans and this month's usage",
+        tags,
+        response: { 200: OverviewSchema, ...auth },
+      },
+    },
     async (request) => {
       const session = requireSession(request);
       await deps.usage.flush();
@@ -109,7 +140,9 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox<AccountKeyRoutesDeps> =
         .selectFrom('account_activity')
         .leftJoin('api_keys', 'api_keys.id', 'account_activity.key_id')
         .leftJoin('scan_snapshots', (join) =>
-          join.onRef('scan_snapshots.network', '=', 'account_activity.network').onRef('scan_snapshots.address', '=', 'account_activity.address'),
+          join
+            .onRef('scan_snapshots.network', '=', 'account_activity.network')
+            .onRef('scan_snapshots.address', '=', 'account_activity.address'),
         )
         .select([
           'account_activity.operation',

@@ -24,7 +24,12 @@ async function browser(app: Awaited<ReturnType<typeof createTestApp>>['app'], he
     const response = await app.inject({
       method,
       url,
-      headers: { ...headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }), ...extra },
+      headers: {
+        ...headers,
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
+        ...extra,
+      },
       ...(payload ? { payload } : {}),
     });
     for (const c of response.cookies) {
@@ -62,7 +67,10 @@ describe('dashboard account routes', () => {
       assert.equal(created.body.name, 'bot');
       const key = created.body.key as string;
       for (let i = 0; i < 3; i += 1) {
-        const lookup = await app.inject({ url: '/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955', headers: { 'x-api-key': key } });
+        const lookup = await app.inject({
+          url: '/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955',
+          headers: { 'x-api-key': key },
+        });
         assert.equal(lookup.statusCode, 404);
       }
       const listed = await user.call('GET', '/api/account/keys');
@@ -84,7 +92,10 @@ describe('dashboard account routes', () => {
 
       const revoked = await user.call('DELETE', `/api/account/keys/${keys[0]?.id}`);
       assert.equal(revoked.response.statusCode, 200);
-      const after = await app.inject({ url: '/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955', headers: { 'x-api-key': key } });
+      const after = await app.inject({
+        url: '/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955',
+        headers: { 'x-api-key': key },
+      });
       assert.equal(after.statusCode, 403);
     } finally {
       await close();
@@ -95,12 +106,22 @@ describe('dashboard account routes', () => {
     const { app, close } = await createTestApp({ mailer: createMemoryMailer(), accountLimiters: limiters() });
     try {
       const user = await browser(app);
-      const noToken = await user.call('POST', '/api/account/signup', { email: 'a@example.org', password: 'correct horse battery' }, { 'x-csrf-token': '' });
+      const noToken = await user.call(
+        'POST',
+        '/api/account/signup',
+        { email: 'a@example.org', password: 'correct horse battery' },
+        { 'x-csrf-token': '' },
+      );
       assert.equal(noToken.response.statusCode, 403);
       assert.equal(noToken.body.message, M.csrf);
       const wrongToken = await user.call('POST', '/api/session', { nonsense: true }, { 'x-csrf-token': 'x'.repeat(43) });
       assert.equal(wrongToken.response.statusCode, 403);
-      const crossSite = await user.call('POST', '/api/account/signup', { email: 'a@example.org', password: 'correct horse battery' }, { origin: 'https://evil.example' });
+      const crossSite = await user.call(
+        'POST',
+        '/api/account/signup',
+        { email: 'a@example.org', password: 'correct horse battery' },
+        { origin: 'https://evil.example' },
+      );
       assert.equal(crossSite.response.statusCode, 403);
       const loggedOut = await user.call('POST', '/api/account/keys', { name: 'x' });
       assert.equal(loggedOut.response.statusCode, 401);
@@ -117,7 +138,12 @@ describe('dashboard account routes', () => {
       const user = await browser(app, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7', host: 'scan.example.org' });
       await user.call('POST', '/api/account/signup', { email: 'a@example.org', password: 'correct horse battery' });
       const code = /code is (\d{6})/.exec(mailer.sent[0]?.text ?? '')?.[1] ?? '';
-      const verified = await user.call('POST', '/api/account/verify', { email: 'a@example.org', code }, { origin: 'https://scan.example.org' });
+      const verified = await user.call(
+        'POST',
+        '/api/account/verify',
+        { email: 'a@example.org', code },
+        { origin: 'https://scan.example.org' },
+      );
       assert.equal(verified.response.statusCode, 200);
       assert.equal(cookieOf(verified.response, 'sw_session')?.secure, true);
     } finally {
@@ -134,7 +160,10 @@ describe('dashboard account routes', () => {
       const code = /code is (\d{6})/.exec(mailer.sent[0]?.text ?? '')?.[1] ?? '';
       await first.call('POST', '/api/account/verify', { email: 'a@example.org', code });
       const second = await browser(app);
-      assert.equal((await second.call('POST', '/api/session', { email: 'a@example.org', password: 'correct horse battery' })).response.statusCode, 200);
+      assert.equal(
+        (await second.call('POST', '/api/session', { email: 'a@example.org', password: 'correct horse battery' })).response.statusCode,
+        200,
+      );
       assert.ok((await second.call('GET', '/api/session')).body.account);
       assert.equal((await first.call('POST', '/api/account/sessions/revoke-all')).response.statusCode, 200);
       assert.equal((await second.call('GET', '/api/session')).body.account, null);

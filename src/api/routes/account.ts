@@ -69,7 +69,8 @@ async function run<T>(action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (error) {
     if (error instanceof AccountError) {
-      const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+      const headers: Record<string, string> =
+        error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
       throw new HttpError(error.statusCode, error.message, {}, headers);
     }
     throw error;
@@ -114,7 +115,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
 
   app.get(
     '/api/session',
-    { schema: { summary: 'The browser session: who is logged in, and the CSRF token to send back', tags, response: { 200: SessionInfoSchema } } },
+    {
+      schema: {
+        summary: 'The browser session: who is logged in, and the CSRF token to send back',
+        tags,
+        response: { 200: SessionInfoSchema },
+      },
+    },
     async (request, reply) => {
       const session = request.session;
       const account = session ? await accounts.account(session) : undefined;
@@ -130,7 +137,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
 
   app.post(
     '/api/session',
-    { schema: { summary: 'Log in with e-mail and password', tags, body: CredentialsSchema, response: { 200: SessionInfoSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Log in with e-mail and password',
+        tags,
+        body: CredentialsSchema,
+        response: { 200: SessionInfoSchema, ...errors },
+      },
+    },
     async (request, reply) => startSession(request, reply, await run(() => accounts.logIn(request.body, caller(request)))),
   );
 
@@ -146,7 +160,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
 
   app.post(
     '/api/account/sessions/revoke-all',
-    { schema: { summary: 'Log out everywhere: ends every session of the account', tags, response: { 200: NoticeSchema, 401: MessageSchema, 403: MessageSchema } } },
+    {
+      schema: {
+        summary: 'Log out everywhere: ends every session of the account',
+        tags,
+        response: { 200: NoticeSchema, 401: MessageSchema, 403: MessageSchema },
+      },
+    },
     async (request, reply) => {
       const session = requireSession(request);
       await accounts.sessions.revokeAll(session.accountId);
@@ -170,20 +190,42 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
 
   app.post(
     '/api/account/signup/resend',
-    { schema: { summary: 'Send the sign-up code again (once a minute)', tags, body: EmailSchema, response: { 202: NoticeSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Send the sign-up code again (once a minute)',
+        tags,
+        body: EmailSchema,
+        response: { 202: NoticeSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.code(202).send({ message: await run(() => accounts.resendSignupCode(request.body, caller(request))) }),
   );
 
   app.post(
     '/api/account/verify',
-    { schema: { summary: 'Enter the sign-up code: creates the account and logs it in', tags, body: VerifyCodeSchema, response: { 200: SessionInfoSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Enter the sign-up code: creates the account and logs it in',
+        tags,
+        body: VerifyCodeSchema,
+        response: { 200: SessionInfoSchema, ...errors },
+      },
+    },
     async (request, reply) => startSession(request, reply, await run(() => accounts.verifySignup(request.body, caller(request)))),
   );
 
   app.post(
     '/api/account/password-reset',
-    { schema: { summary: 'Forgotten password: e-mails a reset code if the address has an account', tags, body: EmailSchema, response: { 202: NoticeSchema, ...errors } } },
-    async (request, reply) => reply.code(202).send({ message: await run(() => accounts.requestPasswordReset(request.body, caller(request))) }),
+    {
+      schema: {
+        summary: 'Forgotten password: e-mails a reset code if the address has an account',
+        tags,
+        body: EmailSchema,
+        response: { 202: NoticeSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({ message: await run(() => accounts.requestPasswordReset(request.body, caller(request))) }),
   );
 
   app.post(
@@ -201,7 +243,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
 
   app.post(
     '/api/account/password',
-    { schema: { summary: 'Change the password (logs out every other device)', tags, body: ChangePasswordSchema, response: { 200: NoticeSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Change the password (logs out every other device)',
+        tags,
+        body: ChangePasswordSchema,
+        response: { 200: NoticeSchema, ...errors },
+      },
+    },
     async (request) => {
       const session = requireSession(request);
       await run(() => accounts.changePassword(session, request.body, caller(request)));

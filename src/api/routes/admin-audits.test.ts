@@ -34,29 +34,53 @@ describe('admin audit registry', () => {
   });
 
   it('imports JSON, then the lookup finds it; a bad row imports nothing and is named', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin }, payload: [row, { ...row, slug: 'b', address: 'nope' }] });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/admin/audits',
+      headers: { 'x-api-key': admin },
+      payload: [row, { ...row, slug: 'b', address: 'nope' }],
+    });
     assert.equal(bad.statusCode, 400);
     assert.deepEqual(bad.json().problems, [{ row: 2, field: 'address', problem: 'must be a 0x-prefixed 20-byte hex address' }]);
     assert.equal((await t.app.inject({ method: 'GET', url: '/admin/audits', headers: { 'x-api-key': admin } })).json().total, 0);
 
     const ok = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin }, payload: [row] });
     assert.deepEqual(ok.json(), { imported: 1 });
-    const found = await t.app.inject({ method: 'GET', url: `/api/audits/search-by-address?address=${row.address}&network=ETH`, headers: { 'x-api-key': user } });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/audits/search-by-address?address=${row.address}&network=ETH`,
+      headers: { 'x-api-key': user },
+    });
     assert.equal(found.statusCode, 200);
     assert.equal(found.json().slug, 'alpha');
   });
 
   it('imports CSV sent as text/csv', async () => {
     const csv = `slug,name,createdAt,reportFile,reportUrl,finishedAt,address,network\nbeta,Beta,2024-01-01,https://r.example/b.pdf,https://r.example/b,2024-01-03,0x00000000000000000000000000000000000000bb,BSC\n`;
-    const res = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin, 'content-type': 'text/csv' }, payload: csv });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/audits',
+      headers: { 'x-api-key': admin, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     assert.deepEqual(res.json(), { imported: 1 });
   });
 
   it('refuses malformed bodies with a 4xx and a message', async () => {
-    const broken = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin, 'content-type': 'application/json' }, payload: '[{' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/admin/audits',
+      headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+      payload: '[{',
+    });
     assert.equal(broken.statusCode, 400);
     assert.equal(typeof broken.json().message, 'string');
-    const xml = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin, 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/admin/audits',
+      headers: { 'x-api-key': admin, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     assert.equal(xml.statusCode, 415);
     assert.deepEqual(xml.json(), { message: 'Unsupported Media Type' });
   });
@@ -64,7 +88,11 @@ describe('admin audit registry', () => {
   it('removes the audits of an address', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/admin/audits/eth/${row.address}`, headers: { 'x-api-key': admin } });
     assert.deepEqual(res.json(), { removed: 1 });
-    const gone = await t.app.inject({ method: 'GET', url: `/api/audits/search-by-address?address=${row.address}&network=ETH`, headers: { 'x-api-key': user } });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/audits/search-by-address?address=${row.address}&network=ETH`,
+      headers: { 'x-api-key': user },
+    });
     assert.equal(gone.statusCode, 404);
   });
 });

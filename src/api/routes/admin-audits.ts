@@ -49,10 +49,15 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
           limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
           offset: Type.Integer({ minimum: 0, default: 0 }),
         }),
-        response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(AuditRecordSchema) }), 401: MessageSchema, 403: MessageSchema },
+        response: {
+          200: Type.Object({ total: Type.Integer(), items: Type.Array(AuditRecordSchema) }),
+          401: MessageSchema,
+          403: MessageSchema,
+        },
       },
     },
-    async (request) => listAudits(deps.db, { network: request.query.network?.toUpperCase(), limit: request.query.limit, offset: request.query.offset }),
+    async (request) =>
+      listAudits(deps.db, { network: request.query.network?.toUpperCase(), limit: request.query.limit, offset: request.query.offset }),
   );
 
   app.post(
@@ -70,11 +75,13 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
     async (request) => {
       try {
         const body: unknown = request.body;
-        if (typeof body !== 'string' && !Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON array of audit records or CSV text');
+        if (typeof body !== 'string' && !Array.isArray(body))
+          throw new HttpError(400, 'The body must be a JSON array of audit records or CSV text');
         const rows = typeof body === 'string' ? parseAuditFile(body, 'csv') : body;
         return await upsertAudits(deps.db, validateAuditRecords(rows));
       } catch (error) {
-        if (error instanceof AuditValidationError) throw new HttpError(400, 'Invalid audit records, nothing imported', { problems: error.problems });
+        if (error instanceof AuditValidationError)
+          throw new HttpError(400, 'Invalid audit records, nothing imported', { problems: error.problems });
         if (error instanceof AuditFileError) throw new HttpError(400, error.message);
         throw error;
       }
@@ -94,7 +101,11 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
     },
     async (request) => {
       if (!isEvmAddress(request.params.address)) throw new HttpError(400, MESSAGES.audits.invalidAddress);
-      const removed = await removeAudits(deps.db, { network: request.params.network.toUpperCase(), address: request.params.address, slug: request.query.slug });
+      const removed = await removeAudits(deps.db, {
+        network: request.params.network.toUpperCase(),
+        address: request.params.address,
+        slug: request.query.slug,
+      });
       return { removed };
     },
   );

@@ -51,9 +51,14 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
         tags: ['audits'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
         querystring: Type.Object({
-          address: Type.String({ description: 'EVM contract address (any letter case)', examples: ['0x55d398326f99059fF775485246999027B3197955'] }),
+          address: Type.String({
+            description: 'EVM contract address (any letter case)',
+            examples: ['0x55d398326f99059fF775485246999027B3197955'],
+          }),
           chainId: Type.Optional(Type.Integer({ enum: chainIds, description: 'chain id; use either network or chainId' })),
-          network: Type.Optional(Type.String({ enum: symbols, default: DEFAULT_NETWORK, description: 'network symbol; use either network or chainId' })),
+          network: Type.Optional(
+            Type.String({ enum: symbols, default: DEFAULT_NETWORK, description: 'network symbol; use either network or chainId' }),
+          ),
         }),
         response: {
           200: AuditRecordSchema,

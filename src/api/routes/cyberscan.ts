@@ -56,9 +56,15 @@ export function scanError(error: unknown): HttpError | undefined {
   const failure = scanFailure(error);
   if (failure instanceof NotATokenError) return new HttpError(400, M.invalidAddress);
   if (failure instanceof ChainUnavailableError) {
-    return new HttpError(503, MESSAGES.common.networkUnavailable, { meta: { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') } }, { 'Retry-After': '30' });
+    return new HttpError(
+      503,
+      MESSAGES.common.networkUnavailable,
+      { meta: { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') } },
+      { 'Retry-After': '30' },
+    );
   }
-  if (error instanceof JobTimeoutError) return new HttpError(503, MESSAGES.common.scanTimeout, { meta: { source: 'queue', reason: error.message } }, { 'Retry-After': '30' });
+  if (error instanceof JobTimeoutError)
+    return new HttpError(503, MESSAGES.common.scanTimeout, { meta: { source: 'queue', reason: error.message } }, { 'Retry-After': '30' });
   return undefined;
 }
 
@@ -80,7 +86,14 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
           chainId: Type.Optional(Type.Integer({ enum: chainIds })),
           network: Type.Optional(Type.String({ enum: symbols, default: DEFAULT_NETWORK })),
         }),
-        response: { 200: ScanResultSchema, 400: MessageSchema, 403: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: UnavailableSchema },
+        response: {
+          200: ScanResultSchema,
+          400: MessageSchema,
+          403: MessageSchema,
+          429: MessageSchema,
+          500: MessageSchema,
+          503: UnavailableSchema,
+        },
       },
       // Checked by parseScanTarget for the spec's messages (Ajv would coerce first).
       validatorCompiler: () => () => true,

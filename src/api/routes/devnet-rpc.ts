@@ -9,7 +9,17 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyVerifier } from '../../keys/api-key-repository.ts';
 import type { RateLimiter } from '../../limits/rate-limiter.ts';
-import { callerRights, guardedRequest, isLoopback, rpcError, RPC_POLICY_ERRORS, DEFAULT_RPC_LIMITS, type CallerRights, type DevnetRpcMode, type RpcLimits } from '../../devnet/rpc-policy.ts';
+import {
+  callerRights,
+  guardedRequest,
+  isLoopback,
+  rpcError,
+  RPC_POLICY_ERRORS,
+  DEFAULT_RPC_LIMITS,
+  type CallerRights,
+  type DevnetRpcMode,
+  type RpcLimits,
+} from '../../devnet/rpc-policy.ts';
 
 /** The header carrying the per-process token of the service's own readers. */
 export const INTERNAL_RPC_HEADER = 'x-scopeward-internal';
@@ -78,12 +88,19 @@ export const devnetRpcRoutes: FastifyPluginAsync<DevnetRpcDeps> = async (app, de
       onRequest: async (request, reply) => {
         const rights = await rightsOf(request);
         if (rights === 'invalid-key') {
-          return reply.code(403).type('application/json').send(rpcError(null, RPC_POLICY_ERRORS.notAllowed, 'Invalid API key'));
+          return reply
+            .code(403)
+            .type('application/json')
+            .send(rpcError(null, RPC_POLICY_ERRORS.notAllowed, 'Invalid API key'));
         }
         request.devnetRights = rights;
         if (rights.privileged || !deps.rateLimiter) return;
         const decision = await deps.rateLimiter.consume(`rpc:${request.ip}`);
-        reply.headers({ 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining), 'RateLimit-Reset': String(decision.resetSeconds) });
+        reply.headers({
+          'RateLimit-Limit': String(decision.limit),
+          'RateLimit-Remaining': String(decision.remaining),
+          'RateLimit-Reset': String(decision.resetSeconds),
+        });
         if (!decision.allowed) {
           return reply
             .code(429)

@@ -40,7 +40,11 @@ const LegacyReportSchema = Type.Object(
       findings: Type.Array(Type.Unknown()),
       similarity: SimilaritySchema,
       taxes: Type.Union([TaxesSchema, Type.Null()]),
-      score: Type.Object({ security: Type.Union([Type.Number(), Type.Null()]), total: Type.Union([Type.Number(), Type.Null()]), rank: Type.String() }),
+      score: Type.Object({
+        security: Type.Union([Type.Number(), Type.Null()]),
+        total: Type.Union([Type.Number(), Type.Null()]),
+        rank: Type.String(),
+      }),
       contracts: Type.Array(Type.Unknown()),
       diagnostics: Type.Array(Type.Unknown()),
     }),
@@ -75,14 +79,23 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
     {
       schema: {
         summary: 'Scan, version 1 (deprecated: use POST /api/cyberscan)',
-        description: 'An audit report (findings, smartAudit, similarity, taxes, score) of an address (`type: address`) or of Solidity source (`type: source`).',
+        description:
+          'An audit report (findings, smartAudit, similarity, taxes, score) of an address (`type: address`) or of Solidity source (`type: source`).',
         tags: ['scan'],
         deprecated: true,
         body: Type.Union([
           Type.Object({ type: Type.Literal('address'), address: Type.String(), network: Type.Optional(Type.String()) }),
           Type.Object({ type: Type.Literal('source'), source: Type.String({ maxLength: MAX_SOURCE_CHARS }) }),
         ]),
-        response: { 200: LegacyReportSchema, 400: MessageSchema, 403: MessageSchema, 413: MessageSchema, 429: MessageSchema, 500: MessageSchema, 503: UnavailableSchema },
+        response: {
+          200: LegacyReportSchema,
+          400: MessageSchema,
+          403: MessageSchema,
+          413: MessageSchema,
+          429: MessageSchema,
+          500: MessageSchema,
+          503: UnavailableSchema,
+        },
       },
       bodyLimit: MAX_SOURCE_CHARS * 2,
       validatorCompiler: () => () => true,
@@ -103,7 +116,10 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
         if (source.length > MAX_SOURCE_CHARS) throw new HttpError(413, MESSAGES.common.payloadTooLarge);
         const started = performance.now();
         // The client bounds its own queue of analyses: a key's id, else its address.
-        const result = await deps.scanSource({ 'contract.sol': source }, { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` });
+        const result = await deps.scanSource(
+          { 'contract.sol': source },
+          { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` },
+        );
         return {
           type: 'source' as const,
           report: {
@@ -115,14 +131,25 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
             contracts: [...result.contracts],
             diagnostics: [...result.diagnostics],
           },
-          meta: { sources: result.sources, simulation: result.simulation, scoreFactors: result.score.factors, durationMs: Math.round(performance.now() - started) },
+          meta: {
+            sources: result.sources,
+            simulation: result.simulation,
+            scoreFactors: result.score.factors,
+            durationMs: Math.round(performance.now() - started),
+          },
         };
       }
       if (type !== 'address') throw new HttpError(400, MESSAGES.legacy.invalidType);
       const target = parseScanTarget(body, deps.networks, 'legacy');
       try {
         const result = await deps.scans.scan({ network: target.network.symbol, address: target.address });
-        return { type: 'address' as const, network: target.network.symbol, address: result.auditLayout.contract.address, report: fromScan(result), meta: result.meta };
+        return {
+          type: 'address' as const,
+          network: target.network.symbol,
+          address: result.auditLayout.contract.address,
+          report: fromScan(result),
+          meta: result.meta,
+        };
       } catch (error) {
         throw scanError(error) ?? error;
       }

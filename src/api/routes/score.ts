@@ -39,7 +39,12 @@ const ScoreBody = Type.Object({
   // Extra, like the scan's `meta`: the simulation's scope, stages and owner actions behind the score.
   meta: Type.Optional(Type.Object({ simulation: Type.Optional(SimulationMetaSchema) })),
 });
-const UnavailableScoreBody = Type.Object({ success: Type.Boolean(), message: Type.String(), score: Type.Union([Type.Number(), Type.Null()]), meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })) });
+const UnavailableScoreBody = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  score: Type.Union([Type.Number(), Type.Null()]),
+  meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })),
+});
 const FailureBody = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
 export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, deps) => {
@@ -49,7 +54,8 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
     {
       schema: {
         summary: 'Contract score',
-        description: 'The security score (0–100, higher is safer) of a token. Needs an API key. BNB, POL and ARB are accepted for BSC, MATIC and ARBITRUM.',
+        description:
+          'The security score (0–100, higher is safer) of a token. Needs an API key. BNB, POL and ARB are accepted for BSC, MATIC and ARBITRUM.',
         tags: ['scan'],
         headers: Type.Object({ 'x-api-key': Type.String() }),
         querystring: Type.Object({ address: Type.String(), network: Type.String({ enum: symbols }) }),
@@ -84,7 +90,9 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
         const failure = scanFailure(error);
         if (failure instanceof NotATokenError) throw badRequest();
         if (failure || error instanceof JobTimeoutError) {
-          const meta = failure ? { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') } : { source: 'queue', reason: (error as Error).message };
+          const meta = failure
+            ? { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') }
+            : { source: 'queue', reason: (error as Error).message };
           throw new HttpError(503, MESSAGES.common.networkUnavailable, { success: false, score: null, meta }, { 'Retry-After': '30' });
         }
         throw error;

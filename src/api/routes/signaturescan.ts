@@ -36,7 +36,8 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
     {
       schema: {
         summary: 'Signaturescan: look up a function, event or error signature',
-        description: '`q` is a text signature (`balanceOf(address)`, names and spaces allowed), a 4-byte selector (`0x70a08231`) or a 32-byte topic. Selector collisions return several records.',
+        description:
+          '`q` is a text signature (`balanceOf(address)`, names and spaces allowed), a 4-byte selector (`0x70a08231`) or a 32-byte topic. Selector collisions return several records.',
         tags: ['signatures'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
         body: Type.Object({ q: Type.String({ examples: ['balanceOf(address)', '0x70a08231'] }) }),
@@ -65,7 +66,10 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
     admin.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    admin.addHook('onRequest', deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }));
+    admin.addHook(
+      'onRequest',
+      deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
+    );
     admin.addHook('preHandler', async (request) => {
       if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
     });
@@ -73,11 +77,16 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
       '/admin/signatures',
       {
         schema: {
-          summary: 'Import a 4byte-style dump: text (one signature per line, optionally after its hash) or JSON [{hex_signature, text_signature}]',
+          summary:
+            'Import a 4byte-style dump: text (one signature per line, optionally after its hash) or JSON [{hex_signature, text_signature}]',
           tags: ['admin'],
           body: Type.Union([Type.String(), Type.Array(Type.Unknown()), Type.Object({ results: Type.Array(Type.Unknown()) })]),
           response: {
-            200: Type.Object({ read: Type.Integer(), added: Type.Integer(), rejected: Type.Array(Type.Object({ at: Type.Integer(), reason: Type.String() })) }),
+            200: Type.Object({
+              read: Type.Integer(),
+              added: Type.Integer(),
+              rejected: Type.Array(Type.Object({ at: Type.Integer(), reason: Type.String() })),
+            }),
             400: Message,
             401: Message,
             403: Message,

@@ -27,7 +27,9 @@ describe('Similarityscan and Signaturescan routes', () => {
     store = await openTestStore();
     const rateLimiter = createRateLimiter({ pointsPerWindow: 30 });
     const gate = createAccessGate({ db: store.db, verifyApiKey: createApiKeyVerifier(store), rateLimiter });
-    const corpus = createStoredCorpusService(store, { packages: [{ installedAs: '@uniswap/v2-core', origin: 'uniswap', dirs: ['contracts'] }] });
+    const corpus = createStoredCorpusService(store, {
+      packages: [{ installedAs: '@uniswap/v2-core', origin: 'uniswap', dirs: ['contracts'] }],
+    });
     const getVerifiedSource = async (network: string, address: string) =>
       network === 'ETH' && address.toLowerCase() === VERIFIED ? { 'contracts/Pair.sol': pair } : null;
     app = await buildApp({
@@ -71,10 +73,18 @@ describe('Similarityscan and Signaturescan routes', () => {
     assert.equal(ok.json().contracts[0].name, 'UniswapV2Pair');
     const byChainId = await post('/api/search/similarity', { type: 'address', address: VERIFIED, chainId: 1 });
     assert.equal(byChainId.statusCode, 200);
-    const unverified = await post('/api/search/similarity', { type: 'address', address: '0x00000000000000000000000000000000000000bb', network: 'ETH' });
+    const unverified = await post('/api/search/similarity', {
+      type: 'address',
+      address: '0x00000000000000000000000000000000000000bb',
+      network: 'ETH',
+    });
     assert.deepEqual([unverified.statusCode, unverified.json()], [404, { message: SIMILARITY_MESSAGES.notVerified }]);
-    assert.deepEqual((await post('/api/search/similarity', { type: 'address', address: 'nope', network: 'ETH' })).json(), { message: 'Invalid Address' });
-    assert.deepEqual((await post('/api/search/similarity', { type: 'address', address: VERIFIED, network: 'NOPE' })).json(), { message: 'Invalid Network' });
+    assert.deepEqual((await post('/api/search/similarity', { type: 'address', address: 'nope', network: 'ETH' })).json(), {
+      message: 'Invalid Address',
+    });
+    assert.deepEqual((await post('/api/search/similarity', { type: 'address', address: VERIFIED, network: 'NOPE' })).json(), {
+      message: 'Invalid Network',
+    });
   });
 
   it('bad requests get clear messages; an invalid key gets 403 Invalid API_KEY', async () => {
@@ -120,13 +130,21 @@ describe('Similarityscan and Signaturescan routes', () => {
     assert.equal((await post('/admin/corpus', { label: 'bad', origin: 'Bad Origin', source: pair }, admin)).statusCode, 400);
     const removed = await app.inject({ method: 'DELETE', url: '/admin/corpus?label=Known%20scam%20pair', headers: { 'x-api-key': admin } });
     assert.deepEqual(removed.json(), { removed: true });
-    const dump = await app.inject({ method: 'POST', url: '/admin/signatures', payload: 'rugPull(address)\nbroken(', headers: { 'x-api-key': admin, 'content-type': 'text/plain' } });
+    const dump = await app.inject({
+      method: 'POST',
+      url: '/admin/signatures',
+      payload: 'rugPull(address)\nbroken(',
+      headers: { 'x-api-key': admin, 'content-type': 'text/plain' },
+    });
     assert.deepEqual(dump.json(), { read: 1, added: 1, rejected: [{ at: 2, reason: 'unbalanced parentheses' }] });
     assert.equal((await post('/api/signaturescan', { q: 'rugPull(address)' })).json()[0].total, 0);
   });
 
   it('reads multi-file standard JSON sources', () => {
-    const json = JSON.stringify({ language: 'Solidity', sources: { 'a.sol': { content: 'contract A {}' }, 'b.sol': { content: 'contract B {}' } } });
+    const json = JSON.stringify({
+      language: 'Solidity',
+      sources: { 'a.sol': { content: 'contract A {}' }, 'b.sol': { content: 'contract B {}' } },
+    });
     assert.deepEqual(sourcesFromText(json), { 'a.sol': 'contract A {}', 'b.sol': 'contract B {}' });
     assert.deepEqual(sourcesFromText(`{${json}}`), { 'a.sol': 'contract A {}', 'b.sol': 'contract B {}' });
     assert.deepEqual(sourcesFromText('contract A {}'), { 'source.sol': 'contract A {}' });

@@ -144,11 +144,23 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
     admin.addHook('preHandler', async (request) => {
       if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
     });
-    const Document = Type.Object({ file: Type.String(), origin: Type.String(), kind: Type.String(), packageName: Type.Union([Type.String(), Type.Null()]), addedAt: Type.String() });
+    const Document = Type.Object({
+      file: Type.String(),
+      origin: Type.String(),
+      kind: Type.String(),
+      packageName: Type.Union([Type.String(), Type.Null()]),
+      addedAt: Type.String(),
+    });
 
     admin.get(
       '/admin/corpus',
-      { schema: { summary: 'Reference corpus documents', tags: ['admin'], response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(Document) }), 401: Message, 403: Message } } },
+      {
+        schema: {
+          summary: 'Reference corpus documents',
+          tags: ['admin'],
+          response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(Document) }), 401: Message, 403: Message },
+        },
+      },
       async () => {
         const items = await deps.corpus.list();
         return { total: items.length, items };
@@ -168,8 +180,14 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       async (request, reply) => {
         await readyIndex(deps.corpus);
         try {
-          const doc = await deps.corpus.addReference({ label: request.body.label, origin: request.body.origin, content: request.body.source });
-          return reply.code(201).send({ file: doc.file, origin: doc.origin, kind: doc.kind, packageName: doc.packageName, addedAt: doc.addedAt });
+          const doc = await deps.corpus.addReference({
+            label: request.body.label,
+            origin: request.body.origin,
+            content: request.body.source,
+          });
+          return reply
+            .code(201)
+            .send({ file: doc.file, origin: doc.origin, kind: doc.kind, packageName: doc.packageName, addedAt: doc.addedAt });
         } catch (error) {
           if (error instanceof CorpusError) throw new HttpError(400, error.message);
           throw error;

@@ -11,7 +11,10 @@ describe('the dashboard bundle at /', () => {
   before(async () => {
     root = await mkdtemp(join(tmpdir(), 'sw-web-'));
     await mkdir(join(root, 'assets'));
-    await writeFile(join(root, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/app-abc123.js"></script>');
+    await writeFile(
+      join(root, 'index.html'),
+      '<!doctype html><title>app</title><script type="module" src="/assets/app-abc123.js"></script>',
+    );
     await writeFile(join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
     test = await createTestApp({ webRoot: root });
   });

@@ -31,13 +31,51 @@ describe('scopeward audits', () => {
     await writeFile(csv, `${header}\n${good}\n`);
     assert.equal((await runCli(['audits', 'import', csv], env)).stdout.trim(), 'imported 1 audit record');
     const json = join(dir, 'good.json');
-    await writeFile(json, JSON.stringify([{ slug: 'gamma', name: 'Gamma', createdAt: '2024-02-01T00:00:00Z', reportFile: 'https://r.example/g.pdf', reportUrl: 'https://r.example/g', finishedAt: '2024-02-02T00:00:00Z', address: '0x00000000000000000000000000000000000000CC', network: 'ETH' }]));
+    await writeFile(
+      json,
+      JSON.stringify([
+        {
+          slug: 'gamma',
+          name: 'Gamma',
+          createdAt: '2024-02-01T00:00:00Z',
+          reportFile: 'https://r.example/g.pdf',
+          reportUrl: 'https://r.example/g',
+          finishedAt: '2024-02-02T00:00:00Z',
+          address: '0x00000000000000000000000000000000000000CC',
+          network: 'ETH',
+        },
+      ]),
+    );
     assert.equal((await runCli(['audits', 'import', json, '--json'], env)).stdout.trim(), '{\n  "imported": 1\n}');
-    const added = await runCli(['audits', 'add', '--address', '0x00000000000000000000000000000000000000dd', '--network', 'matic', '--slug', 'delta', '--name', 'Delta', '--report-url', 'https://r.example/d', '--report-file', 'https://r.example/d.pdf'], env);
+    const added = await runCli(
+      [
+        'audits',
+        'add',
+        '--address',
+        '0x00000000000000000000000000000000000000dd',
+        '--network',
+        'matic',
+        '--slug',
+        'delta',
+        '--name',
+        'Delta',
+        '--report-url',
+        'https://r.example/d',
+        '--report-file',
+        'https://r.example/d.pdf',
+      ],
+      env,
+    );
     assert.equal(added.code, 0, added.stderr);
-    const list = JSON.parse((await runCli(['audits', 'list', '--json'], env)).stdout) as { total: number; items: Array<{ slug: string; network: string; address: string }> };
+    const list = JSON.parse((await runCli(['audits', 'list', '--json'], env)).stdout) as {
+      total: number;
+      items: Array<{ slug: string; network: string; address: string }>;
+    };
     assert.equal(list.total, 3);
-    assert.deepEqual(list.items.find((a) => a.slug === 'gamma'), { ...list.items.find((a) => a.slug === 'gamma'), address: '0x00000000000000000000000000000000000000cc' });
+    assert.deepEqual(
+      list.items.find((a) => a.slug === 'gamma'),
+      { ...list.items.find((a) => a.slug === 'gamma'), address: '0x00000000000000000000000000000000000000cc' },
+    );
     assert.equal(list.items.find((a) => a.slug === 'delta')?.network, 'MATIC');
     const removed = await runCli(['audits', 'remove', '0x00000000000000000000000000000000000000AA', '--network', 'BSC', '--json'], env);
     assert.deepEqual(JSON.parse(removed.stdout), { removed: 1 });

@@ -34,7 +34,8 @@ export function register(program: Command): void {
     .option('--format <format>', 'json or csv (default: from the file name)')
     .option('--json', 'machine-readable output')
     .action(async (file: string, options: { format?: string; json?: boolean }) => {
-      if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv') throw new CliError('--format must be json or csv');
+      if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv')
+        throw new CliError('--format must be json or csv');
       let text: string;
       try {
         const buffer = await readFile(file);
@@ -90,7 +91,9 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (address: string, options: { network: string; slug?: string; json?: boolean }) => {
       if (!isEvmAddress(address)) throw new CliError(`invalid address: ${address}`);
-      const removed = await withStore((store) => removeAudits(store.db, { network: options.network.toUpperCase(), address, slug: options.slug }));
+      const removed = await withStore((store) =>
+        removeAudits(store.db, { network: options.network.toUpperCase(), address, slug: options.slug }),
+      );
       output(options.json === true, { removed }, () => `removed ${removed} audit record${removed === 1 ? '' : 's'}`);
       if (removed === 0) process.exitCode = 3;
     });

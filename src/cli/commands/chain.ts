@@ -47,7 +47,11 @@ export function register(program: Command): void {
         if (options.json) process.stdout.write(`${JSON.stringify(printable, jsonReplacer)}\n`);
         else process.stdout.write(`${JSON.stringify(printable, jsonReplacer, 2)}\n`);
       } catch (error) {
-        if (error instanceof ChainError) throw new CliError(`${error.kind}: ${error.message}`, error.kind === 'invalid-address' || error.kind === 'unknown-network' ? EXIT.badInput : EXIT.failed);
+        if (error instanceof ChainError)
+          throw new CliError(
+            `${error.kind}: ${error.message}`,
+            error.kind === 'invalid-address' || error.kind === 'unknown-network' ? EXIT.badInput : EXIT.failed,
+          );
         throw error;
       } finally {
         await server?.close();

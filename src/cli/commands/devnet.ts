@@ -30,25 +30,46 @@ export function register(program: Command): void {
         // The embedded Solana network's sample mints (network SOL) follow the EVM tokens.
         const { startSolanaDevnet } = await import('../../solana/devnet/solana-devnet.ts');
         const solana = await startSolanaDevnet();
-        const mints = solana.mints.map(({ name, symbol, address, behaviour, codes, description }) => ({ name, symbol, address, behaviour, network: 'SOL', codes, description }));
+        const mints = solana.mints.map(({ name, symbol, address, behaviour, codes, description }) => ({
+          name,
+          symbol,
+          address,
+          behaviour,
+          network: 'SOL',
+          codes,
+          description,
+        }));
         if (options.json) process.stdout.write(`${JSON.stringify([...tokens, ...mints])}\n`);
         else {
           process.stdout.write('network LOCAL (EVM, POST /rpc)\n');
           for (const t of tokens) process.stdout.write(`${t.behaviour.padEnd(11)} ${t.address}  ${t.symbol.padEnd(9)} ${t.name}\n`);
           process.stdout.write('\nnetwork SOL (embedded Solana network, POST /rpc/solana)\n');
-          for (const m of mints) process.stdout.write(`${m.behaviour.padEnd(23)} ${m.address.padEnd(44)}  ${(m.codes.join(',') || '-').padEnd(13)} ${m.description}\n`);
+          for (const m of mints)
+            process.stdout.write(
+              `${m.behaviour.padEnd(23)} ${m.address.padEnd(44)}  ${(m.codes.join(',') || '-').padEnd(13)} ${m.description}\n`,
+            );
         }
         await solana.close();
         await devnet.close();
         return;
       }
       const port = Number(options.port ?? process.env.DEVNET_PORT ?? 8545);
-      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`invalid port: ${options.port ?? process.env.DEVNET_PORT}`);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535)
+        throw new CliError(`invalid port: ${options.port ?? process.env.DEVNET_PORT}`);
       const mode = process.env.DEVNET_RPC?.trim().toLowerCase() === 'open' ? 'open' : 'local';
       const server = await serveDevnet(devnet, { port, host: options.host ?? '127.0.0.1', mode }).catch((error: unknown) => {
-        throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`, EXIT.failed);
+        throw new CliError(
+          `cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`,
+          EXIT.failed,
+        );
       });
-      const info = { url: server.url, chainId: devnet.chainId, contracts: devnet.contracts, tokens: devnet.tokens, startup: devnet.startup };
+      const info = {
+        url: server.url,
+        chainId: devnet.chainId,
+        contracts: devnet.contracts,
+        tokens: devnet.tokens,
+        startup: devnet.startup,
+      };
       if (options.json) process.stdout.write(`${JSON.stringify(info)}\n`);
       else {
         process.stdout.write(`devnet (chain id ${devnet.chainId}) listening on ${server.url}\n`);

@@ -23,7 +23,10 @@ describe('scopeward keys', () => {
 
     const listed = await runCli(['keys', 'list', '--json'], env);
     assert.ok(!listed.stdout.includes(key), 'a listing never shows the key');
-    assert.deepEqual((JSON.parse(listed.stdout) as Array<{ id: string }>).map((k) => k.id), [id]);
+    assert.deepEqual(
+      (JSON.parse(listed.stdout) as Array<{ id: string }>).map((k) => k.id),
+      [id],
+    );
 
     assert.equal((await runCli(['keys', 'revoke', id], env)).code, 0);
     assert.deepEqual(JSON.parse((await runCli(['keys', 'list', '--json'], env)).stdout), []);

@@ -16,7 +16,9 @@ export function register(program: Command): void {
     .action(async (options: { name: string; admin?: boolean; json?: boolean }) => {
       const created = await withStore((store) => createApiKey(store.db, { name: options.name, scope: options.admin ? 'admin' : 'user' }));
       output(options.json === true, created, () =>
-        [`${created.key}`, '', `id ${created.id} (${created.scope}, "${created.name}")`, 'Store this key now: it is not shown again.'].join('\n'),
+        [`${created.key}`, '', `id ${created.id} (${created.scope}, "${created.name}")`, 'Store this key now: it is not shown again.'].join(
+          '\n',
+        ),
       );
     });
 
@@ -31,7 +33,10 @@ export function register(program: Command): void {
         list.length === 0
           ? 'no keys'
           : list
-              .map((k) => `${k.prefix}…  ${k.id}  ${k.scope.padEnd(5)}  ${k.name}  created ${k.createdAt}${k.revokedAt ? `  revoked ${k.revokedAt}` : ''}${k.lastUsedAt ? `  last used ${k.lastUsedAt}` : ''}`)
+              .map(
+                (k) =>
+                  `${k.prefix}…  ${k.id}  ${k.scope.padEnd(5)}  ${k.name}  created ${k.createdAt}${k.revokedAt ? `  revoked ${k.revokedAt}` : ''}${k.lastUsedAt ? `  last used ${k.lastUsedAt}` : ''}`,
+              )
               .join('\n'),
       );
     });

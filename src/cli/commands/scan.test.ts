@@ -18,14 +18,26 @@ test('scan --json prints the smartAudit and findings; --fail-on high fails on hi
   const r = scan(token, '--json', '--fail-on', 'high');
   assert.equal(r.status, 1, r.stderr);
   const out = JSON.parse(r.stdout) as { smartAudit: { mint: { range: number[] }[] }; findings: { severity: string }[] };
-  assert.deepEqual(out.smartAudit.mint.map((m) => m.range), [[89, 91]]);
+  assert.deepEqual(
+    out.smartAudit.mint.map((m) => m.range),
+    [[89, 91]],
+  );
   assert.ok(out.findings.some((f) => f.severity === 'high'));
 });
 
 test('scan --format sarif emits SARIF 2.1.0 with rules and located results', () => {
   const r = scan(token, '--format', 'sarif', '--fail-on', 'critical');
   assert.equal(r.status, 0, r.stderr);
-  const sarif = JSON.parse(r.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+  const sarif = JSON.parse(r.stdout) as {
+    version: string;
+    runs: {
+      tool: { driver: { rules: { id: string }[] } };
+      results: {
+        ruleId: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      }[];
+    }[];
+  };
   assert.equal(sarif.version, '2.1.0');
   const run = sarif.runs[0]!;
   assert.ok(run.tool.driver.rules.length >= 30);
@@ -42,7 +54,10 @@ test('scan explains bad input with exit status 2', () => {
   assert.match(r.stderr, /no \.sol file found/);
   // A file that is not Solidity, by name or by content, is bad input named in one line.
   const text = scan(join(dir, 'readme.txt'));
-  assert.deepEqual([text.status, text.stderr], [2, `scopeward: ${join(dir, 'readme.txt')}: not a Solidity file (give a .sol file, a folder or a .zip of them)\n`]);
+  assert.deepEqual(
+    [text.status, text.stderr],
+    [2, `scopeward: ${join(dir, 'readme.txt')}: not a Solidity file (give a .sol file, a folder or a .zip of them)\n`],
+  );
   writeFileSync(join(dir, 'notes.sol'), '{"name": "not solidity", "version": [1, 2]}\n');
   const json = scan(join(dir, 'notes.sol'));
   assert.equal(json.status, 2);
@@ -60,7 +75,12 @@ test('scan -o writes the report and prints a one-line summary that explains the 
   const r = scan(token, '--format', 'sarif', '-o', out, '--fail-on', 'high');
   assert.equal(r.status, 1);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^scopeward: \\d+ findings \\(\\d+ high.*\\) in 1 file written to ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; exit 1: a finding at or above high\n$`));
+  assert.match(
+    r.stderr,
+    new RegExp(
+      `^scopeward: \\d+ findings \\(\\d+ high.*\\) in 1 file written to ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; exit 1: a finding at or above high\n$`,
+    ),
+  );
   assert.equal((JSON.parse(readFileSync(out, 'utf8')) as { version: string }).version, '2.1.0');
 });
 

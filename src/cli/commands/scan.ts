@@ -42,8 +42,10 @@ export function register(program: Command): void {
       const format = (options.json ? 'json' : options.format) as Format;
       if (!FORMATS.includes(format)) throw new CliError(`unknown format "${options.format}" (use ${FORMATS.join(', ')})`, 2);
       const failOn = options.failOn?.toLowerCase() as Severity | undefined;
-      if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliError(`unknown severity "${options.failOn}" (use ${SEVERITIES.join(', ')})`, 2);
-      if (isFile(target) && !/\.(sol|zip)$/i.test(target)) throw new CliError(`${target}: not a Solidity file (give a .sol file, a folder or a .zip of them)`);
+      if (failOn !== undefined && !SEVERITIES.includes(failOn))
+        throw new CliError(`unknown severity "${options.failOn}" (use ${SEVERITIES.join(', ')})`, 2);
+      if (isFile(target) && !/\.(sol|zip)$/i.test(target))
+        throw new CliError(`${target}: not a Solidity file (give a .sol file, a folder or a .zip of them)`);
       const progress = progressLine();
       const read = await readSources(target, undefined, progress.update).catch((error: unknown) => {
         if (error instanceof SourceInputError) throw new CliError(error.message);
@@ -51,10 +53,14 @@ export function register(program: Command): void {
       });
       progress.done(read.sources.size);
       if (read.sources.size === 0) throw new CliError(`${target}: no .sol file found (other files are ignored)`);
-      const result = analyzeSources(read.sources, { resolveImport: createNodeModulesResolver({ roots: [scanRoot(target), process.cwd(), projectRoot()] }) });
+      const result = analyzeSources(read.sources, {
+        resolveImport: createNodeModulesResolver({ roots: [scanRoot(target), process.cwd(), projectRoot()] }),
+      });
       // Text that declares no contract, interface or library is not Solidity: bad input.
       if (result.contracts.length === 0 && result.diagnostics.some((d) => d.kind === 'input')) {
-        throw new CliError(`${target}: no Solidity contract, interface or library found${result.diagnostics.some((d) => d.kind === 'parse-error') ? ' (the text does not parse as Solidity)' : ''}`);
+        throw new CliError(
+          `${target}: no Solidity contract, interface or library found${result.diagnostics.some((d) => d.kind === 'parse-error') ? ' (the text does not parse as Solidity)' : ''}`,
+        );
       }
       const skipped = read.skipped.map((s) => ({ kind: 'input' as const, message: `skipped: ${s.reason}`, file: s.path }));
       const full = { ...result, diagnostics: [...skipped, ...result.diagnostics] };
@@ -77,15 +83,31 @@ function render(format: Format, result: ReturnType<typeof analyzeSources>, targe
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
   if (format === 'sarif') {
     const prefix = relative(process.cwd(), scanRoot(target)).split(sep).join('/');
-    return `${JSON.stringify(toSarif(result.findings, detectors.map((d) => d.meta), { toolVersion: toolVersion(), pathPrefix: prefix && !prefix.startsWith('..') ? `${prefix}/` : '' }), null, 2)}\n`;
+    return `${JSON.stringify(
+      toSarif(
+        result.findings,
+        detectors.map((d) => d.meta),
+        { toolVersion: toolVersion(), pathPrefix: prefix && !prefix.startsWith('..') ? `${prefix}/` : '' },
+      ),
+      null,
+      2,
+    )}\n`;
   }
   return toText(result, { title: `scopeward scan ${target}` });
 }
 
 /** "scopeward: 3 findings (1 high, 2 low) in 2 files → out.sarif; exit 1: a finding at or above high". */
-export function summaryLine(findings: readonly { severity: Severity }[], files: number, output: string, failedOn: Severity | undefined): string {
+export function summaryLine(
+  findings: readonly { severity: Severity }[],
+  files: number,
+  output: string,
+  failedOn: Severity | undefined,
+): string {
   const counts = SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
-  const what = findings.length === 0 ? 'no findings' : `${findings.length} finding${findings.length === 1 ? '' : 's'} (${counts.map(([s, n]) => `${n} ${s}`).join(', ')})`;
+  const what =
+    findings.length === 0
+      ? 'no findings'
+      : `${findings.length} finding${findings.length === 1 ? '' : 's'} (${counts.map(([s, n]) => `${n} ${s}`).join(', ')})`;
   return `scopeward: ${what} in ${files} file${files === 1 ? '' : 's'} written to ${output}${failedOn ? `; exit 1: a finding at or above ${failedOn}` : ''}`;
 }
 

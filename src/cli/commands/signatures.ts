@@ -42,7 +42,9 @@ export function register(program: Command): void {
         }
       });
       output(options.json === true, records, () =>
-        records.length === 0 ? 'not found' : records.map((r) => `${r.hash}  ${r.name}  [${r.types.join(', ')}]  in ${r.total} contracts  ${r.signature}`).join('\n'),
+        records.length === 0
+          ? 'not found'
+          : records.map((r) => `${r.hash}  ${r.name}  [${r.types.join(', ')}]  in ${r.total} contracts  ${r.signature}`).join('\n'),
       );
     });
 
@@ -63,7 +65,10 @@ export function register(program: Command): void {
         }
       });
       output(options.json === true, report, () =>
-        [`read ${report.read}, added ${report.added}, rejected ${report.rejected.length}`, ...report.rejected.slice(0, 20).map((r) => `  ${r.at}: ${r.reason}`)].join('\n'),
+        [
+          `read ${report.read}, added ${report.added}, rejected ${report.rejected.length}`,
+          ...report.rejected.slice(0, 20).map((r) => `  ${r.at}: ${r.reason}`),
+        ].join('\n'),
       );
     });
 
@@ -77,7 +82,10 @@ export function register(program: Command): void {
       const result = extractSignatures(sources);
       output(options.json === true, result, () =>
         [
-          ...result.contracts.flatMap((c) => [`${c.file}:${c.contract ?? '(file level)'}`, ...c.signatures.map((s) => `  ${s.kind.padEnd(8)} ${s.text}`)]),
+          ...result.contracts.flatMap((c) => [
+            `${c.file}:${c.contract ?? '(file level)'}`,
+            ...c.signatures.map((s) => `  ${s.kind.padEnd(8)} ${s.text}`),
+          ]),
           ...result.unresolved.map((u) => `unresolved ${u.kind} ${u.name} in ${u.contract ?? u.file}: ${u.reason}`),
         ].join('\n'),
       );

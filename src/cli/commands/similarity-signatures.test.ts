@@ -36,7 +36,10 @@ describe('scopeward similarity and signatures', () => {
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout) as { functions: { signatures: string[] }[]; findings: { capability: string; source: string }[] };
     assert.deepEqual(out.functions.flatMap((f) => f.signatures).sort(), ['balanceOf(address)', 'mint(address,uint256)']);
-    assert.deepEqual(out.findings.map((f) => [f.capability, f.source]), [['mint', 'bytecode']]);
+    assert.deepEqual(
+      out.findings.map((f) => [f.capability, f.source]),
+      [['mint', 'bytecode']],
+    );
     const bad = await runCli(['signatures', 'selectors', '0xnothex'], env);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /not hex/);

@@ -37,7 +37,7 @@ export function register(program: Command): void {
 
   similarity
     .command('scan <files...>')
-    .description('report the reference files each contract copies (the API\'s {ranks, contracts})')
+    .description("report the reference files each contract copies (the API's {ranks, contracts})")
     .option('--min-score <score>', 'leave out matches below this score, 0 to 1', '0.1')
     .option('--json', 'machine-readable output')
     .action(async (files: string[], options: { minScore: string; json?: boolean }) => {
@@ -78,7 +78,9 @@ export function register(program: Command): void {
       output(options.json === true, report, () =>
         [
           `${report.documents} documents, ${report.fingerprinted} fingerprinted now (${Math.round(report.elapsedMs)} ms)`,
-          ...report.packages.map((p) => `  ${p.package}@${p.version}: ${p.files} files, ${p.fingerprinted} new or changed, ${p.removed} removed`),
+          ...report.packages.map(
+            (p) => `  ${p.package}@${p.version}: ${p.files} files, ${p.fingerprinted} new or changed, ${p.removed} removed`,
+          ),
           ...report.missing.map((m) => `  ${m}: not installed`),
         ].join('\n'),
       );
@@ -110,7 +112,11 @@ export function register(program: Command): void {
         }
       });
       const { fingerprints, ...shown } = doc;
-      output(options.json === true, { ...shown, fingerprints: fingerprints.length }, () => `added ${doc.file} (${doc.origin}), ${fingerprints.length} fingerprints`);
+      output(
+        options.json === true,
+        { ...shown, fingerprints: fingerprints.length },
+        () => `added ${doc.file} (${doc.origin}), ${fingerprints.length} fingerprints`,
+      );
     });
 
   corpus

@@ -50,7 +50,8 @@ export function register(program: Command): void {
       } else {
         if (!address) throw new CliError('give a token address, or --source files');
         const { isAddress } = await import('viem');
-        if (!isAddress(address, { strict: false })) throw new CliError(`not an address: "${address}" (expected 0x and 40 hexadecimal digits)`);
+        if (!isAddress(address, { strict: false }))
+          throw new CliError(`not an address: "${address}" (expected 0x and 40 hexadecimal digits)`);
         result = await simulateAddress(address, (options.network ?? 'LOCAL').toUpperCase(), options.rpcUrl, timeoutMs);
       }
       // An address that is not a token is bad input, reported after the evidence.
@@ -67,7 +68,9 @@ export function register(program: Command): void {
       process.stdout.write(`gas: buy ${String(t.buyGas)}  sell ${String(t.sellGas)}  transfer ${String(t.transferGas)}\n`);
       process.stdout.write(`error: ${String(t.error) || '(none)'}${result.reason ? `  (${result.reason})` : ''}\n`);
       for (const step of result.evidence) {
-        process.stdout.write(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.step.padEnd(17)} ${step.description}${step.reason ? ` — ${step.reason}` : ''}\n`);
+        process.stdout.write(
+          `  ${step.ok ? 'ok  ' : 'FAIL'} ${step.step.padEnd(17)} ${step.description}${step.reason ? ` — ${step.reason}` : ''}\n`,
+        );
       }
       if (notAToken) process.stderr.write(`scopeward: ${address ?? 'the source'} is not a token: ${result.reason}\n`);
     });

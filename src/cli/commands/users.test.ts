@@ -33,7 +33,10 @@ describe('scopeward users', () => {
       await store.close();
     }
     const listed = JSON.parse((await runCli(['users', 'list', '--json'], env)).stdout) as Array<{ email: string; role: string }>;
-    assert.deepEqual(listed.map((a) => [a.email, a.role]), [['admin@example.org', 'admin']]);
+    assert.deepEqual(
+      listed.map((a) => [a.email, a.role]),
+      [['admin@example.org', 'admin']],
+    );
 
     const again = await runCli(['users', 'create', 'admin@example.org'], env);
     assert.equal(again.code, 3);

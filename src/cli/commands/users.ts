@@ -13,7 +13,9 @@ import { output, withStore } from '../with-store.ts';
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 export function register(program: Command): void {
@@ -46,7 +48,10 @@ export function register(program: Command): void {
         return { ...toAccount(existing), role: options.admin ? ('admin' as const) : existing.role };
       });
       output(options.json === true, { ...account, ...(generated ? { password: generated } : {}) }, () =>
-        [`${account.role} account ${account.email} (${account.id})`, ...(generated ? [`password: ${generated}`, 'Store it now: it is not shown again. Change it on the Account page.'] : [])].join('\n'),
+        [
+          `${account.role} account ${account.email} (${account.id})`,
+          ...(generated ? [`password: ${generated}`, 'Store it now: it is not shown again. Change it on the Account page.'] : []),
+        ].join('\n'),
       );
     });
 
@@ -55,7 +60,11 @@ export function register(program: Command): void {
     .description('list accounts')
     .option('--json', 'machine-readable output')
     .action(async (options: { json?: boolean }) => {
-      const list = await withStore(async (store) => (await store.db.selectFrom('accounts').selectAll().orderBy('created_at').execute()).map(toAccount));
-      output(options.json === true, list, () => (list.length === 0 ? 'no accounts' : list.map((a) => `${a.email}  ${a.role.padEnd(5)}  ${a.id}  created ${a.createdAt}`).join('\n')));
+      const list = await withStore(async (store) =>
+        (await store.db.selectFrom('accounts').selectAll().orderBy('created_at').execute()).map(toAccount),
+      );
+      output(options.json === true, list, () =>
+        list.length === 0 ? 'no accounts' : list.map((a) => `${a.email}  ${a.role.padEnd(5)}  ${a.id}  created ${a.createdAt}`).join('\n'),
+      );
     });
 }

@@ -27,12 +27,18 @@ async function loadScanHandler(config: Config): Promise<{ handler: Handler; clos
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('scan-handler')) {
-      throw new CliError('this build has no scan handler (src/scan/scan-handler.ts is missing), so there is nothing for a worker to run', EXIT.failed);
+      throw new CliError(
+        'this build has no scan handler (src/scan/scan-handler.ts is missing), so there is nothing for a worker to run',
+        EXIT.failed,
+      );
     }
     throw error;
   }
-  if (typeof module.createScanHandler !== 'function') throw new CliError('src/scan/scan-handler.ts does not export createScanHandler(config)', EXIT.failed);
-  const created = (await (module.createScanHandler as (config: Config) => CreatedHandler | Promise<CreatedHandler>)(config)) as CreatedHandler;
+  if (typeof module.createScanHandler !== 'function')
+    throw new CliError('src/scan/scan-handler.ts does not export createScanHandler(config)', EXIT.failed);
+  const created = (await (module.createScanHandler as (config: Config) => CreatedHandler | Promise<CreatedHandler>)(
+    config,
+  )) as CreatedHandler;
   if (typeof created === 'function') return { handler: created, close: async () => {} };
   return { handler: created.handler, close: async () => created.close?.() };
 }
@@ -64,9 +70,12 @@ export function register(program: Command): void {
       const concurrency = parseConcurrency(options.concurrency);
       const config = loadConfig();
       if (!config.redisUrl) {
-        throw new CliError('scopeward worker needs REDIS_URL: workers take scan jobs from the Redis queue that `scopeward serve` uses when REDIS_URL is set (without it, scans run inside the server)');
+        throw new CliError(
+          'scopeward worker needs REDIS_URL: workers take scan jobs from the Redis queue that `scopeward serve` uses when REDIS_URL is set (without it, scans run inside the server)',
+        );
       }
-      const log = (event: Record<string, unknown>, text: string) => process.stdout.write(options.json ? `${JSON.stringify({ time: new Date().toISOString(), ...event })}\n` : `${text}\n`);
+      const log = (event: Record<string, unknown>, text: string) =>
+        process.stdout.write(options.json ? `${JSON.stringify({ time: new Date().toISOString(), ...event })}\n` : `${text}\n`);
 
       const scan = await loadScanHandler(config);
       const { createBullMqWorker } = await import('../../scan/jobs/bullmq-worker.ts');
@@ -79,8 +88,16 @@ export function register(program: Command): void {
         onEvent: (event) => {
           if (event.type === 'stalled') log({ event: 'stalled', jobId: event.jobId }, `stalled job ${event.jobId} returned to the queue`);
           else if (event.type === 'error') log({ event: 'error', error: event.error }, `error: ${event.error}`);
-          else if (event.type === 'failed') log({ event: 'failed', ...event }, `failed ${event.key} (job ${event.jobId}, attempt ${event.attempt}${event.final ? ', final' : ', will retry'}): ${event.error}`);
-          else log({ event: event.type, jobId: event.jobId, key: event.key, attempt: event.attempt }, `${event.type} ${event.key} (job ${event.jobId}, attempt ${event.attempt})`);
+          else if (event.type === 'failed')
+            log(
+              { event: 'failed', ...event },
+              `failed ${event.key} (job ${event.jobId}, attempt ${event.attempt}${event.final ? ', final' : ', will retry'}): ${event.error}`,
+            );
+          else
+            log(
+              { event: event.type, jobId: event.jobId, key: event.key, attempt: event.attempt },
+              `${event.type} ${event.key} (job ${event.jobId}, attempt ${event.attempt})`,
+            );
         },
       });
       const shutdown = async () => {
@@ -89,12 +106,19 @@ export function register(program: Command): void {
       };
 
       try {
-        await waitWithTimeout(worker.waitUntilReady(), 10_000, () => new CliError(`cannot reach Redis at ${redactUrl(config.redisUrl as string)} within 10 s`, EXIT.failed));
+        await waitWithTimeout(
+          worker.waitUntilReady(),
+          10_000,
+          () => new CliError(`cannot reach Redis at ${redactUrl(config.redisUrl as string)} within 10 s`, EXIT.failed),
+        );
       } catch (error) {
         await shutdown();
         throw error;
       }
-      log({ event: 'ready', concurrency }, `worker ready: ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time; Ctrl-C stops after running scans finish`);
+      log(
+        { event: 'ready', concurrency },
+        `worker ready: ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time; Ctrl-C stops after running scans finish`,
+      );
 
       // Runs until a signal; the first one finishes running scans, a second one exits at once.
       await new Promise<void>((resolve, reject) => {

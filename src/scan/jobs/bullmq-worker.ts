@@ -34,7 +34,14 @@ export interface BullMqWorkerOptions<R> {
 export type WorkerEvent =
   | { readonly type: 'active'; readonly jobId: string; readonly key: string; readonly attempt: number }
   | { readonly type: 'completed'; readonly jobId: string; readonly key: string; readonly attempt: number }
-  | { readonly type: 'failed'; readonly jobId: string; readonly key: string; readonly attempt: number; readonly final: boolean; readonly error: string }
+  | {
+      readonly type: 'failed';
+      readonly jobId: string;
+      readonly key: string;
+      readonly attempt: number;
+      readonly final: boolean;
+      readonly error: string;
+    }
   | { readonly type: 'stalled'; readonly jobId: string }
   | { readonly type: 'error'; readonly error: string };
 
@@ -104,7 +111,11 @@ export function createBullMqWorker<R>(options: BullMqWorkerOptions<R>): ScanWork
     close({ graceMs = 30_000 } = {}) {
       closing ??= (async () => {
         const closed = worker.close();
-        const inTime = await waitWithTimeout(closed.then(() => true), graceMs, () => new Error('grace over')).catch(() => false);
+        const inTime = await waitWithTimeout(
+          closed.then(() => true),
+          graceMs,
+          () => new Error('grace over'),
+        ).catch(() => false);
         if (!inTime) {
           worker.cancelAllJobs('worker shutting down');
           await waitWithTimeout(closed, 5_000, () => new Error('handlers ignored their abort signal')).catch((error: unknown) =>

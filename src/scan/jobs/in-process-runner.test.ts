@@ -37,7 +37,10 @@ describe('createInProcessRunner', () => {
       return calls;
     });
     try {
-      const [a, b] = await Promise.all([runner.run({ network: 'bsc', address: '0xABC' }), runner.run({ network: 'BSC', address: '0xabc' })]);
+      const [a, b] = await Promise.all([
+        runner.run({ network: 'bsc', address: '0xABC' }),
+        runner.run({ network: 'BSC', address: '0xabc' }),
+      ]);
       assert.equal(a, 1);
       assert.equal(b, 1);
       assert.equal(await runner.run({ network: 'BSC', address: '0xabc', force: true }), 2);
@@ -123,9 +126,15 @@ describe('createInProcessRunner', () => {
       { backoffMs: 5 },
     );
     try {
-      await assert.rejects(runner.run({ network: 'BSC', address: '0x1' }), (error: unknown) => error instanceof JobFailedError && error.attempts === 1 && /no contract/.test(error.message));
+      await assert.rejects(
+        runner.run({ network: 'BSC', address: '0x1' }),
+        (error: unknown) => error instanceof JobFailedError && error.attempts === 1 && /no contract/.test(error.message),
+      );
       assert.equal(calls, 1);
-      await assert.rejects(runner.run({ network: 'BSC', address: '0x2' }), (error: unknown) => error instanceof JobFailedError && /not JSON data/.test(error.message));
+      await assert.rejects(
+        runner.run({ network: 'BSC', address: '0x2' }),
+        (error: unknown) => error instanceof JobFailedError && /not JSON data/.test(error.message),
+      );
       assert.equal(calls, 2);
     } finally {
       await runner.close();
@@ -140,7 +149,10 @@ describe('createInProcessRunner', () => {
       return 'done';
     });
     try {
-      await assert.rejects(runner.run(token(1), { waitMs: 10 }), (error: unknown) => error instanceof JobTimeoutError && error.waitMs === 10);
+      await assert.rejects(
+        runner.run(token(1), { waitMs: 10 }),
+        (error: unknown) => error instanceof JobTimeoutError && error.waitMs === 10,
+      );
       assert.equal(await runner.run(token(1), { waitMs: 1000 }), 'done');
       assert.equal(calls, 1);
     } finally {

@@ -7,9 +7,7 @@
 export function waitWithTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error | Promise<Error>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
-      Promise.resolve()
-        .then(onTimeout)
-        .then(reject, reject);
+      Promise.resolve().then(onTimeout).then(reject, reject);
     }, ms);
     promise.then(
       (value) => {

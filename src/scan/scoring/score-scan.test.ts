@@ -1,6 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreScan, rankOf, ONE_ACCOUNT_CAP, POWER_PENALTY, PRIVILEGED_FUNCTION_PENALTY, SEVERITY_PENALTY, SHARED_HOLDER_CAP, type ScoringInput } from './score-scan.ts';
+import {
+  scoreScan,
+  rankOf,
+  ONE_ACCOUNT_CAP,
+  POWER_PENALTY,
+  PRIVILEGED_FUNCTION_PENALTY,
+  SEVERITY_PENALTY,
+  SHARED_HOLDER_CAP,
+  type ScoringInput,
+} from './score-scan.ts';
 import type { PowerHolder } from '../power-holder.ts';
 
 const clean: ScoringInput = {
@@ -59,7 +68,10 @@ describe('scoreScan', () => {
     ['a pause of transfers', { findings: [{ detector: 'pause-transfers', severity: 'high', title: 'pause' }] }],
     ['balance changes', { findings: [{ detector: 'owner-changes-balances', severity: 'critical', title: 'balances' }] }],
     ['fees without a bound', { findings: [{ detector: 'fees-exceed-limit', severity: 'high', title: 'fees' }] }],
-    ['a mint read from bytecode', { findings: [{ detector: 'bytecode-mint', severity: 'high', title: 'mint (from bytecode)' }], unverified: true }],
+    [
+      'a mint read from bytecode',
+      { findings: [{ detector: 'bytecode-mint', severity: 'high', title: 'mint (from bytecode)' }], unverified: true },
+    ],
   ];
   for (const [what, facts] of powers) {
     it(`caps the security score and the rank at C for ${what} held by one account, whatever else looks good`, () => {
@@ -73,7 +85,8 @@ describe('scoreScan', () => {
   }
 
   it('weighs a power by its holder: nobody least, a multisig or a timelock half, one account in full', () => {
-    const scored = (powerHolder: PowerHolder | null, renounced: boolean | null = false) => scoreScan({ ...clean, renounced, powerHolder, findings: [mint] });
+    const scored = (powerHolder: PowerHolder | null, renounced: boolean | null = false) =>
+      scoreScan({ ...clean, renounced, powerHolder, findings: [mint] });
     const one = scored(eoa);
     const multisig = scored({ kind: 'multisig', address: eoa.address, threshold: 3, owners: 5 });
     const timelock = scored({ kind: 'timelock', address: eoa.address, delaySeconds: 2 * 86_400 });
@@ -88,18 +101,31 @@ describe('scoreScan', () => {
     assert.equal(scored({ kind: 'multisig', address: eoa.address, threshold: 1, owners: 3 }).rank, 'C');
     assert.equal(scored({ kind: 'timelock', address: eoa.address, delaySeconds: 3600 }).rank, 'C');
     // A renounce the code contradicts does not lower anything.
-    const fake = scoreScan({ ...clean, renounced: true, powerHolder: { kind: 'nobody' }, findings: [mint, { detector: 'hidden-owner', severity: 'high', title: 'hidden owner' }] });
+    const fake = scoreScan({
+      ...clean,
+      renounced: true,
+      powerHolder: { kind: 'nobody' },
+      findings: [mint, { detector: 'hidden-owner', severity: 'high', title: 'hidden owner' }],
+    });
     assert.ok(['C', 'D'].includes(fake.rank), fake.rank);
   });
 
   it('counts each privileged function as a lever its holder keeps, bounded, and less once renounced', () => {
-    assert.equal(scoreScan({ ...clean, renounced: false, privilegedFunctions: 3 }).raw.security, 100 - 3 * PRIVILEGED_FUNCTION_PENALTY.each);
+    assert.equal(
+      scoreScan({ ...clean, renounced: false, privilegedFunctions: 3 }).raw.security,
+      100 - 3 * PRIVILEGED_FUNCTION_PENALTY.each,
+    );
     assert.equal(scoreScan({ ...clean, renounced: false, privilegedFunctions: 40 }).raw.security, 100 - PRIVILEGED_FUNCTION_PENALTY.max);
     assert.equal(scoreScan({ ...clean, renounced: true, privilegedFunctions: 40 }).raw.security, 100 - PRIVILEGED_FUNCTION_PENALTY.max / 4);
   });
 
   it('gives a rank to every total and none without one', () => {
-    const variants: ScoringInput[] = [clean, { ...clean, findings: null, taxes: null }, { ...clean, findings: [mint], renounced: false }, { ...clean, liquidityUsd: null, topHolderShares: null }];
+    const variants: ScoringInput[] = [
+      clean,
+      { ...clean, findings: null, taxes: null },
+      { ...clean, findings: [mint], renounced: false },
+      { ...clean, liquidityUsd: null, topHolderShares: null },
+    ];
     for (const input of variants) {
       const result = scoreScan(input);
       assert.equal(result.rank === '', result.scores.total === null, JSON.stringify([result.rank, result.scores.total]));
@@ -107,15 +133,29 @@ describe('scoreScan', () => {
   });
 
   it('writes the base lines from the facts', () => {
-    const baseOf = (r: ReturnType<typeof scoreScan>, score: string) => r.factors.find((f) => f.score === score && f.factor === 'base')!.detail;
+    const baseOf = (r: ReturnType<typeof scoreScan>, score: string) =>
+      r.factors.find((f) => f.score === score && f.factor === 'base')!.detail;
     assert.doesNotMatch(baseOf(scoreScan({ ...clean, liquidityUsd: 44_000 }), 'market'), /no liquidity/);
     assert.match(baseOf(scoreScan({ ...clean, liquidityUsd: 0 }), 'market'), /no liquidity/);
-    assert.doesNotMatch(baseOf(scoreScan({ ...clean, taxes: { buyTax: 0, sellTax: null, transferTax: 0, error: 'SELL_FAILED' } }), 'security'), /no risk/);
+    assert.doesNotMatch(
+      baseOf(scoreScan({ ...clean, taxes: { buyTax: 0, sellTax: null, transferTax: 0, error: 'SELL_FAILED' } }), 'security'),
+      /no risk/,
+    );
     assert.match(baseOf(scoreScan(clean), 'security'), /no risk found in the code and the simulated trades/);
   });
 
   it('has no total without a security score, and never calls unknown safe', () => {
-    const unknown = scoreScan({ ...clean, findings: null, taxes: null, topHolderShares: null, renounced: null, lockedLiquidityShare: null, liquidityUsd: null, ageDays: null, audited: false });
+    const unknown = scoreScan({
+      ...clean,
+      findings: null,
+      taxes: null,
+      topHolderShares: null,
+      renounced: null,
+      lockedLiquidityShare: null,
+      liquidityUsd: null,
+      ageDays: null,
+      audited: false,
+    });
     assert.equal(unknown.scores.security, null);
     assert.equal(unknown.scores.total, null);
     assert.equal(unknown.raw.total, null);

@@ -30,7 +30,12 @@ export interface ScoringInput {
   /** Privileged entry points of the source other than handing ownership over; null when unknown (bytecode). */
   readonly privilegedFunctions?: number | null;
   /** Simulation outcome; null when it did not run. */
-  readonly taxes: { readonly buyTax: number | null; readonly sellTax: number | null; readonly transferTax: number | null; readonly error: string } | null;
+  readonly taxes: {
+    readonly buyTax: number | null;
+    readonly sellTax: number | null;
+    readonly transferTax: number | null;
+    readonly error: string;
+  } | null;
   /** Shares of the supply (0..1) of the largest holders, excluding pools, lockers and dead addresses; null when unknown. */
   readonly topHolderShares: readonly number[] | null;
   readonly holderCount: number | null;
@@ -131,7 +136,8 @@ const HIDDEN_CONTROL = new Set(['fake-renounce', 'hidden-owner', 'reclaimable-ow
 export function holderWeight(holder: PowerHolder | null | undefined): { weight: number; cap: { security: number; total: number } | null } {
   if (!holder) return { weight: 1, cap: ONE_ACCOUNT_CAP };
   if (holder.kind === 'nobody') return { weight: 0.25, cap: null };
-  if ((holder.kind === 'multisig' && holder.threshold >= 2) || (holder.kind === 'timelock' && holder.delaySeconds >= 86_400)) return { weight: 0.5, cap: SHARED_HOLDER_CAP };
+  if ((holder.kind === 'multisig' && holder.threshold >= 2) || (holder.kind === 'timelock' && holder.delaySeconds >= 86_400))
+    return { weight: 0.5, cap: SHARED_HOLDER_CAP };
   return { weight: 1, cap: ONE_ACCOUNT_CAP };
 }
 
@@ -178,7 +184,10 @@ const clamp = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 /** The holder the scoring assumes: a renounce contradicted by the code counts as unknown. */
 function effectiveHolder(input: ScoringInput): PowerHolder | null {
   const hidden = (input.findings ?? []).some((f) => HIDDEN_CONTROL.has(f.detector));
-  if (input.powerHolder) return hidden && input.powerHolder.kind === 'nobody' ? { kind: 'unknown', reason: 'renounced, but the code keeps another path to the powers' } : input.powerHolder;
+  if (input.powerHolder)
+    return hidden && input.powerHolder.kind === 'nobody'
+      ? { kind: 'unknown', reason: 'renounced, but the code keeps another path to the powers' }
+      : input.powerHolder;
   if (input.renounced === true && !hidden) return { kind: 'nobody' };
   return null;
 }
@@ -205,7 +214,11 @@ function security(input: ScoringInput): SecurityTally | null {
     const repeat = times === 0 ? 1 : 0.25;
     if (power) {
       powers.add(power);
-      t.add(`finding:${finding.detector}`, -POWER_PENALTY * repeat * weight, `${finding.severity}: ${finding.title}; held by ${heldBy}${weight < 1 ? ` (weight ${weight})` : ''}`);
+      t.add(
+        `finding:${finding.detector}`,
+        -POWER_PENALTY * repeat * weight,
+        `${finding.severity}: ${finding.title}; held by ${heldBy}${weight < 1 ? ` (weight ${weight})` : ''}`,
+      );
     } else {
       t.add(`finding:${finding.detector}`, -SEVERITY_PENALTY[finding.severity] * repeat, `${finding.severity}: ${finding.title}`);
     }
@@ -213,7 +226,11 @@ function security(input: ScoringInput): SecurityTally | null {
   const levers = input.privilegedFunctions ?? 0;
   if (levers > 0) {
     const effect = -Math.min(PRIVILEGED_FUNCTION_PENALTY.max, PRIVILEGED_FUNCTION_PENALTY.each * levers) * weight;
-    t.add('privileged-functions', effect, `${levers} privileged function${levers === 1 ? '' : 's'} besides handing ownership over, held by ${heldBy}`);
+    t.add(
+      'privileged-functions',
+      effect,
+      `${levers} privileged function${levers === 1 ? '' : 's'} besides handing ownership over, held by ${heldBy}`,
+    );
   }
   if (input.findings === null) t.add('no-code-analysis', -15, 'neither source nor bytecode could be analysed');
   if (input.unverified) t.add('unverified', -20, 'source code is not verified: behaviour known only from bytecode and simulation');
@@ -228,15 +245,26 @@ function security(input: ScoringInput): SecurityTally | null {
     };
     const failure = failures[taxes.error];
     if (failure) t.add(`simulation:${taxes.error}`, failure[0], failure[1]);
-    for (const [name, value] of [['buy', taxes.buyTax], ['sell', taxes.sellTax], ['transfer', taxes.transferTax]] as const) {
+    for (const [name, value] of [
+      ['buy', taxes.buyTax],
+      ['sell', taxes.sellTax],
+      ['transfer', taxes.transferTax],
+    ] as const) {
       // Up to 5% is an ordinary token fee; beyond it every point of tax costs a point, doubled past 25%.
-      if (value !== null && value > 5) t.add(`${name}-tax`, -((value - 5) + Math.max(0, value - 25)), `${name} tax ${round1(value)}%`);
+      if (value !== null && value > 5) t.add(`${name}-tax`, -(value - 5 + Math.max(0, value - 25)), `${name} tax ${round1(value)}%`);
     }
   } else {
     t.add('no-simulation', -5, 'the trade simulation did not run: taxes and sellability unconfirmed');
   }
-  const read = [input.findings !== null ? (input.unverified ? 'the bytecode' : 'the code') : null, input.taxes ? 'the simulated trades' : null].filter(Boolean).join(' and ');
-  t.describeBase((moves) => (moves.some((m) => m.effect < 0) ? `starts at 100; each risk below takes its points` : `no risk found in ${read}`));
+  const read = [
+    input.findings !== null ? (input.unverified ? 'the bytecode' : 'the code') : null,
+    input.taxes ? 'the simulated trades' : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  t.describeBase((moves) =>
+    moves.some((m) => m.effect < 0) ? `starts at 100; each risk below takes its points` : `no risk found in ${read}`,
+  );
 
   // Caps: what lets one account take holders' money decides the score whatever else looks good.
   let totalCap: SecurityTally['totalCap'] = null;
@@ -260,30 +288,52 @@ function decentralisation(input: ScoringInput): Tally | null {
   if (shares) {
     const top1 = shares[0] ?? 0;
     const top10 = shares.slice(0, 10).reduce((a, b) => a + b, 0);
-    if (top1 > 0.05) t.add('largest-holder', -Math.min(40, (top1 - 0.05) * 100), `the largest holder has ${round1(top1 * 100)}% of the supply`);
-    if (top10 > 0.3) t.add('top-10-holders', -Math.min(30, (top10 - 0.3) * 60), `the 10 largest holders have ${round1(top10 * 100)}% of the supply`);
+    if (top1 > 0.05)
+      t.add('largest-holder', -Math.min(40, (top1 - 0.05) * 100), `the largest holder has ${round1(top1 * 100)}% of the supply`);
+    if (top10 > 0.3)
+      t.add('top-10-holders', -Math.min(30, (top10 - 0.3) * 60), `the 10 largest holders have ${round1(top10 * 100)}% of the supply`);
   }
-  if (input.holderCount !== null && input.holderCount < 50) t.add('few-holders', -Math.min(20, 50 - input.holderCount) / 2, `${input.holderCount} holders`);
+  if (input.holderCount !== null && input.holderCount < 50)
+    t.add('few-holders', -Math.min(20, 50 - input.holderCount) / 2, `${input.holderCount} holders`);
   if (input.lockedLiquidityShare !== null) {
-    if (input.lockedLiquidityShare < 0.5) t.add('unlocked-liquidity', -20 * (1 - input.lockedLiquidityShare * 2), `${round1(input.lockedLiquidityShare * 100)}% of the liquidity is locked`);
+    if (input.lockedLiquidityShare < 0.5)
+      t.add(
+        'unlocked-liquidity',
+        -20 * (1 - input.lockedLiquidityShare * 2),
+        `${round1(input.lockedLiquidityShare * 100)}% of the liquidity is locked`,
+      );
   } else if (input.liquidityUsd !== null && input.liquidityUsd > 0) {
     t.add('liquidity-lock-unknown', -10, 'no lock of the liquidity was found');
   }
-  return t.describeBase((moves) => (moves.length > 0 ? 'starts at 100; each concentration of control below takes its points' : 'no concentration of supply, ownership or liquidity found in what was read'));
+  return t.describeBase((moves) =>
+    moves.length > 0
+      ? 'starts at 100; each concentration of control below takes its points'
+      : 'no concentration of supply, ownership or liquidity found in what was read',
+  );
 }
 
 function market(input: ScoringInput): Tally | null {
   if (input.liquidityUsd === null) return null;
   const t = new Tally('market', 0, '');
   // 20 points per decade of liquidity above $1,000: $1M or more scores 60, $100M scores 100.
-  if (input.liquidityUsd > 1000) t.add('liquidity', Math.min(100, 20 * Math.log10(input.liquidityUsd / 1000)), `$${Math.round(input.liquidityUsd).toLocaleString('en-US')} of liquidity`);
+  if (input.liquidityUsd > 1000)
+    t.add(
+      'liquidity',
+      Math.min(100, 20 * Math.log10(input.liquidityUsd / 1000)),
+      `$${Math.round(input.liquidityUsd).toLocaleString('en-US')} of liquidity`,
+    );
   if (input.liquidityUsd > 0 && input.marketcapUsd !== null && input.marketcapUsd > 0) {
     const ratio = input.liquidityUsd / input.marketcapUsd;
-    if (ratio < 0.02) t.add('thin-liquidity', -15, `liquidity is ${round1(ratio * 100)}% of the market cap: large sells move the price far`);
+    if (ratio < 0.02)
+      t.add('thin-liquidity', -15, `liquidity is ${round1(ratio * 100)}% of the market cap: large sells move the price far`);
   }
   const liquidity = input.liquidityUsd;
   return t.describeBase(() =>
-    liquidity <= 0 ? 'no liquidity in any pool found' : liquidity <= 1000 ? `$${round1(liquidity)} of liquidity: too little to score` : 'starts at 0; the liquidity below adds its points',
+    liquidity <= 0
+      ? 'no liquidity in any pool found'
+      : liquidity <= 1000
+        ? `$${round1(liquidity)} of liquidity: too little to score`
+        : 'starts at 0; the liquidity below adds its points',
   );
 }
 
@@ -292,7 +342,9 @@ function community(input: ScoringInput): Tally | null {
   const t = new Tally('community', 0, '');
   const audience = input.socials.twitterFollowers + input.socials.telegramMembers + input.socials.discordMembers;
   if (audience > 100) t.add('audience', Math.min(100, 25 * Math.log10(audience / 100)), `${audience} followers and members`);
-  return t.describeBase(() => (audience > 100 ? 'starts at 0; the audience below adds its points' : `${audience} followers and members: too few to score`));
+  return t.describeBase(() =>
+    audience > 100 ? 'starts at 0; the audience below adds its points' : `${audience} followers and members: too few to score`,
+  );
 }
 
 function fundamentals(input: ScoringInput): Tally {

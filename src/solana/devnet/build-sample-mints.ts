@@ -77,7 +77,13 @@ function send(svm: LiteSVM, payer: TransactionSigner, instructions: readonly Ins
   });
 }
 
-function extensionArgs(name: SampleExtension, mint: Address, authority: Address, hookProgram: Address, spec: SampleMintSpec): ExtensionArgs[] {
+function extensionArgs(
+  name: SampleExtension,
+  mint: Address,
+  authority: Address,
+  hookProgram: Address,
+  spec: SampleMintSpec,
+): ExtensionArgs[] {
   switch (name) {
     case 'permanentDelegate':
       return [extension('PermanentDelegate', { delegate: authority })];
@@ -91,16 +97,41 @@ function extensionArgs(name: SampleExtension, mint: Address, authority: Address,
       return [extension('NonTransferable', {})];
     case 'transferFeeConfig': {
       const fee = { epoch: 0n, maximumFee: 1_000_000_000n, transferFeeBasisPoints: 250 };
-      return [extension('TransferFeeConfig', { transferFeeConfigAuthority: authority, withdrawWithheldAuthority: authority, withheldAmount: 0n, olderTransferFee: fee, newerTransferFee: fee })];
+      return [
+        extension('TransferFeeConfig', {
+          transferFeeConfigAuthority: authority,
+          withdrawWithheldAuthority: authority,
+          withheldAmount: 0n,
+          olderTransferFee: fee,
+          newerTransferFee: fee,
+        }),
+      ];
     }
     case 'interestBearingMintConfig':
-      return [extension('InterestBearingConfig', { rateAuthority: authority, initializationTimestamp: 0n, preUpdateAverageRate: 500, lastUpdateTimestamp: 0n, currentRate: 500 })];
+      return [
+        extension('InterestBearingConfig', {
+          rateAuthority: authority,
+          initializationTimestamp: 0n,
+          preUpdateAverageRate: 500,
+          lastUpdateTimestamp: 0n,
+          currentRate: 500,
+        }),
+      ];
     case 'metadataPointer':
       return [extension('MetadataPointer', { authority, metadataAddress: mint })];
     case 'metadataPointerRevoked':
       return [extension('MetadataPointer', { authority: null, metadataAddress: mint })];
     case 'tokenMetadata':
-      return [extension('TokenMetadata', { updateAuthority: authority, mint, name: spec.name, symbol: spec.symbol, uri: `https://example.org/${spec.symbol.toLowerCase()}.json`, additionalMetadata: new Map() })];
+      return [
+        extension('TokenMetadata', {
+          updateAuthority: authority,
+          mint,
+          name: spec.name,
+          symbol: spec.symbol,
+          uri: `https://example.org/${spec.symbol.toLowerCase()}.json`,
+          additionalMetadata: new Map(),
+        }),
+      ];
     case 'mintCloseAuthority':
       return [extension('MintCloseAuthority', { closeAuthority: authority })];
     case 'groupPointer':
@@ -110,7 +141,13 @@ function extensionArgs(name: SampleExtension, mint: Address, authority: Address,
   }
 }
 
-async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairSigner, holders: readonly Address[], hookProgram: Address): Promise<SampleMint> {
+async function buildMint(
+  svm: LiteSVM,
+  spec: SampleMintSpec,
+  authority: KeyPairSigner,
+  holders: readonly Address[],
+  hookProgram: Address,
+): Promise<SampleMint> {
   const mint = await fixedSigner(`mint ${spec.behaviour}`);
   const programAddress = (spec.program === 'token' ? TOKEN_PROGRAM : TOKEN_2022_PROGRAM) as Address;
   const config = { programAddress };
@@ -121,27 +158,58 @@ async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairS
   const allocated = sizeOf(extensions.filter((e) => e.__kind !== 'TokenMetadata'));
   const funded = sizeOf(extensions);
 
-  await send(svm, authority, [
-    getCreateAccountInstruction({ payer: authority, newAccount: mint, lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(funded))), space: allocated, programAddress }),
-    ...getPreInitializeInstructionsForMintExtensions(mint.address, extensions),
-    getInitializeMint2Instruction({ mint: mint.address, decimals: spec.decimals, mintAuthority: authority.address, freezeAuthority: authority.address }, config),
-    ...getPostInitializeInstructionsForMintExtensions(mint.address, authority, extensions),
-  ], `creating ${spec.behaviour}`);
+  await send(
+    svm,
+    authority,
+    [
+      getCreateAccountInstruction({
+        payer: authority,
+        newAccount: mint,
+        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(funded))),
+        space: allocated,
+        programAddress,
+      }),
+      ...getPreInitializeInstructionsForMintExtensions(mint.address, extensions),
+      getInitializeMint2Instruction(
+        { mint: mint.address, decimals: spec.decimals, mintAuthority: authority.address, freezeAuthority: authority.address },
+        config,
+      ),
+      ...getPostInitializeInstructionsForMintExtensions(mint.address, authority, extensions),
+    ],
+    `creating ${spec.behaviour}`,
+  );
 
   const unit = 10n ** BigInt(spec.decimals);
   const fund: Instruction[] = [];
   for (const [i, owner] of holders.entries()) {
     const [ata] = await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: programAddress });
-    fund.push(getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata, owner, mint: mint.address, tokenProgram: programAddress }));
+    fund.push(
+      getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata, owner, mint: mint.address, tokenProgram: programAddress }),
+    );
     // Accounts of a frozen-by-default mint start frozen: thaw them to mint into them.
-    if (spec.extensions.includes('defaultAccountStateFrozen')) fund.push(getThawAccountInstruction({ account: ata, mint: mint.address, owner: authority }, config));
-    fund.push(getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: authority, amount: HOLDER_BALANCES[i]! * unit }, config));
+    if (spec.extensions.includes('defaultAccountStateFrozen'))
+      fund.push(getThawAccountInstruction({ account: ata, mint: mint.address, owner: authority }, config));
+    fund.push(
+      getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: authority, amount: HOLDER_BALANCES[i]! * unit }, config),
+    );
   }
   await send(svm, authority, fund, `funding ${spec.behaviour}`);
 
   const revoke: Instruction[] = [];
-  if (!spec.keepMintAuthority) revoke.push(getSetAuthorityInstruction({ owned: mint.address, owner: authority, authorityType: AuthorityType.MintTokens, newAuthority: null }, config));
-  if (!spec.keepFreezeAuthority) revoke.push(getSetAuthorityInstruction({ owned: mint.address, owner: authority, authorityType: AuthorityType.FreezeAccount, newAuthority: null }, config));
+  if (!spec.keepMintAuthority)
+    revoke.push(
+      getSetAuthorityInstruction(
+        { owned: mint.address, owner: authority, authorityType: AuthorityType.MintTokens, newAuthority: null },
+        config,
+      ),
+    );
+  if (!spec.keepFreezeAuthority)
+    revoke.push(
+      getSetAuthorityInstruction(
+        { owned: mint.address, owner: authority, authorityType: AuthorityType.FreezeAccount, newAuthority: null },
+        config,
+      ),
+    );
   if (revoke.length > 0) await send(svm, authority, revoke, `revoking authorities of ${spec.behaviour}`);
 
   if (spec.metaplex) {
@@ -172,7 +240,15 @@ async function buildMint(svm: LiteSVM, spec: SampleMintSpec, authority: KeyPairS
       space: BigInt(data.length),
     } as unknown as Parameters<LiteSVM['setAccount']>[0]);
   }
-  return { behaviour: spec.behaviour, name: spec.name, symbol: spec.symbol, address: mint.address, program: spec.program, codes: spec.codes, description: spec.description };
+  return {
+    behaviour: spec.behaviour,
+    name: spec.name,
+    symbol: spec.symbol,
+    address: mint.address,
+    program: spec.program,
+    codes: spec.codes,
+    description: spec.description,
+  };
 }
 
 /** Builds every sample mint into `svm`. */

@@ -41,7 +41,10 @@ export async function startSolanaDevnet(options: { logger?: SolanaDevnetLogger }
   const handler = createSolanaRpcHandler({ svm });
   const startupMs = Math.round(performance.now() - started);
   let closed = false;
-  options.logger?.info({ mints: built.mints.map(({ behaviour, address }) => ({ behaviour, address })), startupMs }, 'solana devnet started');
+  options.logger?.info(
+    { mints: built.mints.map(({ behaviour, address }) => ({ behaviour, address })), startupMs },
+    'solana devnet started',
+  );
   return {
     async request(payload) {
       if (closed) throw new Error('the Solana devnet is closed');

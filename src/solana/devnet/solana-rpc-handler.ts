@@ -37,7 +37,10 @@ interface AccountConfig {
 }
 
 interface ProgramAccountsConfig extends AccountConfig {
-  readonly filters?: ReadonlyArray<{ readonly dataSize?: number; readonly memcmp?: { readonly offset: number; readonly bytes: string; readonly encoding?: string } }>;
+  readonly filters?: ReadonlyArray<{
+    readonly dataSize?: number;
+    readonly memcmp?: { readonly offset: number; readonly bytes: string; readonly encoding?: string };
+  }>;
   readonly withContext?: boolean;
 }
 
@@ -65,12 +68,14 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
     let bytes = data;
     if (cfg.dataSlice) {
       const { offset, length } = cfg.dataSlice;
-      if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0) throw invalidParams('dataSlice needs non-negative integers');
+      if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0)
+        throw invalidParams('dataSlice needs non-negative integers');
       bytes = data.subarray(offset, offset + length);
     }
     if (encoding === 'base64') return [Buffer.from(bytes).toString('base64'), 'base64'];
     if (encoding === 'base58') {
-      if (bytes.length > 128) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+      if (bytes.length > 128)
+        throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
       return [base58.decode(bytes), 'base58'];
     }
     throw invalidParams(`encoding ${encoding} is not supported by the embedded network (use base64 or base58)`);
@@ -130,7 +135,8 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
     getTokenLargestAccounts: ([mintParam]) => {
       const mint = address(mintParam, 'the mint');
       const found = svm.getAccount(mint as never);
-      if (!found.exists || (found.programAddress !== TOKEN_PROGRAM && found.programAddress !== TOKEN_2022_PROGRAM)) throw invalidParams('Invalid param: not a Token mint');
+      if (!found.exists || (found.programAddress !== TOKEN_PROGRAM && found.programAddress !== TOKEN_2022_PROGRAM))
+        throw invalidParams('Invalid param: not a Token mint');
       const data = found.data as Uint8Array;
       const decimals = data[44] ?? 0;
       const mintBytes = base58Bytes(mint);
@@ -158,9 +164,15 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
   function answer(request: unknown): unknown {
     const r = (typeof request === 'object' && request !== null && !Array.isArray(request) ? request : {}) as JsonRpcRequest;
     const id = typeof r.id === 'string' || typeof r.id === 'number' ? r.id : null;
-    if (r.jsonrpc !== '2.0' || typeof r.method !== 'string') return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } };
+    if (r.jsonrpc !== '2.0' || typeof r.method !== 'string')
+      return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } };
     const method = Object.hasOwn(methods, r.method) ? methods[r.method] : undefined;
-    if (!method) return { jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: the embedded Solana network answers ${Object.keys(methods).join(', ')}` } };
+    if (!method)
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32601, message: `Method not found: the embedded Solana network answers ${Object.keys(methods).join(', ')}` },
+      };
     const params = r.params === undefined ? [] : r.params;
     if (!Array.isArray(params)) return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: expected an array' } };
     try {
@@ -173,7 +185,8 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
 
   return async (payload) => {
     if (Array.isArray(payload)) {
-      if (payload.length === 0 || payload.length > MAX_BATCH) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `a batch holds 1 to ${MAX_BATCH} requests` } };
+      if (payload.length === 0 || payload.length > MAX_BATCH)
+        return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `a batch holds 1 to ${MAX_BATCH} requests` } };
       return payload.map(answer);
     }
     return answer(payload);

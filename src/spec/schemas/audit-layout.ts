@@ -9,7 +9,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** ISO 8601 UTC, or "" when unknown. */
-export const Timestamp = Type.String({ pattern: '^(|\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z)$', description: 'ISO 8601 UTC; "" when unknown' });
+export const Timestamp = Type.String({
+  pattern: '^(|\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z)$',
+  description: 'ISO 8601 UTC; "" when unknown',
+});
 const Str = (description?: string) => Type.String(description ? { description } : {});
 const Num = (description?: string) => Type.Number(description ? { description } : {});
 const Bool = () => Type.Boolean();
@@ -79,7 +82,17 @@ export const SmartAuditSchema = Type.Object(
 );
 export type SmartAudit = Static<typeof SmartAuditSchema>;
 
-export const TAX_ERRORS = ['', 'SELL_FAILED', 'BUY_FAILED', 'TRANSFER_FAILED', 'POOL_NOT_FOUND', 'INSUFFICIENT_LIQUIDITY', 'INVALID_TOKEN_ADDRESS', 'QUOTE_ERROR', 'UNCAUGHT_ERROR'] as const;
+export const TAX_ERRORS = [
+  '',
+  'SELL_FAILED',
+  'BUY_FAILED',
+  'TRANSFER_FAILED',
+  'POOL_NOT_FOUND',
+  'INSUFFICIENT_LIQUIDITY',
+  'INVALID_TOKEN_ADDRESS',
+  'QUOTE_ERROR',
+  'UNCAUGHT_ERROR',
+] as const;
 export type TaxError = (typeof TAX_ERRORS)[number];
 
 export const TaxesSchema = Type.Object(
@@ -114,14 +127,19 @@ export const ContractSchema = Type.Object(
     symbol: Str(),
     totalSupply: Num(),
     error: Str(),
-    commonAddresses: Type.Array(Type.String(), { description: 'well-known addresses the contract refers to (routers, wrapped native token, dead address)' }),
+    commonAddresses: Type.Array(Type.String(), {
+      description: 'well-known addresses the contract refers to (routers, wrapped native token, dead address)',
+    }),
     poolExplorerUrl: Str(),
     poolExplorerUrlUpdatedAt: Timestamp,
   },
   { additionalProperties: false },
 );
 
-const LighthouseAuditSchema = Type.Object({ title: Type.String(), description: Type.String(), score: Type.Number() }, { additionalProperties: false });
+const LighthouseAuditSchema = Type.Object(
+  { title: Type.String(), description: Type.String(), score: Type.Number() },
+  { additionalProperties: false },
+);
 export const DomainInfoSchema = Type.Object(
   {
     lighthouse: Type.Object(
@@ -158,7 +176,10 @@ export const RepositoryStatsSchema = Type.Object(
   {
     owner: Str(),
     contributionsPerDay: Type.Array(
-      Type.Object({ week: Num(), total: Num(), days: Type.Array(Type.Number(), { minItems: 7, maxItems: 7 }) }, { additionalProperties: false }),
+      Type.Object(
+        { week: Num(), total: Num(), days: Type.Array(Type.Number(), { minItems: 7, maxItems: 7 }) },
+        { additionalProperties: false },
+      ),
     ),
     totalRepositories: Num(),
     contributors: Num(),
@@ -188,11 +209,20 @@ export const PoolPairSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const PoolTokenSchema = Type.Object({ address: Str(), decimals: Num(), name: Str(), symbol: Str() }, { additionalProperties: false });
+export const PoolTokenSchema = Type.Object(
+  { address: Str(), decimals: Num(), name: Str(), symbol: Str() },
+  { additionalProperties: false },
+);
 export const DexSchema = Type.Object({ address: Str(), router: Str(), name: Str(), icon: Str() }, { additionalProperties: false });
-export const PoolsSchema = Type.Object({ pairs: Type.Array(PoolPairSchema), tokens: Type.Array(PoolTokenSchema), dexes: Type.Array(DexSchema) }, { additionalProperties: false });
+export const PoolsSchema = Type.Object(
+  { pairs: Type.Array(PoolPairSchema), tokens: Type.Array(PoolTokenSchema), dexes: Type.Array(DexSchema) },
+  { additionalProperties: false },
+);
 
-export const SimilarityRankSchema = Type.Object({ score: Num('0..1, 1 = identical'), origin: Str(), file: Str() }, { additionalProperties: false });
+export const SimilarityRankSchema = Type.Object(
+  { score: Num('0..1, 1 = identical'), origin: Str(), file: Str() },
+  { additionalProperties: false },
+);
 export const SimilarityContractSchema = Type.Object(
   { name: Str(), start: Type.Integer(), end: Type.Integer(), score: Num(), origin: Str(), file: Str() },
   { additionalProperties: false },
@@ -228,7 +258,10 @@ export const LockerSchema = Type.Object(
 const Nulled = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 const Key = () => Nullable(Type.String({ description: 'base58 public key; null when unset' }));
 const Ext = <P extends Record<string, TSchema>>(properties: P) => Nulled(Type.Object(properties, { additionalProperties: false }));
-const TransferFeeSchema = Type.Object({ epoch: Num(), maximumFee: Str('raw units (u64) as a decimal string'), transferFeeBasisPoints: Num() }, { additionalProperties: false });
+const TransferFeeSchema = Type.Object(
+  { epoch: Num(), maximumFee: Str('raw units (u64) as a decimal string'), transferFeeBasisPoints: Num() },
+  { additionalProperties: false },
+);
 export const TokenExtensionsSchema = Type.Object(
   {
     permanentDelegate: Ext({ delegate: Key() }),
@@ -242,9 +275,22 @@ export const TokenExtensionsSchema = Type.Object(
       olderTransferFee: TransferFeeSchema,
       newerTransferFee: TransferFeeSchema,
     }),
-    interestBearingMintConfig: Ext({ rateAuthority: Key(), currentRate: Num('basis points'), preUpdateAverageRate: Num('basis points'), initializationTimestamp: Num('unix seconds'), lastUpdateTimestamp: Num('unix seconds') }),
+    interestBearingMintConfig: Ext({
+      rateAuthority: Key(),
+      currentRate: Num('basis points'),
+      preUpdateAverageRate: Num('basis points'),
+      initializationTimestamp: Num('unix seconds'),
+      lastUpdateTimestamp: Num('unix seconds'),
+    }),
     metadataPointer: Ext({ authority: Key(), metadataAddress: Key() }),
-    tokenMetadata: Ext({ updateAuthority: Key(), mint: Str(), name: Str(), symbol: Str(), uri: Str(), additionalMetadata: Type.Record(Type.String(), Type.String()) }),
+    tokenMetadata: Ext({
+      updateAuthority: Key(),
+      mint: Str(),
+      name: Str(),
+      symbol: Str(),
+      uri: Str(),
+      additionalMetadata: Type.Record(Type.String(), Type.String()),
+    }),
     mintCloseAuthority: Ext({ closeAuthority: Key() }),
     groupPointer: Ext({ authority: Key(), groupAddress: Key() }),
     memberPointer: Ext({ authority: Key(), memberAddress: Key() }),
@@ -305,7 +351,10 @@ export const AuditLayoutSchema = Type.Object(
     website: Str(),
     address: Str(),
     network: Str(),
-    addressDetails: Type.Record(Type.String(), Type.Object({ balance: Num(), contract: Bool(), label: Str() }, { additionalProperties: false })),
+    addressDetails: Type.Record(
+      Type.String(),
+      Type.Object({ balance: Num(), contract: Bool(), label: Str() }, { additionalProperties: false }),
+    ),
     auditSlug: Str(),
     bitcointalk: Str(),
     discord: Str(),
@@ -371,7 +420,10 @@ export const AuditLayoutSchema = Type.Object(
     similarity: SimilaritySchema,
     smartAudit: SmartAuditSchema,
     taxes: TaxesSchema,
-    tokenCreation: Type.Object({ contractCreator: Str(), value: Num(), generatedAt: Timestamp, txHash: Str() }, { additionalProperties: false }),
+    tokenCreation: Type.Object(
+      { contractCreator: Str(), value: Num(), generatedAt: Timestamp, txHash: Str() },
+      { additionalProperties: false },
+    ),
     topHolders: Type.Object({ total: Num(), addresses: Type.Array(Type.String()) }, { additionalProperties: false }),
     addressDescriptors: Type.Array(Type.Object({ network: Str(), address: Str() }, { additionalProperties: false })),
     poolExplorerUrl: Str(),
@@ -444,7 +496,10 @@ export const ScanMetaSchema = Type.Object(
     sources: Type.Record(Type.String(), SourceReportSchema),
     findings: Type.Array(Type.Unknown(), { description: 'detailed findings (detector, severity, lines, recommendation)' }),
     scoreFactors: Type.Array(
-      Type.Object({ score: Type.String(), factor: Type.String(), effect: Type.Number(), detail: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        { score: Type.String(), factor: Type.String(), effect: Type.Number(), detail: Type.String() },
+        { additionalProperties: false },
+      ),
       { description: 'every finding and fact that moved a score (docs/scoring.md)' },
     ),
     simulation: Type.Optional(SimulationMetaSchema),
@@ -472,11 +527,14 @@ export const ScanMetaSchema = Type.Object(
       ),
     ),
     percentilesAt: Type.Optional(
-      Type.String({ description: 'when the population the percentiles rank this answer in was read (percentiles are computed when an answer is served)' }),
+      Type.String({
+        description: 'when the population the percentiles rank this answer in was read (percentiles are computed when an answer is served)',
+      }),
     ),
     unknown: Type.Optional(
       Type.Record(Type.String(), Type.String(), {
-        description: 'auditLayout fields (e.g. "smartAudit.whitelist") whose value could not be decided, each with the reason: an empty value listed here is unknown, not clean',
+        description:
+          'auditLayout fields (e.g. "smartAudit.whitelist") whose value could not be decided, each with the reason: an empty value listed here is unknown, not clean',
       }),
     ),
   },
@@ -489,4 +547,3 @@ export const ScanResultSchema = Type.Object(
   { $id: 'ScanResult', additionalProperties: false },
 );
 export type ScanResult = Static<typeof ScanResultSchema>;
-

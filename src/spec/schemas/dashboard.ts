@@ -41,7 +41,10 @@ export const ResetPasswordSchema = Type.Object({
 });
 export type ResetPasswordRequest = Static<typeof ResetPasswordSchema>;
 
-export const ChangePasswordSchema = Type.Object({ currentPassword: Type.String({ maxLength: 1024 }), password: Type.String({ maxLength: 1024 }) });
+export const ChangePasswordSchema = Type.Object({
+  currentPassword: Type.String({ maxLength: 1024 }),
+  password: Type.String({ maxLength: 1024 }),
+});
 export type ChangePasswordRequest = Static<typeof ChangePasswordSchema>;
 
 /** A 202 for the requests that send a code: the same answer whether or not the address is registered. */

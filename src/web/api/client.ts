@@ -53,7 +53,10 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     data = undefined;
   }
   if (!response.ok) {
-    const message = typeof (data as { message?: unknown } | undefined)?.message === 'string' ? (data as { message: string }).message : `The server answered ${response.status}`;
+    const message =
+      typeof (data as { message?: unknown } | undefined)?.message === 'string'
+        ? (data as { message: string }).message
+        : `The server answered ${response.status}`;
     const retry = Number(response.headers.get('retry-after'));
     throw new ApiError(response.status, message, Number.isFinite(retry) && retry > 0 ? retry : undefined);
   }

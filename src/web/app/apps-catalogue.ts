@@ -29,7 +29,8 @@ export const APPS: readonly AppInfo[] = [
   {
     slug: 'cyberscan',
     name: 'Cyberscan',
-    summary: 'The full automated audit of a token address: findings with line ranges, six scores, a simulated buy, transfer and sell, pools, holders, locks.',
+    summary:
+      'The full automated audit of a token address: findings with line ranges, six scores, a simulated buy, transfer and sell, pools, holders, locks.',
     details: [
       'Can I sell it? A simulated buy, transfer and sell on a fork measure the taxes and catch honeypots.',
       'What can the owner do? Mint, pause, blacklist, change fees or limits: each power with its lines.',

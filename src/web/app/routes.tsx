@@ -13,9 +13,30 @@ import { AccountPage } from '../pages/account/AccountPage.tsx';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <SignedOut><LoginPage /></SignedOut> },
-  { path: '/signup', element: <SignedOut><SignUpPage /></SignedOut> },
-  { path: '/verify', element: <SignedOut><VerifyPage /></SignedOut> },
+  {
+    path: '/login',
+    element: (
+      <SignedOut>
+        <LoginPage />
+      </SignedOut>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <SignedOut>
+        <SignUpPage />
+      </SignedOut>
+    ),
+  },
+  {
+    path: '/verify',
+    element: (
+      <SignedOut>
+        <VerifyPage />
+      </SignedOut>
+    ),
+  },
   // Reachable signed in too: a forgotten password is reset the same way.
   { path: '/reset-password', element: <ResetPasswordPage /> },
   {

@@ -38,7 +38,10 @@ function findImport(path: string, baseDirs: readonly string[]): { contents: stri
 }
 
 /** Compiles `sources` (path -> text); throws on any compiler error. */
-export function compileSolidity(sources: Record<string, string>, options: { baseDirs?: string[]; optimize?: boolean } = {}): CompiledContract[] {
+export function compileSolidity(
+  sources: Record<string, string>,
+  options: { baseDirs?: string[]; optimize?: boolean } = {},
+): CompiledContract[] {
   solc ??= require('solc') as Solc;
   const input = {
     language: 'Solidity',
@@ -51,7 +54,10 @@ export function compileSolidity(sources: Record<string, string>, options: { base
   const baseDirs = options.baseDirs ?? [];
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: (p) => findImport(p, baseDirs) })) as {
     errors?: { severity: string; formattedMessage: string }[];
-    contracts?: Record<string, Record<string, { abi: Abi; evm: { deployedBytecode: { object: string }; methodIdentifiers: Record<string, string> } }>>;
+    contracts?: Record<
+      string,
+      Record<string, { abi: Abi; evm: { deployedBytecode: { object: string }; methodIdentifiers: Record<string, string> } }>
+    >;
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));

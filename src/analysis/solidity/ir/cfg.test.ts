@@ -39,9 +39,18 @@ test('0.4 dialect lowers to calls, writes, events and revert edges', () => {
   assert.equal(calls[0]!.value?.text, 'amount');
   assert.equal(resultChecked(calls[0]!, ir), true, 'tested by the if');
   const ops = ir.nodes.flatMap((n) => n.ops);
-  assert.ok(ops.some((o) => o.k === 'write' && o.v.name === 'balances' && o.op === 'dec'), 'compound write');
-  assert.ok(ops.some((o) => o.k === 'write' && o.v.name === 'counter' && o.op === 'inc'), '++ write');
-  assert.ok(ops.some((o) => o.k === 'event' && o.name === 'Paid'), 'event without emit');
+  assert.ok(
+    ops.some((o) => o.k === 'write' && o.v.name === 'balances' && o.op === 'dec'),
+    'compound write',
+  );
+  assert.ok(
+    ops.some((o) => o.k === 'write' && o.v.name === 'counter' && o.op === 'inc'),
+    '++ write',
+  );
+  assert.ok(
+    ops.some((o) => o.k === 'event' && o.name === 'Paid'),
+    'event without emit',
+  );
   assert.ok(ir.locals.has('before'), '`var` declares a local');
   // `throw` ends a path: the revert node has a predecessor.
   assert.ok(ir.nodes.some((n) => n.succ.some((e) => e.to === ir.revert)));
@@ -64,15 +73,25 @@ contract V {
 }`;
   const { ir, scope } = irOf(source, 'V', 'w');
   const after = effectsOf(scope, ir.fn).afterCall;
-  assert.deepEqual(after.map((a) => a.write?.v.name), ['b'], 'n is written only on the branch without the call');
+  assert.deepEqual(
+    after.map((a) => a.write?.v.name),
+    ['b'],
+    'n is written only on the branch without the call',
+  );
 });
 
 test('an unresolved import or base gives a partial model and diagnostics, not silence', () => {
-  const r = analyzeSources({ 'a.sol': 'pragma solidity ^0.8.0;\nimport "./Missing.sol";\ncontract T is Missing { function f() external { selfdestruct(payable(msg.sender)); } }' });
+  const r = analyzeSources({
+    'a.sol':
+      'pragma solidity ^0.8.0;\nimport "./Missing.sol";\ncontract T is Missing { function f() external { selfdestruct(payable(msg.sender)); } }',
+  });
   assert.equal(r.partial, true);
   assert.ok(r.diagnostics.some((d) => d.kind === 'unresolved-import'));
   assert.ok(r.diagnostics.some((d) => d.kind === 'inheritance' && /Missing/.test(d.message)));
-  assert.ok(r.findings.some((f) => f.detector === 'selfdestruct'), 'what is known is still analysed');
+  assert.ok(
+    r.findings.some((f) => f.detector === 'selfdestruct'),
+    'what is known is still analysed',
+  );
 });
 
 test('a legacy constructor named after its contract is a constructor', () => {
@@ -82,7 +101,9 @@ test('a legacy constructor named after its contract is a constructor', () => {
 });
 
 test('a 0.4 `constant` function is a view function, not a modifier call', () => {
-  const program = buildProgram(new Map([['t.sol', 'pragma solidity ^0.4.24;\ncontract A { uint x; function get() public constant returns (uint) { return x; } }']]));
+  const program = buildProgram(
+    new Map([['t.sol', 'pragma solidity ^0.4.24;\ncontract A { uint x; function get() public constant returns (uint) { return x; } }']]),
+  );
   const get = program.contracts[0]!.functions.find((f) => f.name === 'get')!;
   assert.equal(get.mutability, 'view');
   assert.deepEqual(get.modifiers, []);

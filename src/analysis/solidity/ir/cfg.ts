@@ -116,7 +116,10 @@ class Lowering {
   private readonly calls: CallSite[] = [];
   private readonly events: Set<string>;
 
-  constructor(private readonly scope: Scope, private readonly fn: FunctionModel) {
+  constructor(
+    private readonly scope: Scope,
+    private readonly fn: FunctionModel,
+  ) {
     for (const p of [...fn.params, ...fn.returns]) if (p.name) this.locals.add(p.name);
     if (fn.body) {
       visit(fn.body, (n) => {
@@ -193,7 +196,11 @@ class Lowering {
         return [];
       }
       case 'revert_statement': {
-        const node = this.simple(s, from, s.children.filter((c) => c.type !== 'identifier' || c.field !== 'error'));
+        const node = this.simple(
+          s,
+          from,
+          s.children.filter((c) => c.type !== 'identifier' || c.field !== 'error'),
+        );
         this.link([node.id], 2);
         return [];
       }
@@ -277,7 +284,10 @@ class Lowering {
     this.link(from, node.id);
     if (cond) this.expr(cond, node.ops, { k: 'used' });
     const out: number[] = [];
-    for (const [arm, when] of [[arms[0], true], [arms[1], false]] as const) {
+    for (const [arm, when] of [
+      [arms[0], true],
+      [arms[1], false],
+    ] as const) {
       // An empty node labels the edge, so each arm starts from a node of its own.
       const start = this.add('stmt', undefined);
       node.succ.push({ to: start.id, when });
@@ -340,7 +350,14 @@ class Lowering {
       const name = n.children[0]?.text ?? '';
       if (name === 'call' || name === 'delegatecall' || name === 'staticcall' || name === 'selfdestruct') {
         const call: CallSite = {
-          kind: name, name, node: n, target: undefined, args: [], sendsEth: name === 'call' || name === 'selfdestruct', result: { k: 'used' }, fn: this.fn,
+          kind: name,
+          name,
+          node: n,
+          target: undefined,
+          args: [],
+          sendsEth: name === 'call' || name === 'selfdestruct',
+          result: { k: 'used' },
+          fn: this.fn,
         };
         this.calls.push(call);
         node.ops.push({ k: 'call', call });
@@ -555,7 +572,15 @@ class Lowering {
     if (this.events.has(name)) ops.push({ k: 'event', name, node: e });
   }
 
-  private memberCall(f: SyntaxNode, e: SyntaxNode, args: SyntaxNode[], ops: Op[], use: ResultUse, sendsEth: boolean, value: SyntaxNode | undefined): void {
+  private memberCall(
+    f: SyntaxNode,
+    e: SyntaxNode,
+    args: SyntaxNode[],
+    ops: Op[],
+    use: ResultUse,
+    sendsEth: boolean,
+    value: SyntaxNode | undefined,
+  ): void {
     const object = child(f, 'object');
     const name = child(f, 'property')?.text ?? '';
     if (!object) return;
@@ -565,7 +590,10 @@ class Lowering {
       ops.push({ k: 'block-value', what: 'blockhash', node: e });
       return;
     }
-    if (o.type === 'identifier' && (o.text === 'abi' || o.text === 'super' || (!this.locals.has(o.text) && !this.scope.stateVariable(o.text)))) {
+    if (
+      o.type === 'identifier' &&
+      (o.text === 'abi' || o.text === 'super' || (!this.locals.has(o.text) && !this.scope.stateVariable(o.text)))
+    ) {
       for (const a of args) this.expr(a, ops, { k: 'used' });
       if (o.text === 'super') {
         const callee = this.scope.func(name, args.length, this.fn.contract);
@@ -591,7 +619,20 @@ class Lowering {
     if (low) {
       const viaArgument = low === 'send' || low === 'transfer-eth';
       const amount = viaArgument ? args[0] : value;
-      this.pushCall({ kind: low, name, node: e, target: o, args, sendsEth: sendsEth || viaArgument, ...(amount ? { value: amount } : {}), result: use, fn: this.fn }, ops);
+      this.pushCall(
+        {
+          kind: low,
+          name,
+          node: e,
+          target: o,
+          args,
+          sendsEth: sendsEth || viaArgument,
+          ...(amount ? { value: amount } : {}),
+          result: use,
+          fn: this.fn,
+        },
+        ops,
+      );
       return;
     }
     const base = this.stateBase(o);
@@ -605,7 +646,10 @@ class Lowering {
       return;
     }
     if (this.isValueReceiver(o)) return;
-    this.pushCall({ kind: 'external', name, node: e, target: o, args, sendsEth, ...(value ? { value } : {}), result: use, fn: this.fn }, ops);
+    this.pushCall(
+      { kind: 'external', name, node: e, target: o, args, sendsEth, ...(value ? { value } : {}), result: use, fn: this.fn },
+      ops,
+    );
   }
 
   /** `x.length`, `s.f()` on a number or string: members of values are not calls out. */
@@ -637,7 +681,8 @@ function isValueType(type: string): boolean {
 }
 
 function lowLevelKind(name: string, argc: number): CallKind | undefined {
-  if (name === 'call' || name === 'delegatecall' || name === 'staticcall' || name === 'callcode') return name === 'callcode' ? 'delegatecall' : name;
+  if (name === 'call' || name === 'delegatecall' || name === 'staticcall' || name === 'callcode')
+    return name === 'callcode' ? 'delegatecall' : name;
   if (name === 'send' && argc === 1) return 'send';
   if (name === 'transfer' && argc === 1) return 'transfer-eth';
   return undefined;

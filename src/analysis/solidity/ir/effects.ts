@@ -110,10 +110,14 @@ function receiverRoot(target: SyntaxNode): SyntaxNode {
 
 /** Every declaration of the callee on the receiver's type (or, unknown type, anywhere) is view/pure. */
 function isReadOnly(call: CallSite, scope: Scope): boolean {
-  const decls = scope.program.contracts.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length));
+  const decls = scope.program.contracts.flatMap((c) =>
+    c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length),
+  );
   const typeName = receiverTypeName(call, scope);
   const typed = typeName ? scope.contractNamed(typeName) : undefined;
-  const candidates = typed ? typed.linearization.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length)) : decls;
+  const candidates = typed
+    ? typed.linearization.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length))
+    : decls;
   return candidates.length > 0 && candidates.every((f) => f.mutability === 'view' || f.mutability === 'pure');
 }
 
@@ -214,7 +218,11 @@ function writesAfterCalls(scope: Scope, ir: FunctionIR): AfterCall[] {
         continue;
       }
       let grew = false;
-      for (const c of after) if (!prev.has(c)) { prev.add(c); grew = true; }
+      for (const c of after)
+        if (!prev.has(c)) {
+          prev.add(c);
+          grew = true;
+        }
       if (grew) work.push(e.to);
     }
   }

@@ -148,7 +148,12 @@ export function reachedUnconditionally(call: CallSite, ir: FunctionIR): boolean 
  * or `msg.value`, directly or through locals. A literal, a parameter or the whole
  * balance is not.
  */
-export function amountIsEntitlement(amount: SyntaxNode, body: SyntaxNode | undefined, isState: (name: string) => boolean, depth = 0): boolean {
+export function amountIsEntitlement(
+  amount: SyntaxNode,
+  body: SyntaxNode | undefined,
+  isState: (name: string) => boolean,
+  depth = 0,
+): boolean {
   let found = false;
   const walk = (n: SyntaxNode): void => {
     if (found) return;
@@ -208,7 +213,10 @@ export function isBlockValue(n: SyntaxNode): boolean {
   const u = unparen(n);
   if (u.type === 'identifier') return u.text === 'now';
   if (u.type === 'member_expression') {
-    return child(u, 'object')?.text === 'block' && /^(timestamp|number|difficulty|prevrandao|coinbase|gaslimit)$/.test(child(u, 'property')?.text ?? '');
+    return (
+      child(u, 'object')?.text === 'block' &&
+      /^(timestamp|number|difficulty|prevrandao|coinbase|gaslimit)$/.test(child(u, 'property')?.text ?? '')
+    );
   }
   if (u.type === 'call_expression') {
     const f = child(u, 'function');
@@ -219,12 +227,20 @@ export function isBlockValue(n: SyntaxNode): boolean {
 
 export function isTimestamp(n: SyntaxNode): boolean {
   const u = unparen(n);
-  return (u.type === 'identifier' && u.text === 'now')
-    || (u.type === 'member_expression' && child(u, 'object')?.text === 'block' && child(u, 'property')?.text === 'timestamp');
+  return (
+    (u.type === 'identifier' && u.text === 'now') ||
+    (u.type === 'member_expression' && child(u, 'object')?.text === 'block' && child(u, 'property')?.text === 'timestamp')
+  );
 }
 
 /** Whether `expr` contains a node satisfying `test`, directly or through locals assigned in `body`. */
-export function dependsOn(expr: SyntaxNode, body: SyntaxNode | undefined, test: (n: SyntaxNode) => boolean, locals: ReadonlySet<string>, depth = 0): boolean {
+export function dependsOn(
+  expr: SyntaxNode,
+  body: SyntaxNode | undefined,
+  test: (n: SyntaxNode) => boolean,
+  locals: ReadonlySet<string>,
+  depth = 0,
+): boolean {
   let found = false;
   const walk = (n: SyntaxNode): void => {
     if (found) return;

@@ -29,8 +29,21 @@ function ChangePassword() {
       <form onSubmit={submit} noValidate>
         {change.isSuccess ? <Alert tone="success">{change.data.message}</Alert> : null}
         <ErrorAlert error={change.error} />
-        <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint="At least 10 characters" />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="At least 10 characters"
+        />
         <Button type="submit" busy={change.isPending}>
           Change password
         </Button>
@@ -69,7 +82,11 @@ export function AccountPage() {
       <Card title="Sessions">
         <p>Log out on every device and browser where this account is signed in, including this one. Your API keys keep working.</p>
         <ErrorAlert error={logOutEverywhere.error} />
-        <Button variant="danger" busy={logOutEverywhere.isPending} onClick={() => logOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/login') })}>
+        <Button
+          variant="danger"
+          busy={logOutEverywhere.isPending}
+          onClick={() => logOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/login') })}
+        >
           Log out everywhere
         </Button>
       </Card>

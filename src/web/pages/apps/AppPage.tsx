@@ -18,8 +18,8 @@ export function AppPage() {
         <Alert tone="info">{app.unavailable}</Alert>
       ) : (
         <Alert tone="info">
-          Scanning from this page arrives in a coming release. Today {app.name} answers through the API below: <Link to="/keys">create a key</Link>{' '}
-          and call it, or try it in the <a href={`/docs#/${app.docsTag}`}>API documentation</a>.
+          Scanning from this page arrives in a coming release. Today {app.name} answers through the API below:{' '}
+          <Link to="/keys">create a key</Link> and call it, or try it in the <a href={`/docs#/${app.docsTag}`}>API documentation</a>.
         </Alert>
       )}
       <Card title="What it tells you">

@@ -33,7 +33,11 @@ export function DashboardPage() {
       <div className="stats">
         {data ? (
           <>
-            <Stat label="Calls this month" value={numbers.format(data.usage.callsThisMonth)} note={`with your keys, ${data.usage.month} (UTC)`} />
+            <Stat
+              label="Calls this month"
+              value={numbers.format(data.usage.callsThisMonth)}
+              note={`with your keys, ${data.usage.month} (UTC)`}
+            />
             <Stat label="Active API keys" value={numbers.format(data.usage.activeKeys)} note="each lifts the keyless rate limit" />
             <Stat label="Without a key" value={`${data.usage.anonymousCallsPerMinute} / min`} note="calls per minute per client" />
           </>
@@ -43,7 +47,9 @@ export function DashboardPage() {
       </div>
       <Card title="Recent scans">
         {!data ? (
-          overview.isError ? null : <Skeleton lines={4} />
+          overview.isError ? null : (
+            <Skeleton lines={4} />
+          )
         ) : data.recentScans.length === 0 ? (
           <EmptyState title="No scans yet">
             <p>
@@ -79,7 +85,9 @@ export function DashboardPage() {
                     <td data-label="Network">{scan.network}</td>
                     <td data-label="Operation">{OPERATION_NAMES[scan.operation] ?? scan.operation}</td>
                     <td data-label="Answer">{scan.status < 400 ? 'done' : `failed (${scan.status})`}</td>
-                    <td className="num" data-label="Total score">{scan.totalScore === null ? <span className="muted">unknown</span> : numbers.format(scan.totalScore)}</td>
+                    <td className="num" data-label="Total score">
+                      {scan.totalScore === null ? <span className="muted">unknown</span> : numbers.format(scan.totalScore)}
+                    </td>
                     <td className="num" data-label="Calls">
                       {numbers.format(scan.calls)}
                     </td>

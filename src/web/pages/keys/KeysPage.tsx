@@ -23,7 +23,8 @@ function NewKey({ created, onDone }: { created: CreatedKey; onDone: () => void }
         <CopyButton value={created.key} label="Copy key" />
       </div>
       <p className="hint">
-        Send it in the <code>x-api-key</code> header. With it, Cyberscan and the audit lookup have no rate limit. See <Link to="/apps/cyberscan">an example</Link>.
+        Send it in the <code>x-api-key</code> header. With it, Cyberscan and the audit lookup have no rate limit. See{' '}
+        <Link to="/apps/cyberscan">an example</Link>.
       </p>
       <Button variant="secondary" onClick={onDone}>
         I have copied it
@@ -57,7 +58,12 @@ function KeyRow({ item }: { item: DashboardKey }) {
         {revoke.error ? <ErrorAlert error={revoke.error} /> : null}
         {confirming ? (
           <span className="row">
-            <Button variant="danger" busy={revoke.isPending} onClick={() => revoke.mutate(item.id)} aria-label={`Confirm revoking ${item.name}`}>
+            <Button
+              variant="danger"
+              busy={revoke.isPending}
+              onClick={() => revoke.mutate(item.id)}
+              aria-label={`Confirm revoking ${item.name}`}
+            >
               Revoke now
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -98,11 +104,21 @@ export function KeysPage() {
   };
 
   return (
-    <Page title="API Key Generation" lead="Keys let your programs call the API without the keyless rate limit. Each key is shown once, when you create it.">
+    <Page
+      title="API Key Generation"
+      lead="Keys let your programs call the API without the keyless rate limit. Each key is shown once, when you create it."
+    >
       {created ? <NewKey created={created} onDone={() => setCreated(undefined)} /> : null}
       <Card title="Create API Key">
         <form onSubmit={submit} className="inline-form" noValidate>
-          <Field label="Key name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} hint="Where you will use it, e.g. “trading bot” or “CI”" />
+          <Field
+            label="Key name"
+            value={name}
+            maxLength={100}
+            required
+            onChange={(e) => setName(e.target.value)}
+            hint="Where you will use it, e.g. “trading bot” or “CI”"
+          />
           {isAdmin ? (
             <label className="check">
               <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} /> Admin key (also the /admin endpoints)

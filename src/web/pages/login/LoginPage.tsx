@@ -44,7 +44,14 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <ErrorAlert error={logIn.error} />
         <Field label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button type="submit" busy={logIn.isPending}>
           Log in
         </Button>

@@ -37,7 +37,11 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title="Reset your password"
-      lead={sent ? 'Enter the code from the e-mail and choose a new password. Every other device will be logged out.' : 'We e-mail you a code to set a new password.'}
+      lead={
+        sent
+          ? 'Enter the code from the e-mail and choose a new password. Every other device will be logged out.'
+          : 'We e-mail you a code to set a new password.'
+      }
       footer={
         <p>
           Remembered it? <Link to="/login">Log in</Link>
@@ -48,7 +52,15 @@ export function ResetPasswordPage() {
         <form onSubmit={confirm} noValidate>
           <Alert tone="info">{request.data.message}</Alert>
           <ErrorAlert error={reset.error} />
-          <Field label="Reset code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required value={code} onChange={(e) => setCode(e.target.value)} />
+          <Field
+            label="Reset code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <Field
             label="New password"
             type="password"

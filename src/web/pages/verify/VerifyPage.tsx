@@ -69,7 +69,9 @@ export function VerifyPage() {
         <ErrorAlert error={verify.error} />
         {resend.isSuccess && left > 0 ? <Alert tone="success">{resend.data.message}</Alert> : null}
         <ErrorAlert error={resend.error} />
-        {params.get('email') ? null : <Field label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {params.get('email') ? null : (
+          <Field label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        )}
         <Field
           label="Verification code"
           inputMode="numeric"
@@ -85,7 +87,12 @@ export function VerifyPage() {
           <Button type="submit" busy={verify.isPending}>
             Verify and continue
           </Button>
-          <Button variant="secondary" disabled={left > 0 || email.trim() === ''} busy={resend.isPending} onClick={() => resend.mutate(email)}>
+          <Button
+            variant="secondary"
+            disabled={left > 0 || email.trim() === ''}
+            busy={resend.isPending}
+            onClick={() => resend.mutate(email)}
+          >
             {left > 0 ? `Send a new code in ${left} s` : 'Send a new code'}
           </Button>
         </div>
