@@ -39,12 +39,12 @@ export default defineDetector({
       'Do not buy. A legitimate token does not treat sells differently from buys beyond a fixed, bounded tax disclosed in code.',
     messages: {
       approved:
-        '{contract}: only addresses the owner approves can sell. A transfer to the pair {pair} reverts unless {flags} is set for the seller, and {setters} sets it.',
+        '{contract}: only addresses the owner approves can sell. A transfer to the pair ({pair}) reverts unless {flags} is set for the seller, and {setters} sets it.',
       blocked:
-        '{contract}: the owner can stop any holder from selling. A transfer to the pair {pair} reverts when {flags} is set for the seller, and {setters} sets it.',
+        '{contract}: the owner can stop any holder from selling. A transfer to the pair ({pair}) reverts when {flags} is set for the seller, and {setters} sets it.',
       switch:
-        '{contract}: the owner can stop all sells. A transfer to the pair {pair} reverts while {flags} has the value {setters} can give it.',
-      fee: '{contract}: the owner can confiscate sells. Transfers to the pair {pair} pay {flags}, which {setters} can raise to half the amount or more (no upper bound, or one that high).',
+        '{contract}: the owner can stop all sells. A transfer to the pair ({pair}) reverts while {flags} has the value {setters} can give it.',
+      fee: '{contract}: the owner can confiscate sells. Transfers to the pair ({pair}) pay {flags}, which {setters} can raise to half the amount or more (no upper bound, or one that high).',
       closed:
         '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
     },
