@@ -8,8 +8,9 @@
 import { encodeFunctionData, parseAbi, toFunctionSelector, type Abi, type Address, type Hex } from 'viem';
 import type { EvmSession } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
+import { holderWithTokens } from './holder-with-tokens.ts';
 import { taxPercent } from './measure-tax.ts';
-import { erc20Abi, MAX_UINT, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
+import { erc20Abi, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 import type { Confirmation, SimulationStep, TaxError } from './simulation-types.ts';
 
 export const CONFIRM_KINDS = ['blacklist', 'pause', 'setFees', 'mint'] as const;
@@ -86,7 +87,7 @@ export async function confirmOwnerActions(
   const { session, owner } = ctx;
   await session.impersonate(owner, 10n ** 22n);
   const selectors = await dispatchedSelectors(ctx);
-  const trader = await traderWithTokens(ctx);
+  const trader = await holderWithTokens(ctx.session, ctx.token, ctx.pool);
   if (!trader) {
     for (const kind of kinds)
       out[kind] = { confirmed: false, call: null, error: '', reason: 'could not buy tokens to trade with', evidence: [] };
@@ -101,24 +102,6 @@ export async function confirmOwnerActions(
     }
   }
   return out;
-}
-
-/** A fresh trader who bought a little of the token with the native token. */
-async function traderWithTokens(ctx: ConfirmContext): Promise<Address | null> {
-  const { session, token, pool } = ctx;
-  const trader = await session.freshAccount();
-  const path = pool.quote === pool.wrapped ? [pool.wrapped, token] : [pool.wrapped, pool.quote, token];
-  const buy = await session.sendCall(
-    trader,
-    pool.router,
-    routerAbi,
-    'swapExactETHForTokensSupportingFeeOnTransferTokens',
-    [0n, path, trader, NO_DEADLINE],
-    10n ** 15n,
-  );
-  if (!buy.ok) return null;
-  const approve = await session.sendCall(trader, token, erc20Abi, 'approve', [pool.router, MAX_UINT]);
-  return approve.ok ? trader : null;
 }
 
 /**

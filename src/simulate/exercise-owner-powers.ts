@@ -12,8 +12,9 @@ import { encodeFunctionData, parseAbi, type Abi, type Address, type Hex } from '
 import type { TokenPower } from '../analysis/token-powers.ts';
 import type { EvmSession } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
+import { holderWithTokens } from './holder-with-tokens.ts';
 import { taxPercent } from './measure-tax.ts';
-import { erc20Abi, MAX_UINT, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
+import { erc20Abi, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 import type { OwnerActionCheck, SimulationStep } from './simulation-types.ts';
 
 export interface ExerciseContext {
@@ -126,23 +127,6 @@ export async function exerciseOwnerPowers(ctx: ExerciseContext, evidence: Simula
 function dedupe(powers: readonly TokenPower[]): TokenPower[] {
   const seen = new Set<string>();
   return powers.filter((p) => (seen.has(p.signature) ? false : (seen.add(p.signature), true)));
-}
-
-/** A fresh account that bought a little of the token with the native token and approved the router. */
-async function holderWithTokens(session: EvmSession, token: Address, pool: FoundPool): Promise<Address | null> {
-  const holder = await session.freshAccount();
-  const path = pool.quote === pool.wrapped ? [pool.wrapped, token] : [pool.wrapped, pool.quote, token];
-  const buy = await session.sendCall(
-    holder,
-    pool.router,
-    routerAbi,
-    'swapExactETHForTokensSupportingFeeOnTransferTokens',
-    [0n, path, holder, NO_DEADLINE],
-    10n ** 15n,
-  );
-  if (!buy.ok) return null;
-  const approve = await session.sendCall(holder, token, erc20Abi, 'approve', [pool.router, MAX_UINT]);
-  return approve.ok ? holder : null;
 }
 
 interface SellOutcome {
