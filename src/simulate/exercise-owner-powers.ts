@@ -137,6 +137,15 @@ interface SellOutcome {
   readonly gasUsed: number;
 }
 
+/**
+ * A sell that failed because the pair's balance passed what its reserves can hold
+ * (`UniswapV2: OVERFLOW`, e.g. after an action moved the owner's whole balance into the
+ * pair) hit a limit of the pool, not a rule of the token: it proves no sell restriction.
+ */
+export function hitPoolLimit(sell: { readonly ok: boolean; readonly reason: string }): boolean {
+  return !sell.ok && sell.reason.includes('UniswapV2: OVERFLOW');
+}
+
 /** The holder sells half of what it bought (less if an owner action took tokens away), whatever an action added. */
 async function holderSells(session: EvmSession, token: Address, pool: FoundPool, holder: Address, bought: bigint): Promise<SellOutcome> {
   const balanceOf = (h: Address) => session.read<bigint>(token, erc20Abi, 'balanceOf', [h], 'UNCAUGHT_ERROR');
@@ -241,7 +250,7 @@ async function exerciseOne(
         },
       ];
       if (!best || rank(sell) > rank(best.sell)) best = { call, sell, steps };
-      if (!sell.ok) break;
+      if (!sell.ok && !hitPoolLimit(sell)) break;
     } finally {
       await session.revert(snapshot);
     }
@@ -273,24 +282,26 @@ async function exerciseOne(
   evidence.push(...best.steps);
   const { call, sell } = best;
   const raised = sell.ok && sell.tax !== null && (ctx.baselineSellTax === null || sell.tax > ctx.baselineSellTax + 0.5);
-  const statement = !sell.ok
-    ? `after \`${call}\` by the owner the holder's sell reverted with ${JSON.stringify(sell.reason || 'no reason')}`
-    : raised
-      ? `after \`${call}\` by the owner the holder's sell paid a ${sell.tax}% tax (was ${ctx.baselineSellTax ?? 'n/a'}%)`
-      : `after \`${call}\` by the owner the holder could still sell (tax ${sell.tax ?? 'n/a'}%)`;
+  const statement = hitPoolLimit(sell)
+    ? `after \`${call}\` by the owner the holder's sell reverted with ${JSON.stringify(sell.reason)}: the pair's balance passed what its reserves can hold, a limit of the pool rather than a rule of the token, so this proves no sell restriction`
+    : !sell.ok
+      ? `after \`${call}\` by the owner the holder's sell reverted with ${JSON.stringify(sell.reason || 'no reason')}`
+      : raised
+        ? `after \`${call}\` by the owner the holder's sell paid a ${sell.tax}% tax (was ${ctx.baselineSellTax ?? 'n/a'}%)`
+        : `after \`${call}\` by the owner the holder could still sell (tax ${sell.tax ?? 'n/a'}%)`;
   return {
     kind: power.kind,
     signature: power.signature,
     call,
     executed: true,
-    sellAfter: sell.ok ? 'passed' : 'failed',
+    sellAfter: sell.ok ? 'passed' : hitPoolLimit(sell) ? 'inconclusive' : 'failed',
     sellTaxAfter: sell.ok ? sell.tax : null,
     statement,
     line: power.line,
   };
 }
 
-/** Failed sells outrank taxed ones, taxed ones outrank free ones. */
+/** Failed sells outrank the pool's own limit, which outranks taxed sells, which outrank free ones. */
 function rank(sell: SellOutcome): number {
-  return sell.ok ? (sell.tax ?? 0) : 1_000;
+  return sell.ok ? (sell.tax ?? 0) : hitPoolLimit(sell) ? 500 : 1_000;
 }

@@ -122,7 +122,8 @@ export interface OwnerActionCheck {
   /** The owner's call succeeded. */
   readonly executed: boolean;
   /** The holder's sell after it: 'failed', 'passed' or 'not-run' (the owner's call reverted). */
-  readonly sellAfter: 'failed' | 'passed' | 'not-run';
+  /** `inconclusive`: the sell failed on a limit of the pool (its reserves overflowed), not on a rule of the token. */
+  readonly sellAfter: 'failed' | 'passed' | 'inconclusive' | 'not-run';
   /** The sell tax after it (percent) when the sell passed. */
   readonly sellTaxAfter: number | null;
   /** A sentence: "after `setFreeze(holder, true)` by the owner the holder's sell reverted with …". */

@@ -475,7 +475,7 @@ export const SimulationMetaSchema = Type.Object(
           signature: Type.String(),
           call: Type.Union([Type.String(), Type.Null()]),
           executed: Type.Boolean(),
-          sellAfter: Type.String({ description: 'failed, passed or not-run' }),
+          sellAfter: Type.String({ description: 'failed, passed, inconclusive (the pool hit its own limit) or not-run' }),
           sellTaxAfter: Type.Union([Type.Number(), Type.Null()]),
           statement: Type.String(),
           line: Type.Union([Type.Number(), Type.Null()]),
