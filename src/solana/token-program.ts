@@ -4,7 +4,7 @@
  */
 import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
 import { findingCodes } from './finding-codes.ts';
-import { tokenStandardName, type SolanaMintFacts } from './mint-facts.ts';
+import { EMPTY_EXTENSIONS, tokenStandardName, type SolanaMintFacts } from './mint-facts.ts';
 import { NATIVE_MINTS } from './solana-programs.ts';
 
 export type TokenProgram = NonNullable<AuditLayout['tokenProgram']>;
@@ -45,19 +45,7 @@ export function tokenProgramError(address: string, error: string, now: string, c
     name: '',
     symbol: '',
     uri: '',
-    extensions: {
-      permanentDelegate: null,
-      transferHook: null,
-      defaultAccountState: null,
-      nonTransferable: null,
-      transferFeeConfig: null,
-      interestBearingMintConfig: null,
-      metadataPointer: null,
-      tokenMetadata: null,
-      mintCloseAuthority: null,
-      groupPointer: null,
-      memberPointer: null,
-    },
+    extensions: { ...EMPTY_EXTENSIONS },
   };
 }
 
