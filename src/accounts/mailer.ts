@@ -8,10 +8,19 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: Buffer;
+  readonly contentType: string;
+}
+
 export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** Where replies go (a service request's contact), when not the sender. */
+  readonly replyTo?: string;
+  readonly attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {
@@ -34,7 +43,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       destination: `smtp ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from, ...message, attachments: message.attachments?.map((a) => ({ ...a })) });
       },
     };
   }
@@ -43,7 +52,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     destination: `outbox ${outbox}`,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: options.from, ...message, attachments: message.attachments?.map((a) => ({ ...a })) });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${randomBytes(3).toString('hex')}.eml`);

@@ -129,6 +129,10 @@ export interface Database {
   email_codes: EmailCodesTable;
   api_key_usage: ApiKeyUsageTable;
   account_activity: AccountActivityTable;
+  service_requests: ServiceRequestsTable;
+  service_request_attachments: ServiceRequestAttachmentsTable;
+  vouchers: VouchersTable;
+  voucher_events: VoucherEventsTable;
 }
 
 export type AuditRow = Selectable<AuditsTable>;
@@ -137,3 +141,74 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
+
+// Issue 20: requests for the operator's offers and audit vouchers (money in cents).
+
+export interface ServiceRequestsTable {
+  id: string;
+  offer: string;
+  account_id: string | null;
+  contact_email: string;
+  project: string;
+  /** JSON array of network names. */
+  networks: string;
+  /** JSON array of contract addresses. */
+  addresses: string;
+  repository: string | null;
+  /** bigint columns come back as strings from PostgreSQL: read them with Number(). */
+  budget_usd_cents: number | string | null;
+  /** YYYY-MM-DD. */
+  deadline: string | null;
+  message: string;
+  status: string;
+  admin_notes: string;
+  quote_usd_cents: number | string | null;
+  quoted_at: string | null;
+  voucher_id: string | null;
+  discount_usd_cents: number | string | null;
+  forfeited_usd_cents: number | string | null;
+  /** 1 once the operator's e-mail went out. */
+  operator_notified: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceRequestAttachmentsTable {
+  request_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  content_base64: string;
+}
+
+export interface VouchersTable {
+  id: string;
+  /** SHA-256 (hex) of the code. */
+  code_hash: string;
+  /** The code's first characters, to tell vouchers apart in listings. */
+  code_hint: string;
+  value_usdt_cents: number | string;
+  /** Lower-case e-mail; null: anyone holding the code. */
+  recipient: string | null;
+  note: string;
+  issued_by: string;
+  issued_at: string;
+  expires_at: string;
+  redeemed_at: string | null;
+  redeemed_request_id: string | null;
+  revoked_at: string | null;
+}
+
+export type VoucherEventKind = 'issued' | 'redeemed' | 'refused' | 'revoked';
+
+export interface VoucherEventsTable {
+  id: string;
+  voucher_id: string | null;
+  code_hint: string;
+  kind: VoucherEventKind;
+  request_id: string | null;
+  actor: string;
+  detail: string;
+  at: string;
+}
