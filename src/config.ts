@@ -51,6 +51,10 @@ export interface Config {
   readonly mailFrom: string;
   /** The first account to sign up becomes an admin while there is none. */
   readonly firstSignupAdmin: boolean;
+  /** Where requests for the operator's offers are e-mailed; unset: every admin account. */
+  readonly operatorEmail: string | undefined;
+  /** USD value of one USDT when a voucher is applied (1 unless configured). */
+  readonly voucherUsdPerUsdt: number;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -64,6 +68,14 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   const value = Number(raw);
   if (value < min) throw new ConfigError(`${name} must be at least ${min}, got ${value}`);
+  return value;
+}
+
+function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0)) throw new ConfigError(`${name} must be a positive number, got "${raw}"`);
   return value;
 }
 
@@ -118,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     smtpUrl: empty(env.SMTP_URL),
     mailFrom: empty(env.MAIL_FROM) ?? 'scopeward <no-reply@localhost>',
     firstSignupAdmin: flag(env, 'FIRST_SIGNUP_ADMIN', false),
+    operatorEmail: empty(env.OPERATOR_EMAIL),
+    voucherUsdPerUsdt: positiveNumber(env, 'VOUCHER_USD_PER_USDT', 1),
     env,
   };
 }

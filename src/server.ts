@@ -136,6 +136,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
       store,
       mailer,
       firstSignupAdmin: config.firstSignupAdmin,
+      services: {
+        operatorEmail: config.operatorEmail,
+        usdPerUsdt: config.voucherUsdPerUsdt,
+        requestLimiter: createRateLimiter({
+          pointsPerWindow: 5,
+          windowSeconds: 3600,
+          redis,
+          keyPrefix: `${config.rateLimitPrefix}-service-requests`,
+        }),
+      },
       accountLimiters: createAccountLimiters({ redis, keyPrefix: config.rateLimitPrefix }),
       anonymousCallsPerMinute: config.anonymousCallsPerMinute,
       webRoot: WEB_DIST,

@@ -37,6 +37,11 @@ import { accountRoutes, dashboardScope } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
+import { createServiceRequests } from '../services/service-requests.ts';
+import { createVoucherService } from '../services/vouchers.ts';
+import { servicesRoutes } from './routes/services.ts';
+import { adminServicesRoutes } from './routes/admin-services.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -72,6 +77,15 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** The built dashboard (dist/web); absent: no web app (API-only tests). */
   readonly webRoot?: string;
+  /** Requests for the operator's offers and audit vouchers (issue 20). */
+  readonly services?: {
+    /** OPERATOR_EMAIL; unset: every verified admin account. */
+    readonly operatorEmail?: string | undefined;
+    /** VOUCHER_USD_PER_USDT (1 unless configured). */
+    readonly usdPerUsdt?: number;
+    /** Requests per client address; default 5 an hour in memory. */
+    readonly requestLimiter?: RateLimiter;
+  };
 }
 
 export const API_VERSION = '0.1.0';
@@ -188,9 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });
   }
   await app.register(cookie);
+  const mailer = deps.mailer ?? createMemoryMailer();
   const accounts = createAccountService({
     db,
-    mailer: deps.mailer ?? createMemoryMailer(),
+    mailer,
     limiters: deps.accountLimiters ?? createAccountLimiters(),
     clock,
     firstSignupAdmin: deps.firstSignupAdmin ?? false,
@@ -201,6 +216,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  const serviceRequests = createServiceRequests({
+    db,
+    clock,
+    mailer,
+    operatorEmail: deps.services?.operatorEmail,
+    onMailError: (error, message) => app.log.error({ err: error, subject: message.subject }, 'could not send a services e-mail'),
+  });
+  const vouchers = createVoucherService({ db, clock, usdPerUsdt: deps.services?.usdPerUsdt ?? 1 });
+  const requestLimiter =
+    deps.services?.requestLimiter ?? createRateLimiter({ pointsPerWindow: 5, windowSeconds: 3600, keyPrefix: 'sw-rl-service-requests' });
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
   await app.register(
     dashboardScope(accounts, async (scope) => {
@@ -213,8 +238,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5,
         onRevoked: (id) => verifyApiKey.forget(id),
       });
+      // Issue 20: the Services page's requests and vouchers.
+      await scope.register(servicesRoutes, { accounts, requests: serviceRequests, vouchers, requestLimiter });
     }),
   );
+  await app.register(adminServicesRoutes, { gate, requests: serviceRequests, vouchers });
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
 

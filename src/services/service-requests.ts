@@ -59,7 +59,7 @@ export function decodeAttachments(input: ServiceRequestInput['attachments']): De
   return files.map((file) => {
     const name = file.name
       .replace(/[\\/]/g, '_')
-      .replace(/[\u0000-\u001f]/g, '')
+      .replace(/\p{Cc}/gu, '')
       .trim();
     const extension = extname(name).slice(1).toLowerCase();
     if (!(ATTACHMENT_LIMITS.extensions as readonly string[]).includes(extension))

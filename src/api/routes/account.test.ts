@@ -1,48 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createMemoryMailer } from '../../accounts/mailer.ts';
 import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/account-messages.ts';
+import { browser, cookieOf } from '../../testing/browser-session.ts';
 
 const limiters = () => ({
   client: createRateLimiter({ pointsPerWindow: 1000, keyPrefix: 'r-client' }),
   account: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'r-login' }),
   mail: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'r-mail' }),
 });
-
-function cookieOf(response: LightMyRequestResponse, name: string) {
-  return response.cookies.find((c) => c.name === name);
-}
-
-/** A browser in miniature: keeps the cookies and the CSRF token. */
-async function browser(app: Awaited<ReturnType<typeof createTestApp>>['app'], headers: Record<string, string> = {}) {
-  const jar = new Map<string, string>();
-  let csrf = '';
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, extra: Record<string, string> = {}) => {
-    const response = await app.inject({
-      method,
-      url,
-      headers: {
-        ...headers,
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
-        ...extra,
-      },
-      ...(payload ? { payload } : {}),
-    });
-    for (const c of response.cookies) {
-      if (c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
-      else jar.set(c.name, c.value);
-    }
-    const body = response.body ? (response.json() as Record<string, unknown>) : {};
-    if (typeof body.csrfToken === 'string') csrf = body.csrfToken;
-    return { response, body };
-  };
-  await call('GET', '/api/session');
-  return { call, jar };
-}
 
 describe('dashboard account routes', () => {
   it('sign-up → code → session cookie → key → calls counted → revoke', async () => {

@@ -1,0 +1,198 @@
+/**
+ * The operator's side of the services: requests (list, read, attachments, status, notes,
+ * quote, a voucher applied for the requester) and vouchers (issue, list, revoke, the
+ * event record). Needs an admin-scoped API key, like /admin/audits.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../spec/messages.ts';
+import { REQUEST_STATUSES } from '../../spec/offers.ts';
+import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import {
+  AdminServiceRequestSchema,
+  RedeemSchema,
+  RedemptionSchema,
+  ServiceRequestUpdateSchema,
+  VoucherEventSchema,
+  VoucherIssueSchema,
+  VoucherSchema,
+} from '../../spec/schemas/services.ts';
+import { normalizeEmail } from '../../accounts/email-address.ts';
+import type { ServiceRequests } from '../../services/service-requests.ts';
+import type { VoucherService } from '../../services/vouchers.ts';
+import { parseAmount } from '../../services/voucher-rules.ts';
+import { runService } from '../run-service.ts';
+import { HttpError } from '../http-error.ts';
+import type { AccessGate } from '../access.ts';
+import { strictClientError, strictValidator } from '../strict-validator.ts';
+
+export interface AdminServicesDeps {
+  readonly gate: AccessGate;
+  readonly requests: ServiceRequests;
+  readonly vouchers: VoucherService;
+}
+
+const tags = ['admin'];
+const errors = { 400: MessageSchema, 401: MessageSchema, 403: MessageSchema, 404: MessageSchema, 409: MessageSchema };
+const strict = { validatorCompiler: strictValidator, config: { clientError: strictClientError } };
+const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+const actor = (request: FastifyRequest) => `admin-key:${request.apiKey?.prefix ?? 'unknown'}`;
+
+export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> = async (app, deps) => {
+  app.addHook(
+    'onRequest',
+    deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
+  );
+  app.addHook('preHandler', async (request) => {
+    if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
+  });
+
+  app.get(
+    '/admin/service-requests',
+    {
+      ...strict,
+      schema: {
+        summary: 'Requests for the offers, newest first (optionally by status)',
+        tags,
+        querystring: Type.Object({ status: Type.Optional(Type.Union(REQUEST_STATUSES.map((s) => Type.Literal(s)))) }),
+        response: { 200: Type.Object({ items: Type.Array(AdminServiceRequestSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ items: await deps.requests.list({ status: request.query.status }) }),
+  );
+
+  app.get(
+    '/admin/service-requests/:id',
+    { ...strict, schema: { summary: 'One request', tags, params: IdParams, response: { 200: AdminServiceRequestSchema, ...errors } } },
+    async (request) => runService(() => deps.requests.get(request.params.id)),
+  );
+
+  app.get(
+    '/admin/service-requests/:id/attachments/:position',
+    {
+      ...strict,
+      schema: {
+        summary: 'Download an attachment of a request',
+        tags,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }), position: Type.String({ pattern: '^[0-9]{1,2}$' }) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await runService(() => deps.requests.attachment(request.params.id, Number(request.params.position)));
+      const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/admin/service-requests/:id',
+    {
+      ...strict,
+      schema: {
+        summary: 'Change a request: status, notes, or a quote in USD (which marks it quoted and tells the requester)',
+        tags,
+        params: IdParams,
+        body: ServiceRequestUpdateSchema,
+        response: { 200: AdminServiceRequestSchema, ...errors },
+      },
+    },
+    async (request) => runService(() => deps.requests.update(request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/service-requests/:id/voucher',
+    {
+      ...strict,
+      schema: {
+        summary: 'Apply a voucher to a request’s quote on the requester’s behalf',
+        tags,
+        params: IdParams,
+        body: RedeemSchema,
+        response: { 200: RedemptionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      runService(async () => {
+        const target = await deps.requests.get(request.params.id);
+        return deps.vouchers.redeem({
+          code: request.body.code,
+          requestId: target.id,
+          actor: actor(request),
+          allowedRecipients: [target.email],
+        });
+      }),
+  );
+
+  app.post(
+    '/admin/vouchers',
+    {
+      ...strict,
+      schema: {
+        summary: 'Issue an audit voucher; its code is shown only in this answer',
+        tags,
+        body: VoucherIssueSchema,
+        response: { 201: Type.Object({ code: Type.String(), voucher: VoucherSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const value = parseAmount(request.body.valueUsdt, 'valueUsdt');
+      if ('problem' in value) throw new HttpError(400, value.problem);
+      let recipient: string | null = null;
+      if (request.body.recipient !== undefined) {
+        recipient = normalizeEmail(request.body.recipient) ?? null;
+        if (!recipient) throw new HttpError(400, 'recipient must be an e-mail address');
+      }
+      const issued = await deps.vouchers.issue({
+        valueCents: value.cents,
+        recipient,
+        note: request.body.note ?? '',
+        actor: actor(request),
+      });
+      return reply.code(201).send(issued);
+    },
+  );
+
+  app.get(
+    '/admin/vouchers',
+    {
+      schema: {
+        summary: 'Every voucher with its state',
+        tags,
+        response: { 200: Type.Object({ items: Type.Array(VoucherSchema) }), ...errors },
+      },
+    },
+    async () => ({ items: await deps.vouchers.list() }),
+  );
+
+  app.get(
+    '/admin/vouchers/events',
+    {
+      schema: {
+        summary: 'The record of voucher issues, redemptions, refusals and revocations, newest first',
+        tags,
+        response: { 200: Type.Object({ items: Type.Array(VoucherEventSchema) }), ...errors },
+      },
+    },
+    async () => ({ items: await deps.vouchers.events(500) }),
+  );
+
+  app.delete(
+    '/admin/vouchers/:id',
+    {
+      ...strict,
+      schema: {
+        summary: 'Revoke a voucher by its id or its code',
+        tags,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: VoucherSchema, ...errors },
+      },
+    },
+    async (request) => runService(() => deps.vouchers.revoke(request.params.id, actor(request))),
+  );
+};
