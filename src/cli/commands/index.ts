@@ -20,6 +20,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   similarity: () => import('./similarity.ts'),
   signatures: () => import('./signatures.ts'),
   compilers: () => import('./compilers.ts'),
+  vouchers: () => import('./vouchers.ts'),
+  requests: () => import('./requests.ts'),
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);
