@@ -33,3 +33,11 @@ export const VOUCHER_TERMS = [
   'Valid for 3 months from issue (calendar months, UTC); single use; no cash value.',
   'It cannot reduce the total price below 500 USD: the part of the value that would go below is forfeited, never paid out.',
 ] as const;
+
+/** Limits of a request's attachments (also shown on the form). */
+export const ATTACHMENT_LIMITS = {
+  files: 3,
+  bytesPerFile: 2 * 1024 * 1024,
+  bytesTotal: 4 * 1024 * 1024,
+  extensions: ['pdf', 'txt', 'md', 'sol', 'json', 'zip', 'png', 'jpg', 'jpeg'],
+} as const;

@@ -4,15 +4,9 @@
  * takes its types from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { OFFER_IDS, REQUEST_STATUSES } from '../offers.ts';
+import { ATTACHMENT_LIMITS, OFFER_IDS, REQUEST_STATUSES } from '../offers.ts';
 
-/** Limits of a request's attachments (also shown on the form). */
-export const ATTACHMENT_LIMITS = {
-  files: 3,
-  bytesPerFile: 2 * 1024 * 1024,
-  bytesTotal: 4 * 1024 * 1024,
-  extensions: ['pdf', 'txt', 'md', 'sol', 'json', 'zip', 'png', 'jpg', 'jpeg'],
-} as const;
+export { ATTACHMENT_LIMITS };
 
 const Money = Type.Number({ exclusiveMinimum: 0, description: 'a JSON number with at most two decimals' });
 

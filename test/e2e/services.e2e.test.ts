@@ -1,0 +1,160 @@
+/**
+ * The Services page end to end in Debian's Chromium against the real server and a real
+ * SMTP server: a new user signs up, requests a manual audit (with an attachment), the
+ * operator receives the e-mail, an admin quotes it over the admin API, and the user applies
+ * a voucher on the page, where the 500 USD floor shows. Screenshots at desktop and phone
+ * width go to test-output/e2e-services/.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
+import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
+import { runCli } from '../../src/testing/run-cli.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUTPUT = join(process.cwd(), 'test-output', 'e2e-services');
+const EMAIL = 'founder@example.org';
+const PASSWORD = 'correct horse battery staple';
+
+if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
+
+describe('Services page in Chromium', { timeout: 300_000 }, () => {
+  let server: SpawnedServer;
+  let smtp: SmtpSink;
+  let context: BrowserContext;
+  let page: Page;
+  let dataDir: string;
+  let profileDir: string;
+  const problems: string[] = [];
+
+  const shot = async (name: string) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.screenshot({ path: join(OUTPUT, `${name}-desktop.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(OUTPUT, `${name}-phone.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 860 });
+  };
+
+  before(async () => {
+    await rm(OUTPUT, { recursive: true, force: true });
+    await mkdir(OUTPUT, { recursive: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-services-'));
+    profileDir = await mkdtemp(join(tmpdir(), 'sw-e2e-services-chromium-'));
+    smtp = await startSmtpSink();
+    server = await spawnServer(
+      { DATA_DIR: dataDir, SMTP_URL: smtp.url, OPERATOR_EMAIL: 'operator@scopeward.test', DEVNET: 'off', DATABASE_URL: '', REDIS_URL: '' },
+      180_000,
+    );
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 860 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+    await smtp?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(profileDir, { recursive: true, force: true });
+  });
+
+  it('a new user requests a manual audit; the operator gets the e-mail; a voucher lowers the quote to the floor', async () => {
+    // Sign up with the code from the e-mail.
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    const codeMail = smtp.nextMail();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const code = /^Subject: .*code: (\d{6})$/m.exec(await codeMail)?.[1];
+    assert.ok(code);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    await page.goto(`${server.url}/services`);
+    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
+    await page.getByText('No requests yet').waitFor();
+    await shot('01-services-empty');
+
+    // Validation in place: nothing is sent without a project.
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Name the project' }).waitFor();
+    await shot('02-services-invalid');
+
+    const scope = join(dataDir, 'scope.txt');
+    await writeFile(scope, 'Token.sol and Vesting.sol, about 600 lines');
+    await page.getByLabel('Service', { exact: true }).selectOption('manual-audit');
+    await page.getByLabel('Project').fill('Moon Token');
+    await page.getByLabel('Networks').fill('BSC, ETH');
+    await page.getByLabel('Budget (USD)').fill('1500');
+    await page.getByLabel('Contract addresses').fill('0x39c2764C53c0520b89Ad236A4AccC5af037Ce350');
+    await page.getByLabel('What do you need?').fill('A manual audit before launch.');
+    await page.getByLabel('Attachments').setInputFiles(scope);
+    const operatorMail = smtp.nextMail();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('status').filter({ hasText: 'Request received' }).waitFor();
+    const toOperator = await operatorMail;
+    assert.match(toOperator, /^To: operator@scopeward\.test$/m);
+    assert.match(toOperator, /Subject: \[scopeward\] Manual contract audit request: Moon Token/);
+    assert.match(toOperator, /filename=scope\.txt/);
+    await page.getByText('Moon Token').first().waitFor();
+    await shot('03-services-sent');
+
+    // The operator quotes it and issues a voucher (admin key from the CLI, admin API).
+    const created = await runCli(['keys', 'create', '--admin', '--json'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    assert.equal(created.code, 0, created.stderr);
+    const admin = (JSON.parse(created.stdout) as { key: string }).key;
+    const adminCall = async (method: string, path: string, body?: object) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { 'x-api-key': admin, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const listed = await adminCall('GET', '/admin/service-requests');
+    const id = (listed.body.items as Array<{ id: string }>)[0]!.id;
+    assert.equal((await adminCall('POST', `/admin/service-requests/${id}`, { quoteUsd: 1200 })).status, 200);
+    const voucher = await adminCall('POST', '/admin/vouchers', { valueUsdt: 1000, recipient: EMAIL });
+    assert.equal(voucher.status, 201);
+
+    await page.reload();
+    await page.getByText('Quote:').waitFor();
+    // A wrong code is refused in place.
+    await page.getByLabel('Voucher code').fill('SWV-0000-0000-0000-0000-0000');
+    await page.getByRole('button', { name: 'Apply voucher' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Unknown voucher code' }).waitFor();
+    await page.getByLabel('Voucher code').fill(String(voucher.body.code));
+    await page.getByRole('button', { name: 'Apply voucher' }).click();
+    await page.getByRole('status').filter({ hasText: 'Voucher applied' }).waitFor();
+    await page.getByText('$500.00').first().waitFor();
+    await page.getByText('went unused').waitFor();
+    await shot('04-services-voucher-applied');
+
+    const events = await adminCall('GET', '/admin/vouchers/events');
+    assert.deepEqual((events.body.items as Array<{ kind: string }>).map((e) => e.kind).sort(), ['issued', 'redeemed', 'refused']);
+    assert.deepEqual(problems, []);
+  });
+});
