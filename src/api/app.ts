@@ -41,7 +41,7 @@ import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createServiceRequests } from '../services/service-requests.ts';
 import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
-import { adminServicesRoutes } from './routes/admin-services.ts';
+import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -240,9 +240,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // Issue 20: the Services page's requests and vouchers.
       await scope.register(servicesRoutes, { accounts, requests: serviceRequests, vouchers, requestLimiter });
+      await scope.register(adminServicesRoutes, {
+        prefix: '/api',
+        guard: adminSessionGuard(accounts),
+        requests: serviceRequests,
+        vouchers,
+      });
     }),
   );
-  await app.register(adminServicesRoutes, { gate, requests: serviceRequests, vouchers });
+  await app.register(adminServicesRoutes, { guard: adminKeyGuard(gate), requests: serviceRequests, vouchers });
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
 

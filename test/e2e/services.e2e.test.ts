@@ -122,36 +122,53 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
     await page.getByText('Moon Token').first().waitFor();
     await shot('03-services-sent');
 
-    // The operator quotes it and issues a voucher (admin key from the CLI, admin API).
-    const created = await runCli(['keys', 'create', '--admin', '--json'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    // The operator, an admin account, quotes it and issues a voucher in the operator panel.
+    const created = await runCli(['users', 'create', 'ops@scopeward.test', '--admin', '--json'], { DATA_DIR: dataDir, DATABASE_URL: '' });
     assert.equal(created.code, 0, created.stderr);
-    const admin = (JSON.parse(created.stdout) as { key: string }).key;
-    const adminCall = async (method: string, path: string, body?: object) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: { 'x-api-key': admin, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
+    const opsPassword = (JSON.parse(created.stdout) as { password: string }).password;
+    const logIn = async (email: string, password: string) => {
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.goto(`${server.url}/services`);
+      await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
+    };
+    await logIn('ops@scopeward.test', opsPassword);
+    await page.getByText('Operator: all requests').waitFor();
+    await page.getByLabel('Quote (USD)').fill('1200');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.status-quoted').first().waitFor();
+    await page.getByLabel('Value (USDT)').fill('1000');
+    await page.getByLabel('Recipient (optional)').fill(EMAIL);
+    await page.getByRole('button', { name: 'Issue voucher' }).click();
+    const voucherCode = (await page.getByLabel('The new voucher code').textContent())?.trim() ?? '';
+    assert.match(voucherCode, /^SWV-/);
+    await shot('04-services-operator-panel');
+
+    // Admin over the API with an admin key: the same request, quoted.
+    const key = await runCli(['keys', 'create', '--admin', '--json'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const admin = (JSON.parse(key.stdout) as { key: string }).key;
+    const adminCall = async (method: string, path: string) => {
+      const response = await fetch(`${server.url}${path}`, { method, headers: { 'x-api-key': admin } });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
-    const listed = await adminCall('GET', '/admin/service-requests');
-    const id = (listed.body.items as Array<{ id: string }>)[0]!.id;
-    assert.equal((await adminCall('POST', `/admin/service-requests/${id}`, { quoteUsd: 1200 })).status, 200);
-    const voucher = await adminCall('POST', '/admin/vouchers', { valueUsdt: 1000, recipient: EMAIL });
-    assert.equal(voucher.status, 201);
+    assert.equal((await adminCall('GET', '/admin/service-requests?status=quoted')).body.items instanceof Array, true);
 
-    await page.reload();
+    await logIn(EMAIL, PASSWORD);
     await page.getByText('Quote:').waitFor();
     // A wrong code is refused in place.
     await page.getByLabel('Voucher code').fill('SWV-0000-0000-0000-0000-0000');
     await page.getByRole('button', { name: 'Apply voucher' }).click();
     await page.getByRole('alert').filter({ hasText: 'Unknown voucher code' }).waitFor();
-    await page.getByLabel('Voucher code').fill(String(voucher.body.code));
+    await page.getByLabel('Voucher code').fill(voucherCode);
     await page.getByRole('button', { name: 'Apply voucher' }).click();
     await page.getByRole('status').filter({ hasText: 'Voucher applied' }).waitFor();
     await page.getByText('$500.00').first().waitFor();
     await page.getByText('went unused').waitFor();
-    await shot('04-services-voucher-applied');
+    await shot('05-services-voucher-applied');
 
     const events = await adminCall('GET', '/admin/vouchers/events');
     assert.deepEqual((events.body.items as Array<{ kind: string }>).map((e) => e.kind).sort(), ['issued', 'redeemed', 'refused']);

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../spec/messages.ts';
 import { REQUEST_STATUSES } from '../../spec/offers.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
@@ -25,12 +25,45 @@ import { parseAmount } from '../../services/voucher-rules.ts';
 import { runService } from '../run-service.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
+import type { AccountService } from '../../accounts/account-service.ts';
+import { requireSession } from './account.ts';
 import { strictClientError, strictValidator } from '../strict-validator.ts';
 
 export interface AdminServicesDeps {
-  readonly gate: AccessGate;
+  /** Who may call: an admin API key (the /admin routes) or an admin's browser session (/api/admin). */
+  readonly guard: AdminGuard;
   readonly requests: ServiceRequests;
   readonly vouchers: VoucherService;
+}
+
+export interface AdminGuard {
+  /** Refuses anyone but an admin, before the body is read. */
+  readonly check: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Who acted, for the voucher record. */
+  readonly actor: (request: FastifyRequest) => string;
+}
+
+/** Admin API keys (`keys create --admin`), as for /admin/audits. */
+export function adminKeyGuard(gate: AccessGate): AdminGuard {
+  const access = gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) });
+  return {
+    check: async (request, reply) => {
+      await access(request, reply);
+      if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
+    },
+    actor: (request) => `admin-key:${request.apiKey?.prefix ?? 'unknown'}`,
+  };
+}
+
+/** An admin account's browser session (the dashboard's operator panel). */
+export function adminSessionGuard(accounts: AccountService): AdminGuard {
+  return {
+    check: async (request) => {
+      const account = await accounts.account(requireSession(request));
+      if (account?.role !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
+    },
+    actor: (request) => `account:${request.session?.accountId ?? 'unknown'}`,
+  };
 }
 
 const tags = ['admin'];
@@ -38,16 +71,9 @@ const errors = { 400: MessageSchema, 401: MessageSchema, 403: MessageSchema, 404
 const strict = { validatorCompiler: strictValidator, config: { clientError: strictClientError } };
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-const actor = (request: FastifyRequest) => `admin-key:${request.apiKey?.prefix ?? 'unknown'}`;
-
 export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> = async (app, deps) => {
-  app.addHook(
-    'onRequest',
-    deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
-  );
-  app.addHook('preHandler', async (request) => {
-    if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
-  });
+  const actor = deps.guard.actor;
+  app.addHook('onRequest', deps.guard.check);
 
   app.get(
     '/admin/service-requests',

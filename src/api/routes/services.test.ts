@@ -181,3 +181,31 @@ describe('services routes', () => {
     }
   });
 });
+
+describe('the operator panel over an admin session', () => {
+  it('lets an admin account list, quote and issue from the dashboard, and refuses other accounts', async () => {
+    const mailer = createMemoryMailer();
+    const { app, close } = await createTestApp({ mailer, firstSignupAdmin: true, accountLimiters: createAccountLimiters() });
+    try {
+      const admin = await signedIn(app, mailer, 'ops@example.com');
+      const user = await signedIn(app, mailer, 'team@example.com');
+      const sent = await user.call('POST', '/api/service-requests', request);
+      const id = (sent.body.request as { id: string }).id;
+      assert.equal((await user.call('GET', '/api/admin/service-requests')).response.statusCode, 403);
+      assert.equal((await user.call('POST', '/api/admin/vouchers', { valueUsdt: 5 })).response.statusCode, 403);
+      const listed = await admin.call('GET', '/api/admin/service-requests');
+      assert.equal((listed.body.items as unknown[]).length, 1);
+      const quoted = await admin.call('POST', `/api/admin/service-requests/${id}`, { quoteUsd: 2000, notes: 'ok' });
+      assert.equal(quoted.body.status, 'quoted');
+      const issued = await admin.call('POST', '/api/admin/vouchers', { valueUsdt: 100 });
+      assert.equal(issued.response.statusCode, 201);
+      const events = await admin.call('GET', '/api/admin/vouchers/events');
+      assert.match(String((events.body.items as Array<{ actor: string }>)[0]!.actor), /^account:/);
+      // Without the CSRF token, nothing changes.
+      const forged = await admin.call('POST', '/api/admin/vouchers', { valueUsdt: 100 }, { 'x-csrf-token': 'forged' });
+      assert.equal(forged.response.statusCode, 403);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,7 +1,15 @@
 /** The Services page's resources and hooks: offers, requests, vouchers (typed from src/spec/schemas/services.ts). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import type { OffersSchema, RedemptionSchema, ServiceRequest, ServiceRequestInput } from '../../spec/schemas/services.ts';
+import type {
+  AdminServiceRequestSchema,
+  OffersSchema,
+  RedemptionSchema,
+  ServiceRequest,
+  ServiceRequestInput,
+  ServiceRequestUpdate,
+  VoucherSchema,
+} from '../../spec/schemas/services.ts';
 import { request } from './client.ts';
 
 export type Offers = Static<typeof OffersSchema>;
@@ -35,5 +43,42 @@ export function useRedeemVoucher() {
     mutationFn: ({ id, code }: { id: string; code: string }) =>
       request<Redemption>('POST', `/api/service-requests/${encodeURIComponent(id)}/voucher`, { code }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.mine }),
+  });
+}
+
+// The operator panel (admin accounts): every request, quotes, vouchers.
+export type AdminRequest = Static<typeof AdminServiceRequestSchema>;
+export type Voucher = Static<typeof VoucherSchema>;
+const adminKeys = { requests: ['account', 'admin', 'service-requests'] as const, vouchers: ['account', 'admin', 'vouchers'] as const };
+
+export function useAllRequests() {
+  return useQuery({
+    queryKey: adminKeys.requests,
+    queryFn: async () => (await request<{ items: AdminRequest[] }>('GET', '/api/admin/service-requests')).items,
+  });
+}
+
+export function useUpdateRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: ServiceRequestUpdate }) =>
+      request<AdminRequest>('POST', `/api/admin/service-requests/${encodeURIComponent(id)}`, change),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['account'] }),
+  });
+}
+
+export function useVouchers() {
+  return useQuery({
+    queryKey: adminKeys.vouchers,
+    queryFn: async () => (await request<{ items: Voucher[] }>('GET', '/api/admin/vouchers')).items,
+  });
+}
+
+export function useIssueVoucher() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { valueUsdt: number; recipient?: string; note?: string }) =>
+      request<{ code: string; voucher: Voucher }>('POST', '/api/admin/vouchers', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.vouchers }),
   });
 }

@@ -4,6 +4,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { RequestForm } from './RequestForm.tsx';
 import { MyRequests } from './MyRequests.tsx';
+import { OperatorPanel } from './OperatorPanel.tsx';
 
 export function ServicesPage() {
   const session = useSession();
@@ -34,6 +35,7 @@ export function ServicesPage() {
         <RequestForm key={account?.email ?? ''} defaultEmail={account?.email ?? ''} initialOffer="manual-audit" />
       )}
       {account ? <MyRequests /> : <p className="hint">Log in to follow your requests and apply a voucher to a quote.</p>}
+      {account?.role === 'admin' ? <OperatorPanel /> : null}
       <Card title="More than the keyless limit?">
         <p>A key from API Key Generation already removes the rate limit. For larger access agreements, send a request above.</p>
       </Card>
