@@ -1,7 +1,7 @@
 /** MT: a privileged account can create tokens. */
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
-import type { Sym } from '../solidity/symbolic.ts';
+import { describeSym, isConstantAddress, type Sym } from '../solidity/symbolic.ts';
 import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
 import type { StateVariable } from '../solidity/program.ts';
@@ -34,6 +34,8 @@ export default defineDetector({
       branch: '{contract}.{fn} mints tokens when {authority} calls it: on that branch it credits {ledger} without debiting anyone.',
       transfer:
         '{contract}.{fn} creates tokens on every transfer: it credits {ledger} with {terms} more than it debits, so {receiver} is paid in new tokens and the supply grows unseen.',
+      reserve:
+        '{contract}.{fn} hands out tokens from {reserve}, an account no holder owns: restricted to {authority}, it credits {ledger} from that reserve whenever it is called, so the restricted account decides when the reserve enters circulation.',
       priced:
         '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
     },
@@ -73,10 +75,22 @@ export default defineDetector({
             continue;
           }
           if (credits.length === 0) continue;
-          const debits = writes.some(
+          const debitWrites = writes.filter(
             (w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))),
           );
-          if (!supplyUp && debits) continue;
+          if (!supplyUp && debitWrites.length > 0) {
+            // Every debit from a fixed address (`this`, a literal like 0x01): the tokens leave
+            // a reserve no key holds, and only the restricted caller can release it — new
+            // supply to the market as surely as a mint.
+            const reserve = reserveOf(debitWrites);
+            if (reserve)
+              reportFunction(ctx, e.fn, 'reserve', {
+                authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
+                ledger: credits[0]!.v.name,
+                reserve,
+              });
+            continue;
+          }
           reportFunction(ctx, e.fn, 'mint', {
             authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
             ledger: credits[0]!.v.name,
@@ -95,6 +109,18 @@ export default defineDetector({
     };
   },
 });
+
+/** The fixed address every debit takes from, when all of them do (`balances[this] -= v`). */
+function reserveOf(debits: readonly Write[]): string | undefined {
+  const keys = debits.map((w) => w.keys[0]);
+  // A `constant` address variable is as fixed as the literal it names.
+  const fixed = (k: Sym | undefined): boolean =>
+    !!k && k.k !== 'zero' && (isConstantAddress(k) || (k.k === 'state' && k.v.isConstant && k.keys.length === 0));
+  if (!keys.every(fixed)) return undefined;
+  if (debits.some((w) => w.op !== 'dec')) return undefined;
+  const k = keys[0]!;
+  return k.k === 'this' ? 'this contract' : describeSym(k);
+}
 
 function recordedHolder(key: Sym | undefined): boolean {
   return key?.k === 'state' && key.keys.length > 0;
