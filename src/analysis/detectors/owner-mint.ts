@@ -1,7 +1,8 @@
 /** MT: a privileged account can create tokens. */
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
-import { describeSym, isConstantAddress, type Sym } from '../solidity/symbolic.ts';
+import { describeSym, isConstantAddress, sameSym, type Sym } from '../solidity/symbolic.ts';
+import type { TokenModel } from '../solidity/token-model.ts';
 import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
 import type { StateVariable } from '../solidity/program.ts';
@@ -82,7 +83,7 @@ export default defineDetector({
             // Every debit from a fixed address (`this`, a literal like 0x01): the tokens leave
             // a reserve no key holds, and only the restricted caller can release it — new
             // supply to the market as surely as a mint.
-            const reserve = reserveOf(debitWrites);
+            const reserve = reserveOf(debitWrites, t);
             if (reserve)
               reportFunction(ctx, e.fn, 'reserve', {
                 authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
@@ -111,13 +112,19 @@ export default defineDetector({
 });
 
 /** The fixed address every debit takes from, when all of them do (`balances[this] -= v`). */
-function reserveOf(debits: readonly Write[]): string | undefined {
+function reserveOf(debits: readonly Write[], t: TokenModel): string | undefined {
   const keys = debits.map((w) => w.keys[0]);
   // A `constant` address variable is as fixed as the literal it names.
   const fixed = (k: Sym | undefined): boolean =>
     !!k && k.k !== 'zero' && (isConstantAddress(k) || (k.k === 'state' && k.v.isConstant && k.keys.length === 0));
   if (!keys.every(fixed)) return undefined;
   if (debits.some((w) => w.op !== 'dec')) return undefined;
+  // Fees the transfer path collects on the contract (`balances[this] += fee`) are holders'
+  // money the owner rescues or swaps, not supply held back: only a reserve nothing refills.
+  const refilled = t.transferEntries.some((e) =>
+    e.summary.writes.some((w) => t.isLedger(w) && w.op === 'inc' && !!w.keys[0] && keys.some((k) => sameSym(k!, w.keys[0]!))),
+  );
+  if (refilled) return undefined;
   const k = keys[0]!;
   return k.k === 'this' ? 'this contract' : describeSym(k);
 }
