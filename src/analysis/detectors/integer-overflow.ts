@@ -2,7 +2,9 @@
 import { defineDetector } from './define-detector.ts';
 import { functionIR } from '../solidity/ir/cfg.ts';
 import { conditionsOf, declarationScope } from '../solidity/ir/queries.ts';
-import { entirelyBelow, versionRange } from '../solidity/pragma-version.ts';
+import { atLeast, entirelyBelow, versionRange } from '../solidity/pragma-version.ts';
+import { pre08Syntax } from '../solidity/dialect.ts';
+import type { SourceUnit } from '../solidity/source-unit.ts';
 import { child, operatorOf, unparen, visit } from '../solidity/syntax-helpers.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 
@@ -13,25 +15,25 @@ export default defineDetector({
     severity: 'medium',
     confidence: 'low',
     description:
-      'The file compiles only with Solidity below 0.8, where + - * wrap around silently, and a state variable is updated with plain arithmetic (+=, -=, *=, ++, --, or x = x + y) that no require, assert or branch of the function checks and no SafeMath call guards.',
+      'The file compiles only with Solidity below 0.8 (by its pragma, or by syntax removed before 0.8 such as `now`, `throw` or `var` under an open pragma), where + - * wrap around silently, and a state variable is updated with plain arithmetic (+=, -=, *=, ++, --, or x = x + y) that no require, assert or branch of the function checks and no SafeMath call guards.',
     exploitScenario: 'A transfer subtracts more than the sender holds; the balance wraps to a huge number the attacker then spends.',
     recommendation: 'Compile with Solidity 0.8 or later, or use SafeMath (add/sub/mul) for every update of a balance or counter.',
     messages: { overflow: '{contract}.{fn} updates {var} with unchecked arithmetic ({op}).' },
   },
   create(ctx) {
     const legacyUnits = new Set<unknown>();
+    const modernUnits = new Set<unknown>();
+    // Below 0.8 by its pragma, or by syntax no 0.8 compiler accepts under an open pragma
+    // (`>=0.5.1` with `now`): either way the file compiles without overflow checks.
+    const legacy = (unit: SourceUnit): boolean => legacyUnits.has(unit) || (!modernUnits.has(unit) && pre08Syntax(unit) !== undefined);
     return {
       pragma(p) {
-        if (entirelyBelow(versionRange(p.constraint), [0, 8, 0])) legacyUnits.add(p.unit);
+        const range = versionRange(p.constraint);
+        if (entirelyBelow(range, [0, 8, 0])) legacyUnits.add(p.unit);
+        if (atLeast(range, [0, 8, 0])) modernUnits.add(p.unit);
       },
       function(fn) {
-        if (
-          !fn.body ||
-          !legacyUnits.has(fn.contract.unit) ||
-          fn.kind === 'constructor' ||
-          fn.mutability === 'view' ||
-          fn.mutability === 'pure'
-        )
+        if (!fn.body || !legacy(fn.contract.unit) || fn.kind === 'constructor' || fn.mutability === 'view' || fn.mutability === 'pure')
           return;
         const ir = functionIR(declarationScope(ctx.program, fn), fn);
         const checked = new Set(conditionsOf(ir).flatMap((c) => identifiers(c.cond)));

@@ -1,9 +1,11 @@
 /** MT: a privileged account can create tokens. */
 import { defineDetector } from './define-detector.ts';
 import { reportFunction } from './report-helpers.ts';
-import type { Sym } from '../solidity/symbolic.ts';
+import { describeSym, isConstantAddress, sameSym, type Sym } from '../solidity/symbolic.ts';
+import type { TokenModel } from '../solidity/token-model.ts';
 import type { DetectorContext } from './define-detector.ts';
-import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
+import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
+import { addressMappingValue, isUintType } from '../solidity/type-info.ts';
 import type { StateVariable } from '../solidity/program.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import type { Write } from '../solidity/summary.ts';
@@ -25,7 +27,7 @@ export default defineDetector({
     smartAuditKey: 'mint',
     checklist: 'MT',
     description:
-      'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders.',
+      'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders. Also: handing out tokens from a reserve no key holds (this contract, a fixed address) that nothing refills, and crediting per-address claims with any amount that an open function pays out (medium).',
     exploitScenario: 'After liquidity is added the owner mints a large amount to a fresh wallet and sells it into the pool, draining it.',
     recommendation:
       'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
@@ -34,6 +36,10 @@ export default defineDetector({
       branch: '{contract}.{fn} mints tokens when {authority} calls it: on that branch it credits {ledger} without debiting anyone.',
       transfer:
         '{contract}.{fn} creates tokens on every transfer: it credits {ledger} with {terms} more than it debits, so {receiver} is paid in new tokens and the supply grows unseen.',
+      reserve:
+        '{contract}.{fn} hands out tokens from {reserve}, an account no holder owns: restricted to {authority}, it credits {ledger} from that reserve whenever it is called, so the restricted account decides when the reserve enters circulation.',
+      claim:
+        '{contract}.{fn} credits {claims} to any address with any amount, restricted to {authority}, and {payout} pays {claims} out to whoever holds it: the restricted account can create claims on the contract funds at will.',
       priced:
         '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
     },
@@ -41,6 +47,7 @@ export default defineDetector({
   create(ctx) {
     return {
       contract(a) {
+        ownerClaims(ctx, a);
         const t = a.token;
         if (!t) return;
         for (const e of a.entries) {
@@ -73,10 +80,22 @@ export default defineDetector({
             continue;
           }
           if (credits.length === 0) continue;
-          const debits = writes.some(
+          const debitWrites = writes.filter(
             (w) => t.isLedger(w) && (w.op === 'dec' || w.op === 'delete' || (w.op === 'set' && !credits.includes(w))),
           );
-          if (!supplyUp && debits) continue;
+          if (!supplyUp && debitWrites.length > 0) {
+            // Every debit from a fixed address (`this`, a literal like 0x01): the tokens leave
+            // a reserve no key holds, and only the restricted caller can release it — new
+            // supply to the market as surely as a mint.
+            const reserve = reserveOf(debitWrites, t);
+            if (reserve)
+              reportFunction(ctx, e.fn, 'reserve', {
+                authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
+                ledger: credits[0]!.v.name,
+                reserve,
+              });
+            continue;
+          }
           reportFunction(ctx, e.fn, 'mint', {
             authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
             ledger: credits[0]!.v.name,
@@ -95,6 +114,90 @@ export default defineDetector({
     };
   },
 });
+
+/** The fixed address every debit takes from, when all of them do (`balances[this] -= v`). */
+function reserveOf(debits: readonly Write[], t: TokenModel): string | undefined {
+  const keys = debits.map((w) => w.keys[0]);
+  // A `constant` address variable is as fixed as the literal it names.
+  const fixed = (k: Sym | undefined): boolean =>
+    !!k && k.k !== 'zero' && (isConstantAddress(k) || (k.k === 'state' && k.v.isConstant && k.keys.length === 0));
+  if (!keys.every(fixed)) return undefined;
+  if (debits.some((w) => w.op !== 'dec')) return undefined;
+  // Fees the transfer path collects on the contract (`balances[this] += fee`) are holders'
+  // money the owner rescues or swaps, not supply held back: only a reserve nothing refills.
+  const refilled = t.transferEntries.some((e) =>
+    e.summary.writes.some((w) => t.isLedger(w) && w.op === 'inc' && !!w.keys[0] && keys.some((k) => sameSym(k!, w.keys[0]!))),
+  );
+  if (refilled) return undefined;
+  const k = keys[0]!;
+  return k.k === 'this' ? 'this contract' : describeSym(k);
+}
+
+/**
+ * Claims the owner writes and anyone cashes: a privileged function credits a per-address
+ * amount at an address and by an amount its caller chooses (`referrer[who] += amount`),
+ * and an open function pays the caller's entry out in ETH or tokens and clears it. The
+ * owner credits a wallet of its own and withdraws the contract's funds: a mint of claims
+ * (medium: it drains what the contract holds rather than diluting a supply).
+ */
+function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
+  const t = a.token;
+  const payouts = new Map<StateVariable, Entry>();
+  for (const e of a.entries) {
+    if (e.privileged) continue;
+    const pays = e.summary.calls.some(
+      (c) =>
+        c.target.k === 'sender' &&
+        (c.kind === 'transfer-eth' ||
+          c.kind === 'send' ||
+          (c.kind === 'call' && c.hasValue) ||
+          (c.kind === 'external' && c.name === 'transfer')),
+    );
+    if (!pays) continue;
+    for (const w of e.summary.writes) {
+      const cleared = w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^0+$/.test(w.value.text));
+      if (cleared && w.keys.length === 1 && w.keys[0]!.k === 'sender' && !payouts.has(w.v)) payouts.set(w.v, e);
+    }
+  }
+  if (payouts.size === 0) return;
+  for (const e of a.entries) {
+    if (!e.privileged) continue;
+    for (const w of e.summary.writes) {
+      const payout = payouts.get(w.v);
+      if (!payout || (t && (t.isLedger(w) || t.supply.has(w.v)))) continue;
+      const value = addressMappingValue(w.v.type);
+      if (!value || !isUintType(value) || w.keys.length !== 1 || w.keys[0]!.k !== 'param' || w.inLoop) continue;
+      if (!(w.op === 'inc' || w.op === 'set') || !chosenAmount(w)) continue;
+      ctx.report({
+        unit: e.fn.contract.unit,
+        node: e.fn.node,
+        messageId: 'claim',
+        severity: 'medium',
+        data: {
+          contract: e.fn.contract.name,
+          fn: e.fn.name,
+          claims: w.v.name,
+          authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
+          payout: payout.fn.name,
+        },
+        contract: e.fn.contract.name,
+      });
+      break;
+    }
+  }
+}
+
+/** The amount written comes from the caller's arguments (`+= amount`, `= add(x, amount)`). */
+function chosenAmount(w: Write): boolean {
+  if (w.value.k === 'param') return true;
+  if (!w.valueNode) return false;
+  let found = false;
+  visit(w.valueNode, (n) => {
+    if (n.type === 'identifier' && n.field !== 'property' && w.fn.params.some((p) => p.name === n.text)) found = true;
+    return !found;
+  });
+  return found;
+}
 
 function recordedHolder(key: Sym | undefined): boolean {
   return key?.k === 'state' && key.keys.length > 0;

@@ -9,6 +9,7 @@ import type { StateVariable } from '../solidity/program.ts';
 import { effectsOf, type AfterCall, type StateWrite } from '../solidity/ir/effects.ts';
 import type { CallSite } from '../solidity/ir/cfg.ts';
 import type { Severity } from '../findings.ts';
+import { staleBalanceChecks } from '../solidity/ir/stale-balance.ts';
 
 /** Related ranges listed per finding (the writes after the call). */
 const MAX_RELATED = 6;
@@ -20,12 +21,14 @@ export default defineDetector({
     severity: 'high',
     confidence: 'medium',
     description:
-      'A state-changing function that anyone may call makes an external call that hands control to another contract (a low-level call, or a call into a contract the caller chooses) and, on some path after it, writes contract state or emits an event, with no reentrancy lock. The callee can call back in while the state is stale. High when the call sends ETH, medium when the written state is also read by the function, low when it is not (or only an event follows).',
+      'A state-changing function that anyone may call makes an external call that hands control to another contract (a low-level call, or a call into a contract the caller chooses) and, on some path after it, writes contract state or emits an event, with no reentrancy lock. The callee can call back in while the state is stale. High when the call sends ETH, medium when the written state is also read by the function, low when it is not (or only an event follows). Also a token balance read into a local before such a call and checked after it (medium): the check runs on a stale snapshot.',
     exploitScenario:
       "A withdraw sends ETH before zeroing the balance; the recipient's fallback calls withdraw again and drains the contract.",
     recommendation: 'Apply checks-effects-interactions (write state and emit events before the call) or a nonReentrant guard.',
     messages: {
       reentrancy: '{contract}.{fn} writes {var} after the external call {call}.',
+      balance:
+        '{contract}.{fn} reads a balance into {local} before the external call {call} and checks {local} after it: the callee can re-enter and move balances in between, so the check runs on a stale snapshot.',
       event: '{contract}.{fn} emits {event} after the external call {call}: observers see events out of order if the callee re-enters.',
     },
   },
@@ -35,6 +38,25 @@ export default defineDetector({
         for (const e of a.entries) {
           // Only a privileged account can call restricted functions: no attacker re-enters them.
           if (e.fn.mutability === 'view' || e.fn.mutability === 'pure' || e.privileged || locked(e, a)) continue;
+          for (const stale of staleBalanceChecks(a.scope, e.fn)) {
+            const unit = stale.call.fn.contract.unit;
+            ctx.report({
+              unit,
+              node: stale.call.node,
+              related: [stale.snapshot, stale.check].filter((n) => e.fn.contract.unit === unit && n.end <= unit.source.length),
+              messageId: 'balance',
+              contract: a.contract.name,
+              severity: 'medium',
+              data: {
+                contract: a.contract.name,
+                fn: e.fn.name,
+                local: stale.local,
+                call: unit.source
+                  .slice(stale.call.node.start, Math.min(stale.call.node.end, stale.call.node.start + 60))
+                  .replace(/\s+/g, ' '),
+              },
+            });
+          }
           const effects = effectsOf(a.scope, e.fn);
           if (effects.afterCall.length === 0) continue;
           const toggled = toggledFlags(effects.afterCall, effects.writes);

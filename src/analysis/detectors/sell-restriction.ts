@@ -8,6 +8,7 @@ import { defineDetector, type DetectorContext } from './define-detector.ts';
 import { names } from './report-helpers.ts';
 import { boundOf } from './fees-exceed-limit.ts';
 import { canSetTo, isPartyExemption, lockedLaunches, privilegedWrites } from '../solidity/transfer-rules.ts';
+import { impossiblePayload } from '../solidity/payload-size.ts';
 import { marketOf, sideOf, type Market } from '../solidity/market.ts';
 import { clausesOf, type Literal } from '../solidity/conditions.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
@@ -32,7 +33,7 @@ export default defineDetector({
     severity: 'critical',
     confidence: 'medium',
     description:
-      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
+      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A transfer function whose calldata-length check asks for more bytes than its own arguments occupy reverts on every call a wallet or exchange makes. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
     exploitScenario:
       'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
     recommendation:
@@ -45,6 +46,8 @@ export default defineDetector({
       switch:
         '{contract}: the owner can stop all sells. A transfer to the pair ({pair}) reverts while {flags} has the value {setters} can give it.',
       fee: '{contract}: the owner can confiscate sells. Transfers to the pair ({pair}) pay {flags}, which {setters} can raise to half the amount or more (no upper bound, or one that high).',
+      payload:
+        '{contract}.{fn} reverts on every standard call: it checks msg.data.length against {need} bytes, but a call with its arguments carries {has}. Holders cannot move tokens with {fn}, so they cannot sell through it.',
       closed:
         '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
     },
@@ -54,6 +57,19 @@ export default defineDetector({
       contract(a) {
         for (const l of lockedLaunches(a)) {
           report(ctx, a, l.switch.rule.guard, 'closed', l.exemptions.join(', '), [l.switch.v], l.setters);
+        }
+        // A transfer function whose calldata check no standard call passes is dead for
+        // every holder, pair or not: wallets and exchanges cannot move the token with it.
+        for (const e of a.token?.transferEntries ?? []) {
+          const dead = impossiblePayload(e.summary, e.fn, a.scope);
+          if (!dead) continue;
+          ctx.report({
+            unit: dead.guard.fn.contract.unit,
+            node: dead.guard.node,
+            messageId: 'payload',
+            data: { contract: a.contract.name, fn: e.fn.name, need: String(dead.need), has: String(dead.has) },
+            contract: a.contract.name,
+          });
         }
         const market = marketOf(a);
         const token = a.token;

@@ -89,9 +89,11 @@ class Executor {
       const mod = this.scope.modifier(call.name);
       if (!mod?.body) return runFrom(i + 1);
       const menv = new Env();
-      mod.params.forEach((p, k) =>
-        menv.values.set(p.name, call.args[k] ? evaluate(call.args[k]!, env, { scope: this.scope, fn }) : UNKNOWN),
-      );
+      mod.params.forEach((p, k) => {
+        menv.values.set(p.name, call.args[k] ? evaluate(call.args[k]!, env, { scope: this.scope, fn }) : UNKNOWN);
+        // The argument expression too (`onlyPayloadSize(3 * 32)`), so checks can fold it.
+        if (call.args[k]) menv.origins.set(p.name, { node: call.args[k]!, env });
+      });
       this.summary.reached.add(mod);
       this.stack.push({ fn: mod, viaModifier: mod, placeholder: () => runFrom(i + 1) });
       this.block(mod.body, menv);
