@@ -22,7 +22,7 @@ import { encodeFunctionData, numberToHex, parseAbi, type Address } from 'viem';
 import { createEdrProvider } from '../devnet/edr-provider.ts';
 import type { ChainDetails } from '../spec/chain-details.ts';
 import { freshAddress } from './evm-session.ts';
-import { forkStateCache, type JsonRpcCall } from './fork-state-cache.ts';
+import { ForkStateCache, forkStateCache, type JsonRpcCall } from './fork-state-cache.ts';
 import { startRpcProxy, type RpcProxy } from './rpc-proxy.ts';
 import { runSimulation, type RunningSimulation, type RunSimulationInput } from './run-simulation.ts';
 
@@ -38,6 +38,8 @@ export interface ForkSimulationInput extends Omit<RunSimulationInput, 'provider'
   readonly cacheDir?: string;
   readonly remoteDelayMs?: number;
   readonly timeoutMs: number;
+  /** No cache, no prefetch, no discovery passes: EDR's own lazy reads (the benchmark's baseline). */
+  readonly lazy?: boolean;
 }
 
 export type ForkRun =
@@ -147,7 +149,8 @@ function withLowSlots(proxy: RpcProxy, misses: readonly JsonRpcCall[]): JsonRpcC
 export async function simulateOnFork(input: ForkSimulationInput): Promise<ForkRun> {
   const deadline = performance.now() + input.timeoutMs;
   const proxy = await startRpcProxy(input.url, {
-    cache: forkStateCache(input.url),
+    // The lazy baseline gets a cache that keeps nothing.
+    cache: input.lazy ? new ForkStateCache(0) : forkStateCache(input.url),
     timeoutMs: input.timeoutMs,
     ...(input.remoteDelayMs ? { delayMs: input.remoteDelayMs } : {}),
   });
@@ -156,14 +159,14 @@ export async function simulateOnFork(input: ForkSimulationInput): Promise<ForkRu
   try {
     blockNumber = await forkBlock(proxy, input.blockNumber);
     proxy.pinnedBlock = blockNumber;
-    await prefetch(proxy, input.details, input.token, numberToHex(blockNumber), seed);
+    if (!input.lazy) await prefetch(proxy, input.details, input.token, numberToHex(blockNumber), seed);
   } catch (error) {
     await proxy.close();
     return { ok: false, reason: error instanceof Error ? error.message : String(error), roundTrips: proxy.roundTrips() };
   }
 
   for (let pass = 1; ; pass += 1) {
-    const discovering = pass <= MAX_DISCOVERY_PASSES;
+    const discovering = !input.lazy && pass <= MAX_DISCOVERY_PASSES;
     proxy.speculative = discovering;
     proxy.clearMisses();
     const remaining = deadline - performance.now();

@@ -80,8 +80,8 @@ export class ForkStateCache {
 
   set(call: JsonRpcCall, answer: RpcAnswer): void {
     if (!isCacheable(call)) return;
-    // A transport failure is not the chain's answer: only node answers (results, JSON-RPC errors) are kept.
-    if ('error' in answer && answer.error.code === -32603 && answer.error.message.startsWith('upstream:')) return;
+    // Only results are kept: an error (a node behind on blocks, a transport failure) may not happen again.
+    if ('error' in answer) return;
     const key = cacheKey(call);
     this.entries.delete(key);
     this.entries.set(key, answer);
@@ -137,4 +137,9 @@ export function forkStateCache(remoteUrl: string): ForkStateCache {
     caches.set(remoteUrl, cache);
   }
   return cache;
+}
+
+/** Drops what was learnt of `remoteUrl` (the benchmark measures every simulation from a cold cache). */
+export function forgetForkState(remoteUrl: string): void {
+  caches.delete(remoteUrl);
 }

@@ -72,6 +72,8 @@ export async function startRpcProxy(target: string, options: RpcProxyOptions): P
   let roundTrips = 0;
   let calls = 0;
   const missed = new Map<string, JsonRpcCall>();
+  // Reads the remote answered with an error: asked again when EDR needs them, never assumed empty.
+  const failed = new Set<string>();
 
   /** One HTTP request to the remote carrying `batch` (sent as a single call when it holds one). */
   async function upstream(batch: readonly JsonRpcCall[]): Promise<RpcAnswer[]> {
@@ -116,7 +118,11 @@ export async function startRpcProxy(target: string, options: RpcProxyOptions): P
     const chunks: JsonRpcCall[][] = [];
     for (let i = 0; i < list.length; i += BATCH_LIMIT) chunks.push(list.slice(i, i + BATCH_LIMIT));
     const answers = (await Promise.all(chunks.map((c) => upstream(c)))).flat();
-    list.forEach((c, i) => cache.set(c, answers[i]!));
+    list.forEach((c, i) => {
+      const answer = answers[i]!;
+      cache.set(c, answer);
+      if ('error' in answer) failed.add(cacheKey(c));
+    });
     return answers;
   }
 
@@ -150,7 +156,7 @@ export async function startRpcProxy(target: string, options: RpcProxyOptions): P
       if (hit) out[i] = hit;
       else if (call.method === 'eth_blockNumber' && proxy.pinnedBlock !== undefined)
         out[i] = { result: `0x${proxy.pinnedBlock.toString(16)}` };
-      else if (proxy.speculative && isStateRead(call)) {
+      else if (proxy.speculative && isStateRead(call) && !failed.has(cacheKey(call))) {
         missed.set(cacheKey(call), call);
         out[i] = emptyStateAnswer(call);
       } else forward.push(i);

@@ -23,6 +23,8 @@ export interface SimulateTokenOptions extends SimulationSettings {
   readonly cacheDir?: string;
   /** Fork mode: latency added to every remote request (the benchmark's slow remote). */
   readonly remoteDelayMs?: number;
+  /** Fork mode: EDR's own lazy remote reads, without the batched prefetch (the benchmark's baseline). */
+  readonly lazyFork?: boolean;
   /** Called with the number of JSON-RPC requests the simulation sent to its in-process chain. */
   readonly onRequests?: (count: number) => void;
 }
@@ -106,6 +108,7 @@ export async function simulateToken(options: SimulateTokenOptions): Promise<Simu
     ...(options.blockNumber !== undefined ? { blockNumber: options.blockNumber } : {}),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.remoteDelayMs ? { remoteDelayMs: options.remoteDelayMs } : {}),
+    ...(options.lazyFork ? { lazy: true } : {}),
   });
   if (!run.ok) {
     const reason = run.reason.startsWith('simulation stopped') ? run.reason : `cannot fork ${network.symbol} from its RPC: ${run.reason}`;
