@@ -24,6 +24,7 @@ import type { ChainDetails } from '../spec/chain-details.ts';
 import { freshAddress } from './evm-session.ts';
 import { ForkStateCache, forkStateCache, type JsonRpcCall } from './fork-state-cache.ts';
 import { startRpcProxy, type RpcProxy } from './rpc-proxy.ts';
+import { NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 import { runSimulation, type RunningSimulation, type RunSimulationInput } from './run-simulation.ts';
 
 export const MAX_DISCOVERY_PASSES = 8;
@@ -114,15 +115,77 @@ async function prefetch(proxy: RpcProxy, details: ChainDetails, token: string, b
   for (const address of knownAddresses(details, token, seed))
     for (const method of ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']) state.push({ method, params: [address, block] });
   const missing = state.filter((c) => !cache.get(c));
-  // Traces only on a token's first simulation at this block: afterwards its reads are cached.
+  // Traces and pair lookups only on a token's first simulation at this block: afterwards its reads are cached.
   const tokenCode = { method: 'eth_getCode', params: [token.toLowerCase(), block] };
-  const probes = cache.get(tokenCode) ? [] : prestateProbes(details, token, block);
-  if (missing.length + probes.length === 0) return;
-  const answers = await proxy.fetch([...missing, ...probes]);
-  answers.slice(missing.length).forEach((a) => {
+  const first = !cache.get(tokenCode);
+  const probes = first ? prestateProbes(details, token, block) : [];
+  const lookups = first ? pairLookups(details, token, block) : [];
+  if (missing.length + probes.length + lookups.length === 0) return;
+  const answers = await proxy.fetch([...missing, ...probes, ...lookups.map((l) => l.call)]);
+  answers.slice(missing.length, missing.length + probes.length).forEach((a) => {
     // A node without debug methods answers an error: the discovery passes learn the same state.
     if ('result' in a) cache.addPrestate(block, a.result);
   });
+  const pairs = lookups.flatMap((l, i) => {
+    const a = answers[missing.length + probes.length + i]!;
+    const pair = 'result' in a && typeof a.result === 'string' && a.result.length === 66 ? `0x${a.result.slice(26)}` : '';
+    return pair && !/^0x0{40}$/.test(pair) ? [{ ...l, pair }] : [];
+  });
+  if (pairs.length === 0) return;
+  // Batch 3: the token's pairs (account and plain variables) and, on a wrapped-native pair,
+  // a prestate trace of a buy (sent by the WETH contract, which holds ether on every chain).
+  const third: JsonRpcCall[] = [];
+  const traces: JsonRpcCall[] = [];
+  for (const { pair, quote, router } of pairs) {
+    for (const method of ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']) third.push({ method, params: [pair, block] });
+    for (let slot = 0; slot < LOW_SLOTS; slot += 1)
+      third.push({ method: 'eth_getStorageAt', params: [pair, `0x${slot.toString(16)}`, block] });
+    if (quote.toLowerCase() === details.wrappedNative?.address.toLowerCase())
+      traces.push({
+        method: 'debug_traceCall',
+        params: [
+          {
+            from: quote,
+            to: router,
+            value: numberToHex(10n ** 15n),
+            data: encodeFunctionData({
+              abi: routerAbi,
+              functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
+              args: [0n, [quote as Address, token as Address], freshAddress(seed, 1), NO_DEADLINE],
+            }),
+          },
+          block,
+          { tracer: 'prestateTracer' },
+        ],
+      });
+  }
+  const fetched = await proxy.fetch([...third.filter((c) => !cache.get(c)), ...traces]);
+  fetched.slice(fetched.length - traces.length).forEach((a) => {
+    if ('result' in a) cache.addPrestate(block, a.result);
+  });
+}
+
+/** `getPair(token, quote)` on every V2 factory for every quote token, as plain calls at the fork block. */
+function pairLookups(details: ChainDetails, token: string, block: string): { call: JsonRpcCall; quote: string; router: string }[] {
+  const quotes = [details.wrappedNative?.address, ...details.stablecoins.map((s) => s.address)].filter((q): q is string => !!q);
+  return details.dexes
+    .filter((d) => d.version === 'v2')
+    .flatMap((dex) =>
+      quotes.map((quote) => ({
+        quote,
+        router: dex.router,
+        call: {
+          method: 'eth_call',
+          params: [
+            {
+              to: dex.factory,
+              data: encodeFunctionData({ abi: probeAbi, functionName: 'getPair', args: [token as Address, quote as Address] }),
+            },
+            block,
+          ],
+        },
+      })),
+    );
 }
 
 /**

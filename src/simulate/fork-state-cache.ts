@@ -58,7 +58,7 @@ export function cacheKey(call: JsonRpcCall): string {
 }
 
 export class ForkStateCache {
-  private readonly entries = new Map<string, RpcAnswer>();
+  private readonly entries = new Map<string, { call: JsonRpcCall; answer: RpcAnswer }>();
 
   /** `maxEntries` bounds memory: the least recently used answers are dropped first. */
   constructor(private readonly maxEntries = 200_000) {}
@@ -70,12 +70,11 @@ export class ForkStateCache {
   get(call: JsonRpcCall): RpcAnswer | undefined {
     const key = cacheKey(call);
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      // Map keeps insertion order: re-inserting marks it recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    if (hit === undefined) return undefined;
+    // Map keeps insertion order: re-inserting marks it recently used.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.answer;
   }
 
   set(call: JsonRpcCall, answer: RpcAnswer): void {
@@ -84,12 +83,17 @@ export class ForkStateCache {
     if ('error' in answer) return;
     const key = cacheKey(call);
     this.entries.delete(key);
-    this.entries.set(key, answer);
+    this.entries.set(key, { call, answer });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
+  }
+
+  /** Every cached call with its answer, least recently used first. */
+  list(): { call: JsonRpcCall; answer: RpcAnswer }[] {
+    return [...this.entries.values()];
   }
 
   /**

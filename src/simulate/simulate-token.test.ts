@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleToken, startDevnet, type Devnet } from '../devnet/devnet.ts';
 import { serveDevnet, type DevnetServer } from '../devnet/serve-devnet.ts';
-import { forgetForkState } from './fork-state-cache.ts';
+import { forgetForkState, forkStateCache } from './fork-state-cache.ts';
 import { simulateToken } from './simulate-token.ts';
 import { TAX_ERRORS } from './simulation-types.ts';
 
@@ -178,6 +178,15 @@ test('fork mode learns the state in a handful of batched round trips, where EDR 
   assert.deepEqual([batched.taxes.buyTax, batched.taxes.transferTax, batched.taxes.sellTax], [5, 5, 5]);
   assert.ok(lazy.roundTrips > 100, `lazy fork: ${lazy.roundTrips} round trips`);
   assert.ok(batched.roundTrips <= 20, `batched fork: ${batched.roundTrips} round trips`);
+  // Nothing a discovery pass assumed leaked into the cache: every answer is the node's own.
+  const cached = forkStateCache(server.url).list();
+  assert.ok(cached.length > 50, `${cached.length} answers cached`);
+  for (const { call, answer } of cached) {
+    if (!/^eth_get(Balance|TransactionCount|Code|StorageAt)$/.test(call.method)) continue;
+    const real = (await devnet.request({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params })) as { result: string };
+    const value = (v: unknown) => (call.method === 'eth_getCode' ? v : BigInt(String(v)));
+    assert.equal(value('result' in answer ? answer.result : null), value(real.result), `${call.method} ${JSON.stringify(call.params)}`);
+  }
   const again = await simulateToken({ network: 'LOCAL', token, rpc: { url: server.url }, confirm: [], maxBuy: false, timeoutMs: 60_000 });
   assert.equal(again.taxes.sellTax, 5);
   assert.ok(again.roundTrips < batched.roundTrips, `cached: ${again.roundTrips} vs ${batched.roundTrips} round trips`);
