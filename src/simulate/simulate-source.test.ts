@@ -50,6 +50,18 @@ test('sources that do not compile or hold no token say so', async () => {
   const none = await simulateSource({ 'C.sol': 'pragma solidity ^0.8.0; contract C { uint256 public x; }' });
   assert.equal(none.taxes.error, 'INVALID_TOKEN_ADDRESS');
   assert.match(none.reason, /no deployable ERC-20/);
+  // A ledger that only transfers (no approve/transferFrom) can never be moved by a DEX router.
+  const ledger = await simulateSource({
+    'L.sol': `pragma solidity ^0.8.0;
+      contract L {
+        mapping(address => uint256) public balanceOf;
+        uint256 public totalSupply = 1e24;
+        constructor() { balanceOf[msg.sender] = totalSupply; }
+        function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+      }`,
+  });
+  assert.equal(ledger.taxes.error, 'INVALID_TOKEN_ADDRESS');
+  assert.match(ledger.reason, /without approve and transferFrom a token cannot trade on a pool/);
 });
 
 test('constructor arguments are guessed from parameter names and types', () => {
