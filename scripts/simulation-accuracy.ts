@@ -189,7 +189,8 @@ async function main(): Promise<void> {
       .slice(0, 70)}`;
     stops.set(key, (stops.get(key) ?? 0) + 1);
   }
-  // Files whose sources hold no ERC-20 contract (crowdsales, games) cannot trade: counted apart.
+  // Files whose sources hold no ERC-20 contract (crowdsales, games, tokens without approve
+  // and transferFrom, which no DEX router can move) cannot trade: counted apart.
   const isToken = (o: Outcome) => !/no deployable ERC-20/.test(o.reason);
   const tokens = outcomes.filter(isToken);
   const report = {

@@ -46,8 +46,10 @@ export class EvmSession {
     private readonly provider: Eip1193Provider,
     /** Gas cap of each simulated transaction: bounds infinite loops and gas bombs. */
     readonly gasCap: bigint,
+    /** Names the fresh accounts; passes of one fork simulation share it so they read the same slots. */
+    seed?: string,
   ) {
-    this.seed = `${Date.now()}-${Math.random()}`;
+    this.seed = seed ?? `${Date.now()}-${Math.random()}`;
   }
 
   async rpc<T>(method: string, params: readonly unknown[] = []): Promise<T> {
@@ -59,7 +61,7 @@ export class EvmSession {
   /** A fresh address (never used on any chain) the node signs for, funded with `balance` wei. */
   async freshAccount(balance: bigint = 10n ** 24n): Promise<Address> {
     this.accountCounter += 1;
-    const address = `0x${keccak256(toHex(`scopeward simulate ${this.seed} ${this.accountCounter}`)).slice(26)}` as Address;
+    const address = freshAddress(this.seed, this.accountCounter);
     await this.impersonate(address, balance);
     return address;
   }
@@ -171,6 +173,11 @@ export class EvmSession {
     const ok = await this.rpc<boolean>('evm_revert', [id]);
     if (!ok) throw new SimulationError('UNCAUGHT_ERROR', 'the chain refused to revert to a snapshot', { id });
   }
+}
+
+/** The `n`th fresh account of a session seeded with `seed` (n from 1): fork prefetches read them ahead. */
+export function freshAddress(seed: string, n: number): Address {
+  return `0x${keccak256(toHex(`scopeward simulate ${seed} ${n}`)).slice(26)}` as Address;
 }
 
 function reasonOf(error: RpcResponseError): { reason: string; revertData?: Hex } {

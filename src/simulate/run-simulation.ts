@@ -69,6 +69,8 @@ export interface RunSimulationInput extends SimulationSettings {
   readonly owner?: Address;
   /** Remote round trips so far (fork mode), read at the end. */
   readonly roundTrips?: () => number;
+  /** Names the fresh accounts (default random): the discovery passes of a fork simulation share one. */
+  readonly accountSeed?: string;
 }
 
 export interface RunningSimulation {
@@ -81,7 +83,7 @@ export interface RunningSimulation {
 
 export async function runSimulation(input: RunSimulationInput): Promise<RunningSimulation> {
   const started = performance.now();
-  const session = new EvmSession(input.provider, input.gasCap ?? DEFAULT_GAS_CAP);
+  const session = new EvmSession(input.provider, input.gasCap ?? DEFAULT_GAS_CAP, input.accountSeed);
   const steps: SimulationStep[] = [...(input.evidence ?? [])];
   const state: SimulationState = {
     trades: null,

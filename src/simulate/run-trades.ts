@@ -116,6 +116,9 @@ export async function runTrades(
   if (expectedOut === 0n)
     throw new SimulationError('INSUFFICIENT_LIQUIDITY', `the router quotes 0 tokens for ${buyIn} ${pool.quoteSymbol} raw units`);
   const before = await balance(buyer);
+  // A fresh account has never received a token: a balance here is made up by balanceOf
+  // (virtual or airdrop balances), so balances are no ledger and a failed sell proves nothing.
+  const phantom = before > 0n;
   const buy = await session.sendCall(buyer, pool.router, routerAbi, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [
     buyIn,
     0n,
@@ -204,7 +207,13 @@ export async function runTrades(
   const cooldown = first && second ? !first.ok && second.ok : null;
   const sellAgain = first?.ok && second ? second.ok : null;
   let reason = '';
-  if (!sold) {
+  if (phantom) {
+    taxes.error = 'QUOTE_ERROR';
+    reason = `a fresh account already held ${before} raw units before buying: balanceOf reports tokens nobody transferred, so taxes and sells measured from balances are not conclusive`;
+    taxes.buyTax = null;
+    taxes.sellTax = null;
+    taxes.transferTax = null;
+  } else if (!sold) {
     taxes.error = 'SELL_FAILED';
     reason = !approve.ok ? `approve reverted: ${approve.reason}` : (first?.reason ?? second?.reason ?? 'the sell failed');
   } else if (!transfer.ok) {

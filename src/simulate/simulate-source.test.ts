@@ -50,6 +50,18 @@ test('sources that do not compile or hold no token say so', async () => {
   const none = await simulateSource({ 'C.sol': 'pragma solidity ^0.8.0; contract C { uint256 public x; }' });
   assert.equal(none.taxes.error, 'INVALID_TOKEN_ADDRESS');
   assert.match(none.reason, /no deployable ERC-20/);
+  // A ledger that only transfers (no approve/transferFrom) can never be moved by a DEX router.
+  const ledger = await simulateSource({
+    'L.sol': `pragma solidity ^0.8.0;
+      contract L {
+        mapping(address => uint256) public balanceOf;
+        uint256 public totalSupply = 1e24;
+        constructor() { balanceOf[msg.sender] = totalSupply; }
+        function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+      }`,
+  });
+  assert.equal(ledger.taxes.error, 'INVALID_TOKEN_ADDRESS');
+  assert.match(ledger.reason, /without approve and transferFrom a token cannot trade on a pool/);
 });
 
 test('constructor arguments are guessed from parameter names and types', () => {
@@ -106,4 +118,29 @@ test('real launches trade: supply elsewhere, a switch of any name, a hard-coded 
   );
   const routed = await simulateSource(launch, { contractName: 'HardcodedRouter', confirm: [], maxBuy: false });
   assert.ok(routed.evidence.some((s) => /hard-codes 0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D as a router/.test(s.description)));
+});
+
+test('a token whose balanceOf makes up balances for accounts nobody paid is inconclusive, not SELL_FAILED', async () => {
+  const r = await simulateSource(
+    {
+      'V.sol': `pragma solidity ^0.8.0;
+      contract V {
+        mapping(address => uint256) balances;
+        mapping(address => bool) known;
+        mapping(address => mapping(address => uint256)) public allowance;
+        uint256 public totalSupply = 1e24;
+        uint8 public decimals = 18;
+        constructor() { balances[msg.sender] = totalSupply; known[msg.sender] = true; }
+        function balanceOf(address a) public view returns (uint256) { return known[a] ? balances[a] : (a.balance > 0 ? 99e18 : 0); }
+        function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
+        function transfer(address to, uint256 v) public returns (bool) { return move(msg.sender, to, v); }
+        function transferFrom(address f, address to, uint256 v) public returns (bool) { allowance[f][msg.sender] -= v; return move(f, to, v); }
+        function move(address f, address to, uint256 v) internal returns (bool) { balances[f] -= v; balances[to] += v; known[to] = true; return true; }
+      }`,
+    },
+    { confirm: [], maxBuy: false },
+  );
+  assert.equal(r.taxes.error, 'QUOTE_ERROR');
+  assert.match(r.reason, /a fresh account already held \d+ raw units before buying/);
+  assert.equal(r.taxes.sellTax, null);
 });

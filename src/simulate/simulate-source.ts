@@ -52,7 +52,10 @@ export interface CompilerInfo {
 
 export type SourceSimulationResult = SimulationResult & { readonly compiler: CompilerInfo; readonly token: Address | null };
 
-const ERC20_FUNCTIONS = ['balanceOf', 'transfer', 'totalSupply'];
+// approve and transferFrom too: a DEX router takes a pool's tokens and a seller's with
+// transferFrom, so a contract without them can never trade on a pool (crowdsales, games,
+// ledgers that only transfer).
+const ERC20_FUNCTIONS = ['balanceOf', 'transfer', 'totalSupply', 'approve', 'transferFrom'];
 
 /** What a source-mode answer proves. */
 export const SOURCE_SCOPE = 'at launch, with guessed constructor arguments, on a fresh chain with Uniswap V2';
@@ -72,7 +75,10 @@ export function pickTokenContract(contracts: readonly CompiledContract[], name?:
   const tokens = contracts.filter(isErc20).sort((a, b) => b.bytecode.length - a.bytecode.length);
   const best = tokens[0];
   if (!best)
-    throw new SimulationError('INVALID_TOKEN_ADDRESS', 'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply)');
+    throw new SimulationError(
+      'INVALID_TOKEN_ADDRESS',
+      'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool',
+    );
   return best;
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleToken, startDevnet, type Devnet } from '../devnet/devnet.ts';
 import { serveDevnet, type DevnetServer } from '../devnet/serve-devnet.ts';
+import { forgetForkState, forkStateCache } from './fork-state-cache.ts';
 import { simulateToken } from './simulate-token.ts';
 import { TAX_ERRORS } from './simulation-types.ts';
 
@@ -152,4 +153,84 @@ test('fork mode: a fork of the devnet over loopback JSON-RPC gives the same trut
   const dead = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'fee').address, rpc: { url: 'http://127.0.0.1:1' } });
   assert.equal(dead.taxes.error, 'UNCAUGHT_ERROR');
   assert.match(dead.reason, /cannot fork/);
+});
+
+test('fork mode learns the state in a handful of batched round trips, where EDR alone needs hundreds, and the next simulation of the block reuses it', async () => {
+  const token = sampleToken(devnet, 'fee').address;
+  const lazy = await simulateToken({
+    network: 'LOCAL',
+    token,
+    rpc: { url: server.url },
+    confirm: [],
+    maxBuy: false,
+    lazyFork: true,
+    timeoutMs: 60_000,
+  });
+  forgetForkState(server.url);
+  const batched = await simulateToken({ network: 'LOCAL', token, rpc: { url: server.url }, confirm: [], maxBuy: false, timeoutMs: 60_000 });
+  // Gas differs by a few units between runs: fresh accounts have different zero bytes in calldata.
+  assert.deepEqual(batched.taxes, {
+    ...lazy.taxes,
+    buyGas: batched.taxes.buyGas,
+    sellGas: batched.taxes.sellGas,
+    transferGas: batched.taxes.transferGas,
+  });
+  assert.deepEqual([batched.taxes.buyTax, batched.taxes.transferTax, batched.taxes.sellTax], [5, 5, 5]);
+  assert.ok(lazy.roundTrips > 100, `lazy fork: ${lazy.roundTrips} round trips`);
+  assert.ok(batched.roundTrips <= 20, `batched fork: ${batched.roundTrips} round trips`);
+  // Nothing a discovery pass assumed leaked into the cache: every answer is the node's own.
+  const cached = forkStateCache(server.url).list();
+  assert.ok(cached.length > 50, `${cached.length} answers cached`);
+  for (const { call, answer } of cached) {
+    if (!/^eth_get(Balance|TransactionCount|Code|StorageAt)$/.test(call.method)) continue;
+    const real = (await devnet.request({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params })) as { result: string };
+    const value = (v: unknown) => (call.method === 'eth_getCode' ? v : BigInt(String(v)));
+    assert.equal(value('result' in answer ? answer.result : null), value(real.result), `${call.method} ${JSON.stringify(call.params)}`);
+  }
+  const again = await simulateToken({ network: 'LOCAL', token, rpc: { url: server.url }, confirm: [], maxBuy: false, timeoutMs: 60_000 });
+  assert.equal(again.taxes.sellTax, 5);
+  assert.ok(again.roundTrips < batched.roundTrips, `cached: ${again.roundTrips} vs ${batched.roundTrips} round trips`);
+});
+
+test('fork mode on a node without debug methods, and on a remote too slow for the cap: truths, then a timely error value', async () => {
+  const plainNode = await serveDevnet(
+    {
+      request: (payload) => {
+        const items = Array.isArray(payload) ? payload : [payload];
+        const answers = items.map((item: { id?: unknown; method?: string }) =>
+          item.method?.startsWith('debug_')
+            ? Promise.resolve({ jsonrpc: '2.0', id: item.id ?? null, error: { code: -32601, message: 'the method does not exist' } })
+            : devnet.request(item),
+        );
+        return Promise.all(answers).then((a) => (Array.isArray(payload) ? a : a[0]));
+      },
+    },
+    { port: 0 },
+  );
+  try {
+    const honey = await simulateToken({
+      network: 'LOCAL',
+      token: sampleToken(devnet, 'honeypot').address,
+      rpc: { url: plainNode.url },
+      confirm: [],
+      maxBuy: false,
+      timeoutMs: 60_000,
+    });
+    assert.equal(honey.taxes.error, 'SELL_FAILED');
+    assert.ok(honey.roundTrips <= 20, `${honey.roundTrips} round trips`);
+  } finally {
+    await plainNode.close();
+  }
+  forgetForkState(server.url);
+  const started = performance.now();
+  const slow = await simulateToken({
+    network: 'LOCAL',
+    token: sampleToken(devnet, 'plain').address,
+    rpc: { url: server.url },
+    remoteDelayMs: 600,
+    timeoutMs: 1_000,
+  });
+  assert.equal(slow.taxes.error, 'UNCAUGHT_ERROR');
+  assert.match(slow.reason, /wall-clock cap|cannot fork/);
+  assert.ok(performance.now() - started < 5_000, `answered after ${Math.round(performance.now() - started)} ms`);
 });

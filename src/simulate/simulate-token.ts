@@ -6,11 +6,11 @@
  * failure are the spec's taxes error values with a reason.
  */
 import type { Address } from 'viem';
-import { createEdrProvider, type Eip1193Provider } from '../devnet/edr-provider.ts';
+import type { Eip1193Provider } from '../devnet/edr-provider.ts';
 import { chainDetails } from '../spec/chain-details.ts';
 import { networkBySymbol, type Network } from '../spec/networks.ts';
-import { startRpcProxy } from './rpc-proxy.ts';
-import { runSimulation, type SimulationSettings } from './run-simulation.ts';
+import { simulateOnFork } from './fork-simulation.ts';
+import { DEFAULT_TIMEOUT_MS, runSimulation, type SimulationSettings } from './run-simulation.ts';
 import { EMPTY_CONFIRMATIONS, emptyTaxes, type SimulationResult } from './simulation-types.ts';
 
 export interface SimulateTokenOptions extends SimulationSettings {
@@ -23,6 +23,8 @@ export interface SimulateTokenOptions extends SimulationSettings {
   readonly cacheDir?: string;
   /** Fork mode: latency added to every remote request (the benchmark's slow remote). */
   readonly remoteDelayMs?: number;
+  /** Fork mode: EDR's own lazy remote reads, without the batched prefetch (the benchmark's baseline). */
+  readonly lazyFork?: boolean;
   /** Called with the number of JSON-RPC requests the simulation sent to its in-process chain. */
   readonly onRequests?: (count: number) => void;
 }
@@ -57,18 +59,6 @@ function failed(mode: SimulationResult['mode'], reason: string, started: number)
     scope: '',
     roundTrips: 0,
   };
-}
-
-async function latestBlock(url: string, timeoutMs: number): Promise<bigint> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body = (await response.json()) as { result?: string; error?: { message?: string } };
-  if (typeof body.result !== 'string') throw new Error(`eth_blockNumber failed: ${body.error?.message ?? `HTTP ${response.status}`}`);
-  return BigInt(body.result);
 }
 
 /**
@@ -109,34 +99,21 @@ export async function simulateToken(options: SimulateTokenOptions): Promise<Simu
     });
   }
 
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  let provider: Eip1193Provider;
-  // Every remote request goes through a loopback proxy that counts the round trips.
-  const proxy = await startRpcProxy(options.rpc.url, { timeoutMs, ...(options.remoteDelayMs ? { delayMs: options.remoteDelayMs } : {}) });
-  try {
-    const blockNumber = options.blockNumber ?? (await latestBlock(proxy.url, timeoutMs));
-    provider = await createEdrProvider({
-      chainId: network.chainId,
-      fork: { url: proxy.url, blockNumber, remoteChainId: network.chainId, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}) },
-    });
-  } catch (error) {
-    await proxy.close();
-    return {
-      ...failed(mode, `cannot fork ${network.symbol} from its RPC: ${error instanceof Error ? error.message : String(error)}`, started),
-      roundTrips: proxy.roundTrips(),
-    };
-  }
-  const elapsed = performance.now() - started;
-  const running = await runSimulation({
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // The fork's state is learnt in a few batched round trips before the trades (fork-simulation.ts).
+  const run = await simulateOnFork({
     ...settings,
-    provider,
-    mode,
-    timeoutMs: Math.max(1, timeoutMs - elapsed),
-    roundTrips: () => proxy.roundTrips(),
+    url: options.rpc.url,
+    timeoutMs,
+    ...(options.blockNumber !== undefined ? { blockNumber: options.blockNumber } : {}),
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+    ...(options.remoteDelayMs ? { remoteDelayMs: options.remoteDelayMs } : {}),
+    ...(options.lazyFork ? { lazy: true } : {}),
   });
-  void running.done.then(() => {
-    options.onRequests?.(running.requests());
-    return proxy.close();
-  });
-  return { ...running.result, durationMs: Math.round(performance.now() - started) };
+  if (!run.ok) {
+    const reason = run.reason.startsWith('simulation stopped') ? run.reason : `cannot fork ${network.symbol} from its RPC: ${run.reason}`;
+    return { ...failed(mode, reason, started), roundTrips: run.roundTrips };
+  }
+  void run.running.done.then(() => options.onRequests?.(run.running.requests()));
+  return { ...run.running.result, durationMs: Math.round(performance.now() - started) };
 }
