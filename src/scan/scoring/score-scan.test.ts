@@ -4,6 +4,7 @@ import {
   scoreScan,
   rankOf,
   EXTRA_POWER_CAP_STEP,
+  INCONCLUSIVE_SIMULATION_PENALTY,
   ONE_ACCOUNT_CAP,
   POWER_PENALTY,
   PRIVILEGED_FUNCTION_PENALTY,
@@ -48,6 +49,17 @@ describe('scoreScan', () => {
     assert.ok(result.scores.total! < 25);
     assert.equal(result.rank, 'D');
     assert.ok(result.factors.some((f) => f.factor === 'simulation:SELL_FAILED'));
+  });
+
+  it('never reads a simulation that decided nothing (no pool, a failed quote, an error) as a clean one', () => {
+    for (const error of ['POOL_NOT_FOUND', 'QUOTE_ERROR', 'UNCAUGHT_ERROR', 'INVALID_TOKEN_ADDRESS'] as const) {
+      const result = scoreScan({ ...clean, taxes: { buyTax: null, sellTax: null, transferTax: null, error } });
+      assert.equal(result.raw.security, 100 - INCONCLUSIVE_SIMULATION_PENALTY, error);
+      assert.match(result.factors.find((f) => f.factor === `simulation:${error}`)?.detail ?? '', /could not decide/);
+      const base = result.factors.find((f) => f.score === 'security' && f.factor === 'base')!;
+      assert.doesNotMatch(base.detail, /no risk found/);
+    }
+    assert.equal(scoreScan({ ...clean, taxes: null }).raw.security, 100 - INCONCLUSIVE_SIMULATION_PENALTY);
   });
 
   it('charges taxes beyond 5%, doubly beyond 25%', () => {

@@ -130,6 +130,16 @@ export const TRADE_CONTROL_DETECTORS: ReadonlySet<string> = new Set([
 /** Points the first finding of each trade control takes, times its holder's weight. */
 export const TRADE_CONTROL_PENALTY = 10;
 
+/** Simulation outcomes that decide something about the token, and what each costs. */
+const DECISIVE_SIMULATION_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
+  SELL_FAILED: [-70, 'the simulated sell failed: looks like a honeypot'],
+  BUY_FAILED: [-40, 'the simulated buy failed'],
+  TRANSFER_FAILED: [-40, 'the simulated transfer failed'],
+  INSUFFICIENT_LIQUIDITY: [-10, 'the pool lacks liquidity for a simulated trade'],
+};
+/** Points a simulation that did not run, or ran and decided nothing (no pool, a failed quote, an error), takes. */
+export const INCONCLUSIVE_SIMULATION_PENALTY = 5;
+
 /**
  * Points each privileged function takes (a lever its holder keeps), and at most all of them.
  * Fitted with `npm run calibrate`: 147 of 149 rug pulls keep such functions, 19 of 27
@@ -278,14 +288,15 @@ function security(input: ScoringInput): SecurityTally | null {
   if (input.proxy) t.add('upgradeable', -10, 'behind an upgradeable proxy: the code can be replaced');
   const taxes = input.taxes;
   if (taxes) {
-    const failures: Record<string, [number, string]> = {
-      SELL_FAILED: [-70, 'the simulated sell failed: looks like a honeypot'],
-      BUY_FAILED: [-40, 'the simulated buy failed'],
-      TRANSFER_FAILED: [-40, 'the simulated transfer failed'],
-      INSUFFICIENT_LIQUIDITY: [-10, 'the pool lacks liquidity for a simulated trade'],
-    };
-    const failure = failures[taxes.error];
+    const failure = DECISIVE_SIMULATION_ERRORS[taxes.error];
     if (failure) t.add(`simulation:${taxes.error}`, failure[0], failure[1]);
+    // No pool, a failed quote or an error of the simulator decides nothing: as unknown as no simulation.
+    else if (taxes.error !== '')
+      t.add(
+        `simulation:${taxes.error}`,
+        -INCONCLUSIVE_SIMULATION_PENALTY,
+        `the trade simulation could not decide (${taxes.error}): taxes and sellability unconfirmed`,
+      );
     for (const [name, value] of [
       ['buy', taxes.buyTax],
       ['sell', taxes.sellTax],
@@ -295,12 +306,10 @@ function security(input: ScoringInput): SecurityTally | null {
       if (value !== null && value > 5) t.add(`${name}-tax`, -(value - 5 + Math.max(0, value - 25)), `${name} tax ${round1(value)}%`);
     }
   } else {
-    t.add('no-simulation', -5, 'the trade simulation did not run: taxes and sellability unconfirmed');
+    t.add('no-simulation', -INCONCLUSIVE_SIMULATION_PENALTY, 'the trade simulation did not run: taxes and sellability unconfirmed');
   }
-  const read = [
-    input.findings !== null ? (input.unverified ? 'the bytecode' : 'the code') : null,
-    input.taxes ? 'the simulated trades' : null,
-  ]
+  const decided = taxes !== null && (taxes.error === '' || taxes.error in DECISIVE_SIMULATION_ERRORS);
+  const read = [input.findings !== null ? (input.unverified ? 'the bytecode' : 'the code') : null, decided ? 'the simulated trades' : null]
     .filter(Boolean)
     .join(' and ');
   t.describeBase((moves) =>
