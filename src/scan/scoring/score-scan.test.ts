@@ -147,6 +147,14 @@ describe('scoreScan', () => {
     assert.match(owned.factors.find((f) => f.factor === 'finding:trading-not-enabled')?.detail ?? '', /held by one account/);
     const renounced = scoreScan({ ...clean, renounced: true, powerHolder: { kind: 'nobody' }, findings: [gate] });
     assert.equal(renounced.raw.security, 100 - Math.max(SEVERITY_PENALTY.medium, TRADE_CONTROL_PENALTY / 4));
+    const fromBytecode = scoreScan({
+      ...clean,
+      renounced: false,
+      powerHolder: eoa,
+      unverified: true,
+      findings: [{ detector: 'bytecode-setFees', severity: 'medium', title: 'Privileged account can change fees (from bytecode)' }],
+    });
+    assert.ok(fromBytecode.factors.some((f) => f.factor === 'finding:bytecode-setFees' && f.effect === -TRADE_CONTROL_PENALTY));
   });
 
   it('counts each privileged function as a lever its holder keeps, bounded, and less once renounced', () => {

@@ -114,7 +114,8 @@ const POWER_TEXT: Readonly<Record<MoneyPower, string>> = {
 
 /**
  * Owner controls over who may trade and how much (trading switched on by the owner, a
- * list of exempt accounts, cooldowns, transaction and wallet limits, fee setters): not a
+ * list of exempt accounts, cooldowns, transaction and wallet limits, fee setters, from the
+ * source or from an unverified contract's function names): not a
  * power to take money by itself, but the levers a sell block is built from. Fitted with
  * `npm run calibrate`: about a third of the rug pulls carry one, one token in 27 of those
  * labelled without.
@@ -126,6 +127,9 @@ export const TRADE_CONTROL_DETECTORS: ReadonlySet<string> = new Set([
   'max-tx-amount',
   'max-wallet',
   'fee-setter',
+  // The same controls named by an unverified contract's functions.
+  'bytecode-setFees',
+  'bytecode-maxTxAmount',
 ]);
 /** Points the first finding of each trade control takes, times its holder's weight. */
 export const TRADE_CONTROL_PENALTY = 10;
