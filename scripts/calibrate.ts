@@ -20,7 +20,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeVerifiedSources, sourceScanner } from '../src/scan/scan-dependencies.ts';
 import { scanSource } from '../src/scan/scan-source.ts';
-import { rankOf, RANKS } from '../src/scan/scoring/score-scan.ts';
+import { MONEY_POWER_DETECTORS, rankOf, RANKS, type MoneyPower } from '../src/scan/scoring/score-scan.ts';
 import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,6 +38,7 @@ export interface Scored {
   readonly file: string;
   readonly group: 'positive' | 'negative';
   readonly labels: readonly string[];
+  readonly negativeFor: readonly string[];
   readonly security: number | null;
   readonly factors: readonly string[];
 }
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       file: record.file,
       group: groupOf(record)!,
       labels: record.labels,
+      negativeFor: record.negative_for ?? [],
       security: result.score.security,
       factors: (result.score.factors as { factor: string; effect: number }[])
         .filter((f) => f.effect !== 0 && f.factor !== 'base')
@@ -103,12 +105,31 @@ async function main(): Promise<void> {
     for (const s of scored.filter((x) => x.group === group)) counts[rankOf(s.security)] = (counts[rankOf(s.security)] ?? 0) + 1;
     return counts;
   };
+  // Each CRPWarner file is labelled for one category only: a token labelled without a sell
+  // restriction says nothing about a mint. The AUC per category pairs each category's
+  // positives with its own negatives; `powersOutsideLabel` counts the negatives in which the
+  // analysis finds a power to take money of a kind their label does not rule out.
+  const byCategory: Record<string, { positives: number; negatives: number; auc: number }> = Object.fromEntries(
+    GROUP_LABELS.map((label) => {
+      const pos = scored.filter((s) => s.labels.includes(label)).map((s) => s.security ?? 0);
+      const neg = scored.filter((s) => s.negativeFor.includes(label)).map((s) => s.security ?? 0);
+      return [label, { positives: pos.length, negatives: neg.length, auc: Math.round(rocAuc(pos, neg) * 1000) / 1000 }];
+    }),
+  );
+  const ruledOut: Readonly<Record<string, MoneyPower>> = { mint: 'mint', honeypot: 'sell-block' };
+  const powersOutsideLabel = scored.filter((s) => {
+    if (s.group !== 'negative') return false;
+    const kinds = s.factors.map((f) => MONEY_POWER_DETECTORS[f.split(' ')[0]!.replace(/^finding:/, '')]).filter(Boolean);
+    return kinds.some((k) => !s.negativeFor.some((label) => ruledOut[label] === k));
+  }).length;
   const summary = {
     files: scored.length,
     positives: scoresOf('positive').length,
     negatives: scoresOf('negative').length,
     auc: Math.round(auc * 1000) / 1000,
     target: AUC_TARGET,
+    byCategory,
+    powersOutsideLabel,
     ranks: { positive: distribution('positive'), negative: distribution('negative') },
     unscored: scored.filter((s) => s.security === null).length,
     simulate: args.simulate,
@@ -121,6 +142,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `ROC AUC ${summary.auc.toFixed(3)} (target ${AUC_TARGET.toFixed(2)})${summary.unscored ? `; ${summary.unscored} files without a score` : ''}`,
+    );
+    console.log(
+      `per category: ${Object.entries(byCategory)
+        .map(([l, c]) => `${l} ${c.auc.toFixed(3)} (${c.positives} vs ${c.negatives})`)
+        .join(', ')}; ${powersOutsideLabel} negatives carry a power to take money of a kind their label does not rule out`,
     );
     console.log(`rank by security score   ${labels.map((l) => l.padStart(4)).join('')}`);
     for (const group of ['positive', 'negative'] as const) {

@@ -3,11 +3,14 @@ import assert from 'node:assert/strict';
 import {
   scoreScan,
   rankOf,
+  EXTRA_POWER_CAP_STEP,
+  INCONCLUSIVE_SIMULATION_PENALTY,
   ONE_ACCOUNT_CAP,
   POWER_PENALTY,
   PRIVILEGED_FUNCTION_PENALTY,
   SEVERITY_PENALTY,
   SHARED_HOLDER_CAP,
+  TRADE_CONTROL_PENALTY,
   type ScoringInput,
 } from './score-scan.ts';
 import type { PowerHolder } from '../power-holder.ts';
@@ -46,6 +49,17 @@ describe('scoreScan', () => {
     assert.ok(result.scores.total! < 25);
     assert.equal(result.rank, 'D');
     assert.ok(result.factors.some((f) => f.factor === 'simulation:SELL_FAILED'));
+  });
+
+  it('never reads a simulation that decided nothing (no pool, a failed quote, an error) as a clean one', () => {
+    for (const error of ['POOL_NOT_FOUND', 'QUOTE_ERROR', 'UNCAUGHT_ERROR', 'INVALID_TOKEN_ADDRESS'] as const) {
+      const result = scoreScan({ ...clean, taxes: { buyTax: null, sellTax: null, transferTax: null, error } });
+      assert.equal(result.raw.security, 100 - INCONCLUSIVE_SIMULATION_PENALTY, error);
+      assert.match(result.factors.find((f) => f.factor === `simulation:${error}`)?.detail ?? '', /could not decide/);
+      const base = result.factors.find((f) => f.score === 'security' && f.factor === 'base')!;
+      assert.doesNotMatch(base.detail, /no risk found/);
+    }
+    assert.equal(scoreScan({ ...clean, taxes: null }).raw.security, 100 - INCONCLUSIVE_SIMULATION_PENALTY);
   });
 
   it('charges taxes beyond 5%, doubly beyond 25%', () => {
@@ -108,6 +122,39 @@ describe('scoreScan', () => {
       findings: [mint, { detector: 'hidden-owner', severity: 'high', title: 'hidden owner' }],
     });
     assert.ok(['C', 'D'].includes(fake.rank), fake.rank);
+  });
+
+  it('lowers the cap for every further kind of power: mint and sell block together rank lower than either', () => {
+    const blacklist = { detector: 'blacklist', severity: 'high' as const, title: 'blacklist' };
+    const burn = { detector: 'owner-burn', severity: 'high' as const, title: 'burn' };
+    const one = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [mint] });
+    const two = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [mint, blacklist] });
+    const three = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [mint, blacklist, burn] });
+    assert.equal(one.scores.security, ONE_ACCOUNT_CAP.security);
+    assert.equal(two.scores.security, ONE_ACCOUNT_CAP.security - EXTRA_POWER_CAP_STEP);
+    assert.equal(three.scores.security, Math.min(ONE_ACCOUNT_CAP.security - 2 * EXTRA_POWER_CAP_STEP, three.raw.security!));
+    assert.ok(two.scores.total! <= ONE_ACCOUNT_CAP.total - EXTRA_POWER_CAP_STEP, String(two.scores.total));
+    assert.equal(three.rank, 'D');
+    // Two findings of one kind are one way to take money, not two.
+    const twice = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [mint, { ...mint, detector: 'bytecode-mint' }] });
+    assert.equal(twice.factors.find((f) => f.factor === 'cap:powers')?.detail.includes(String(ONE_ACCOUNT_CAP.security)), true);
+  });
+
+  it('charges an owner control over trading by its holder, never less than its severity', () => {
+    const gate = { detector: 'trading-not-enabled', severity: 'medium' as const, title: 'Trading is disabled until the owner enables it' };
+    const owned = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [gate, gate] });
+    assert.equal(owned.raw.security, 100 - TRADE_CONTROL_PENALTY * 1.25);
+    assert.match(owned.factors.find((f) => f.factor === 'finding:trading-not-enabled')?.detail ?? '', /held by one account/);
+    const renounced = scoreScan({ ...clean, renounced: true, powerHolder: { kind: 'nobody' }, findings: [gate] });
+    assert.equal(renounced.raw.security, 100 - Math.max(SEVERITY_PENALTY.medium, TRADE_CONTROL_PENALTY / 4));
+    const fromBytecode = scoreScan({
+      ...clean,
+      renounced: false,
+      powerHolder: eoa,
+      unverified: true,
+      findings: [{ detector: 'bytecode-setFees', severity: 'medium', title: 'Privileged account can change fees (from bytecode)' }],
+    });
+    assert.ok(fromBytecode.factors.some((f) => f.factor === 'finding:bytecode-setFees' && f.effect === -TRADE_CONTROL_PENALTY));
   });
 
   it('counts each privileged function as a lever its holder keeps, bounded, and less once renounced', () => {
