@@ -16,6 +16,7 @@ import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { NetworkOptions } from '../spec/networks.ts';
 import { createAccessGate } from './access.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { validatorCompiler } from './validation.ts';
 import { auditLookupRoutes } from './routes/audit-lookup.ts';
 import { adminAuditRoutes } from './routes/admin-audits.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -85,10 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
     // Path parameters longer than any address or symbol are refused before routing.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // allowUnionTypes: JSON Schema's `type: [...]` (the devnet's /rpc body) is valid; without it Ajv warns at start-up.
-    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true } },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+  // Issue 13: one strict validator for every route's request schema (src/api/validation.ts).
+  app.setValidatorCompiler(validatorCompiler);
 
   await app.register(errorHandler);
   // Security headers on every answer. The CSP allows same-origin scripts and styles (the

@@ -10,7 +10,8 @@ import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { DEFAULT_NODE_MODULES } from '../../corpus/build-corpus-index.ts';
 import { createStoredCorpusService } from '../../corpus/corpus-service.ts';
 import { openTestStore, type TestStore } from '../../testing/test-stores.ts';
-import { SIMILARITY_MESSAGES, similarityRoutes, sourcesFromText } from './similarity.ts';
+import { similarityRoutes, sourcesFromText } from './similarity.ts';
+import { MESSAGES } from '../../spec/messages.ts';
 import { signaturescanRoutes } from './signaturescan.ts';
 
 const pairPath = join(DEFAULT_NODE_MODULES, '@uniswap/v2-core/contracts/UniswapV2Pair.sol');
@@ -78,7 +79,7 @@ describe('Similarityscan and Signaturescan routes', () => {
       address: '0x00000000000000000000000000000000000000bb',
       network: 'ETH',
     });
-    assert.deepEqual([unverified.statusCode, unverified.json()], [404, { message: SIMILARITY_MESSAGES.notVerified }]);
+    assert.deepEqual([unverified.statusCode, unverified.json()], [404, { message: MESSAGES.similarity.notVerified }]);
     assert.deepEqual((await post('/api/search/similarity', { type: 'address', address: 'nope', network: 'ETH' })).json(), {
       message: 'Invalid Address',
     });
@@ -89,10 +90,10 @@ describe('Similarityscan and Signaturescan routes', () => {
 
   it('bad requests get clear messages; an invalid key gets 403 Invalid API_KEY', async () => {
     const cases: [unknown, number, string][] = [
-      [{}, 400, SIMILARITY_MESSAGES.badType],
-      [{ type: 'file' }, 400, SIMILARITY_MESSAGES.badType],
-      [{ type: 'source' }, 400, SIMILARITY_MESSAGES.sourceRequired],
-      [{ type: 'source', source: '   ' }, 400, SIMILARITY_MESSAGES.sourceRequired],
+      [{}, 400, MESSAGES.similarity.badType],
+      [{ type: 'file' }, 400, MESSAGES.similarity.badType],
+      [{ type: 'source' }, 400, MESSAGES.similarity.sourceRequired],
+      [{ type: 'source', source: '   ' }, 400, MESSAGES.similarity.sourceRequired],
       [{ type: 'source', source: '/* only a comment */' }, 400, 'source is empty: no Solidity code found'],
     ];
     for (const [payload, status, message] of cases) {
