@@ -95,6 +95,12 @@ describe('Similarityscan and Signaturescan routes', () => {
       [{ type: 'source' }, 400, MESSAGES.similarity.sourceRequired],
       [{ type: 'source', source: '   ' }, 400, MESSAGES.similarity.sourceRequired],
       [{ type: 'source', source: '/* only a comment */' }, 400, 'source is empty: no Solidity code found'],
+      [null, 400, MESSAGES.similarity.badType],
+      [{ type: 'source', source: 12 }, 400, MESSAGES.similarity.sourceRequired],
+      // The address first, then its network; a chain id given as text is not a chain id.
+      [{ type: 'address', address: 'nope', network: 'NOPE' }, 400, 'Invalid Address'],
+      [{ type: 'address', address: VERIFIED, chainId: '56' }, 400, 'Invalid Network'],
+      [{ type: 'address', address: VERIFIED, network: null }, 400, 'Invalid Network'],
     ];
     for (const [payload, status, message] of cases) {
       const response = await post('/api/search/similarity', payload, user);
@@ -117,6 +123,8 @@ describe('Similarityscan and Signaturescan routes', () => {
     assert.deepEqual(event[0].types, ['event']);
     assert.deepEqual((await post('/api/signaturescan', { q: '0x12' })).statusCode, 400);
     assert.deepEqual((await post('/api/signaturescan', {})).json(), { message: 'q is required' });
+    assert.deepEqual((await post('/api/signaturescan', { q: null })).json(), { message: MESSAGES.signaturescan.queryRequired });
+    assert.deepEqual((await post('/api/signaturescan', { q: 12 })).json(), { message: MESSAGES.signaturescan.queryNotText });
     assert.equal((await post('/api/signaturescan', { q: 'balanceOf(' })).statusCode, 400);
     assert.equal((await post('/api/signaturescan', { q: 'swap(uint256,uint256,address,bytes)' }, 'bad')).statusCode, 403);
   });
