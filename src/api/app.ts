@@ -5,7 +5,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
@@ -16,6 +15,7 @@ import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { NetworkOptions } from '../spec/networks.ts';
 import { createAccessGate } from './access.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { validatorCompiler } from './validation.ts';
 import { auditLookupRoutes } from './routes/audit-lookup.ts';
 import { adminAuditRoutes } from './routes/admin-audits.ts';
@@ -92,30 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
 
   await app.register(errorHandler);
-  // Security headers on every answer. The CSP allows same-origin scripts and styles (the
-  // docs page and the dashboard are served by this process); the docs page sets its own
-  // CSP with the hashes of its inline script and style (staticCSP below).
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
-      },
-    },
-    // Plain HTTP on loopback is the default deployment: do not tell browsers to upgrade.
-    strictTransportSecurity: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  // Security headers on every answer (precomputed; the docs page sets its own CSP below).
+  await app.register(securityHeaders);
   const origins = deps.corsOrigins ?? [];
   if (origins.length > 0) {
     await app.register(cors, {

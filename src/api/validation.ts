@@ -20,8 +20,6 @@ const shared = {
   allErrors: true,
   // Errors carry the value they are about, so `null` and `''` can count as absent.
   verbose: true,
-  // String lengths in UTF-16 units, as `.length` counts them (MAX_SOURCE_CHARS is in those).
-  unicode: false,
   removeAdditional: false,
   useDefaults: false,
   coerceTypes: false,
