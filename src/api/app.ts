@@ -25,6 +25,7 @@ import { scoreRoutes } from './routes/score.ts';
 import { legacyScanRoutes } from './routes/legacy-scan.ts';
 import type { SourceScanResult } from '../scan/scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
+import type { CompareSimilarity } from '../corpus/similarity-pool.ts';
 import { similarityRoutes } from './routes/similarity.ts';
 import { signaturescanRoutes } from './routes/signaturescan.ts';
 import type { ScanService } from '../scan/scan-service.ts';
@@ -49,6 +50,8 @@ export interface AppDeps {
   readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
   readonly corpus?: CorpusService;
+  /** Where Similarityscan compares (the server's worker pool); in process by default. */
+  readonly compareSimilarity?: CompareSimilarity;
   /** Verified source of an address (Similarityscan's `type: address`). */
   readonly getVerifiedSource?: (network: string, address: string) => Promise<Readonly<Record<string, string>> | null>;
   /** Public base URL of the main host (for links such as the legacy scan's successor). */
@@ -162,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       gate,
       networks: deps.networks,
       corpus: deps.corpus,
+      ...(deps.compareSimilarity ? { compare: deps.compareSimilarity } : {}),
       ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}),
     });
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });

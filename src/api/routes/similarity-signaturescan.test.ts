@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { createAccessGate } from '../access.ts';
+import { createAccessGate, type AccessGate } from '../access.ts';
 import { createApiKey, createApiKeyVerifier } from '../../keys/api-key-repository.ts';
 import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { DEFAULT_NODE_MODULES } from '../../corpus/build-corpus-index.ts';
 import { createStoredCorpusService } from '../../corpus/corpus-service.ts';
 import { openTestStore, type TestStore } from '../../testing/test-stores.ts';
 import { similarityRoutes, sourcesFromText } from './similarity.ts';
+import { createSimilarityPool } from '../../corpus/similarity-pool.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { signaturescanRoutes } from './signaturescan.ts';
 
@@ -23,12 +24,16 @@ describe('Similarityscan and Signaturescan routes', () => {
   let store: TestStore;
   let admin: string;
   let user: string;
+  // The comparisons run in the worker pool, as in the server.
+  const pool = createSimilarityPool({ threads: 1 });
+  let gate: AccessGate;
+  let corpus: ReturnType<typeof createStoredCorpusService>;
 
   before(async () => {
     store = await openTestStore();
     const rateLimiter = createRateLimiter({ pointsPerWindow: 30 });
-    const gate = createAccessGate({ db: store.db, verifyApiKey: createApiKeyVerifier(store), rateLimiter });
-    const corpus = createStoredCorpusService(store, {
+    gate = createAccessGate({ db: store.db, verifyApiKey: createApiKeyVerifier(store), rateLimiter });
+    corpus = createStoredCorpusService(store, {
       packages: [{ installedAs: '@uniswap/v2-core', origin: 'uniswap', dirs: ['contracts'] }],
     });
     const getVerifiedSource = async (network: string, address: string) =>
@@ -38,7 +43,7 @@ describe('Similarityscan and Signaturescan routes', () => {
       rateLimiter,
       networks: { devnet: false },
       plugins: [
-        async (i) => i.register(similarityRoutes, { gate, networks: { devnet: false }, corpus, getVerifiedSource }),
+        async (i) => i.register(similarityRoutes, { gate, networks: { devnet: false }, corpus, getVerifiedSource, compare: pool.compare }),
         async (i) => i.register(signaturescanRoutes, { gate, signatures: corpus.signatures }),
       ],
     });
@@ -47,7 +52,32 @@ describe('Similarityscan and Signaturescan routes', () => {
   });
   after(async () => {
     await app.close();
+    await pool.close();
     await store.dispose();
+  });
+
+  it('a search past its time limit is ended and answered 503 naming the similarity worker', async () => {
+    const quick = createSimilarityPool({ threads: 1, timeoutMs: 1 });
+    const limited = await buildApp({
+      store,
+      rateLimiter: createRateLimiter({ pointsPerWindow: 30 }),
+      networks: { devnet: false },
+      plugins: [async (i) => i.register(similarityRoutes, { gate, networks: { devnet: false }, corpus, compare: quick.compare })],
+    });
+    try {
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/search/similarity',
+        payload: { type: 'source', source: `${pair}\n`.repeat(100) },
+        headers: { 'x-api-key': user },
+      });
+      assert.equal(res.statusCode, 503, res.body);
+      assert.equal(res.json().meta.source, 'similarity');
+      assert.match(res.json().meta.reason, /time limit/);
+    } finally {
+      await limited.close();
+      await quick.close();
+    }
   });
 
   const post = (url: string, payload: unknown, key?: string) =>

@@ -6,11 +6,11 @@
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { computeSimilarity } from '../../analysis/similarity/compute-similarity.ts';
 import { SimilarityInputError } from '../../analysis/similarity/similarity-error.ts';
 import type { SimilarityIndex } from '../../analysis/similarity/similarity-index.ts';
 import { CorpusError } from '../../corpus/corpus-error.ts';
 import type { CorpusService } from '../../corpus/corpus-service.ts';
+import { compareInProcess, SimilarityBusyError, SimilarityTimeoutError, type CompareSimilarity } from '../../corpus/similarity-pool.ts';
 import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { chooseNetworkFrom, networksFor, type NetworkOptions } from '../../spec/networks.ts';
@@ -26,6 +26,8 @@ export interface SimilarityRoutesDeps {
   readonly gate: AccessGate;
   readonly networks: NetworkOptions;
   readonly corpus: Pick<CorpusService, 'index' | 'addReference' | 'removeReference' | 'list'>;
+  /** Where the comparison runs (the server's worker pool); in process by default. */
+  readonly compare?: CompareSimilarity;
   /** Verified source files of a contract (path -> text), null when not verified. */
   readonly getVerifiedSource?: (network: string, address: string) => Promise<Readonly<Record<string, string>> | null>;
 }
@@ -41,6 +43,10 @@ const ContractMatch = Type.Object({
 });
 const SimilarityResponse = Type.Object({ ranks: Type.Array(Rank), contracts: Type.Array(ContractMatch), source: Type.String() });
 const Message = Type.Object({ message: Type.String() });
+const UnavailableMessage = Type.Object({
+  message: Type.String(),
+  meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })),
+});
 
 /**
  * The files of a `source` field: a standard-JSON input or `{path: {content}}` map as
@@ -127,6 +133,7 @@ async function readyIndex(corpus: SimilarityRoutesDeps['corpus']): Promise<Simil
 }
 
 export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> = async (app, deps) => {
+  const compare = deps.compare ?? compareInProcess;
   app.post(
     '/api/search/similarity',
     {
@@ -137,7 +144,7 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
         tags: ['similarity'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
         body: similarityBodySchema(deps.networks),
-        response: { 200: SimilarityResponse, 400: Message, 403: Message, 404: Message, 429: Message, 503: Message },
+        response: { 200: SimilarityResponse, 400: Message, 403: Message, 404: Message, 429: Message, 503: UnavailableMessage },
       },
       schemaErrorFormatter: refuseSimilarity,
       onRequest: deps.gate({
@@ -160,9 +167,14 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       }
       const index = await readyIndex(deps.corpus);
       try {
-        return computeSimilarity(index, sources);
+        // The client bounds its own queue of searches: a key's id, else its address.
+        return await compare(index, sources, { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` });
       } catch (error) {
         if (error instanceof SimilarityInputError) throw new HttpError(400, error.message);
+        if (error instanceof SimilarityBusyError || error instanceof SimilarityTimeoutError) {
+          const meta = { source: 'similarity', reason: error.message };
+          throw new HttpError(503, MESSAGES.common.serviceUnavailable, { meta }, { 'Retry-After': '5' });
+        }
         throw error;
       }
     },
