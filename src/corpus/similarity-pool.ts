@@ -70,7 +70,8 @@ export function createSimilarityPool(options: SimilarityPoolOptions = {}): Simil
   const timeoutMs = options.timeoutMs ?? 20_000;
   const pool = new Tinypool({
     filename: WORKER,
-    minThreads: 1,
+    // All threads stay up: a thread started on demand would first load tsx and rebuild the index.
+    minThreads: threads,
     maxThreads: threads,
     maxQueue,
   });
