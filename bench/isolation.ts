@@ -5,7 +5,10 @@
  * child process (analysis in its worker pool, or `--inline` on its event loop as before
  * the pool); this process probes /healthz every `--every` ms.
  *
- *   node --import tsx bench/isolation.ts [--scans 6] [--size 1100000] [--inline]
+ * With `--similarity`, the load is Similarityscan searches of the same sources against
+ * the full reference corpus instead (the similarity worker threads, or `--inline`).
+ *
+ *   node --import tsx bench/isolation.ts [--scans 6] [--size 1100000] [--inline] [--similarity]
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -20,13 +23,15 @@ const { values } = parseArgs({
     size: { type: 'string', default: '1100000' },
     every: { type: 'string', default: '20' },
     inline: { type: 'boolean', default: false },
+    similarity: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     dir: { type: 'string' },
   },
 });
 
 /** Child mode: the app with the source scanner, printing its port and a key. */
-async function serve(dir: string, inline: boolean): Promise<void> {
+async function serve(dir: string, inline: boolean, similarity: boolean): Promise<void> {
+  if (similarity) return serveSimilarity(dir, inline);
   const { openStore } = await import('../src/store/open-store.ts');
   const { createApiKey } = await import('../src/keys/api-key-repository.ts');
   const { buildApp } = await import('../src/api/app.ts');
@@ -55,6 +60,32 @@ async function serve(dir: string, inline: boolean): Promise<void> {
     },
     // Analysis only: the simulation compiles with solc, which is not what this measures.
     scanSource: (sources, options) => scanSource({ analyze }, sources, options),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key, threads: pool?.threads ?? 0 })}\n`);
+}
+
+/** Child mode for `--similarity`: the app with the full corpus and the similarity pool (or inline). */
+async function serveSimilarity(dir: string, inline: boolean): Promise<void> {
+  const { openStore } = await import('../src/store/open-store.ts');
+  const { createApiKey } = await import('../src/keys/api-key-repository.ts');
+  const { buildApp } = await import('../src/api/app.ts');
+  const { createRateLimiter } = await import('../src/limits/rate-limiter.ts');
+  const { createStoredCorpusService } = await import('../src/corpus/corpus-service.ts');
+  const { createSimilarityPool } = await import('../src/corpus/similarity-pool.ts');
+  const store = await openStore({ dataDir: dir });
+  const { key } = await createApiKey(store.db, { name: 'bench' });
+  const corpus = createStoredCorpusService(store);
+  const index = await corpus.index();
+  const pool = inline ? undefined : createSimilarityPool({ perClient: 64 });
+  // Warm every thread (each rebuilds the index from the snapshot once).
+  if (pool) await Promise.all(Array.from({ length: pool.threads }, () => pool.compare(index, { 'a.sol': 'contract A { uint x; }' })));
+  const app = await buildApp({
+    store,
+    rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
+    networks: { devnet: false },
+    corpus,
+    ...(pool ? { compareSimilarity: pool.compare } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key, threads: pool?.threads ?? 0 })}\n`);
@@ -97,13 +128,23 @@ function describeLatencies(label: string, xs: number[]): string {
 }
 
 if (values.serve) {
-  await serve(values.dir ?? '', values.inline ?? false);
+  await serve(values.dir ?? '', values.inline ?? false, values.similarity ?? false);
 } else {
   const scans = Number(values.scans);
   const size = Number(values.size);
   const every = Number(values.every);
   const dir = await mkdtemp(join(tmpdir(), 'sw-isolation-'));
-  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', '--dir', dir, ...(values.inline ? ['--inline'] : [])];
+  const similarity = values.similarity ?? false;
+  const args = [
+    '--import',
+    'tsx',
+    fileURLToPath(import.meta.url),
+    '--serve',
+    '--dir',
+    dir,
+    ...(values.inline ? ['--inline'] : []),
+    ...(similarity ? ['--similarity'] : []),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const info = await new Promise<{ port: number; key: string; threads: number }>((resolve, reject) => {
@@ -116,31 +157,34 @@ if (values.serve) {
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     const base = `http://127.0.0.1:${info.port}`;
-    const source = await largeSource(size);
+    // Similarityscan takes the default 1 MB body: the largest source it allows, with JSON's escapes.
+    const source = await largeSource(similarity ? Math.min(size, 950_000) : size);
+    const work = similarity ? 'similarity searches' : 'source scans';
     console.log(
-      `/healthz under ${scans} parallel source scans of ${source.length.toLocaleString()} characters (${values.inline ? 'analysis on the event loop' : `worker pool of ${info.threads}`})`,
+      `/healthz under ${scans} parallel ${work} of ${source.length.toLocaleString()} characters (${values.inline ? 'on the event loop' : `worker pool of ${info.threads}`})`,
     );
     const started = performance.now();
     const idle = await probe(base, every, () => performance.now() - started > 2000);
     let running = scans;
     const statuses: number[] = [];
     const jobs = Array.from({ length: scans }, async () => {
-      const res = await fetch(`${base}/api/search/contract`, {
+      const res = await fetch(`${base}${similarity ? '/api/search/similarity' : '/api/search/contract'}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': info.key },
         body: JSON.stringify({ type: 'source', source }),
       });
-      const body = (await res.json()) as { meta?: { sources?: { analysis?: { status: string } } } };
+      const body = (await res.json()) as { meta?: { sources?: { analysis?: { status: string } } }; ranks?: unknown[] };
       statuses.push(res.status);
       running -= 1;
+      if (similarity) return `${body.ranks?.length ?? 0} ranks`;
       return body.meta?.sources?.analysis?.status ?? 'none';
     });
     const loaded = await probe(base, every, () => running === 0);
     const analysis = await Promise.all(jobs);
     console.log(describeLatencies('idle (baseline)', idle));
-    console.log(describeLatencies('during the scans', loaded));
+    console.log(describeLatencies(`during the ${similarity ? 'searches' : 'scans'}`, loaded));
     console.log(
-      `scans: HTTP ${statuses.join(', ')}; analysis ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s`,
+      `${work}: HTTP ${statuses.join(', ')}; ${similarity ? 'answers' : 'analysis'} ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s`,
     );
     console.log(
       `p99 under load / idle p99: ${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}  (target: p99 under load < 50 ms)`,

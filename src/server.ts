@@ -90,7 +90,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Analysis off the event loop, in worker threads sized to the cores.
     const { createAnalysisPool } = await import('./scan/analysis-pool/analysis-pool.ts');
     const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
-    closePool = () => pool.close();
+    // Similarity off the event loop too, in worker threads (issue 13).
+    const { createSimilarityPool } = await import('./corpus/similarity-pool.ts');
+    const similarityPool = createSimilarityPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
+    closePool = async () => {
+      await Promise.all([pool.close(), similarityPool.close()]);
+    };
     const scanDeps = {
       ...scanDependencies({
         config,
@@ -99,6 +104,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         localRpcHeaders: { [INTERNAL_RPC_HEADER]: internalToken },
         devnet,
         corpus,
+        compareSimilarity: similarityPool.compare,
         solana: solana && { holds: (a: string) => solana!.holds(a), url: () => localSolanaRpcUrl },
       }),
       freshnessMs: config.scanFreshnessSeconds * 1000,
@@ -152,6 +158,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       scans,
       scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, join(config.dataDir, 'compile-cache')),
       corpus,
+      compareSimilarity: similarityPool.compare,
       getVerifiedSource: verifiedSourceLookup(scanDeps),
       baseUrl: config.baseUrl,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createScanFixture, type ScanFixture } from '../src/testing/scan-fixture.ts';
 import { createApiKey } from '../src/keys/api-key-repository.ts';
+import { MAX_SOURCE_CHARS } from '../src/api/routes/legacy-scan.ts';
 
 describe('GET /api/score and POST /api/search/contract', () => {
   let f: ScanFixture;
@@ -110,6 +111,13 @@ describe('GET /api/score and POST /api/search/contract', () => {
       [{ type: 'source', source: '   ' }, 400, 'Source is required'],
       [{ type: 'address', address: 'nope', network: 'LOCAL' }, 400, 'Invalid Address'],
       [{ type: 'address', address: f.devnet.tokens[0]!.address, network: 'MOON' }, 400, 'Invalid Network'],
+      // The network is checked before the address, and a chain id given as text is no chain id.
+      [{ type: 'address', address: 'nope', network: 'MOON' }, 400, 'Invalid Network'],
+      [{ type: 'address', address: f.devnet.tokens[0]!.address, chainId: '31337' }, 400, 'Invalid Network'],
+      [{ type: 'address' }, 400, 'Invalid Address'],
+      [{ type: 'source', source: 12 }, 400, 'Source is required'],
+      [{ type: 'source', source: `contract A {}${' '.repeat(MAX_SOURCE_CHARS)}` }, 413, 'Payload Too Large'],
+      [['source'], 400, 'Invalid type: use "address" or "source"'],
     ];
     for (const [payload, status, message] of cases) {
       const res = await legacy(payload);

@@ -5,7 +5,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
@@ -16,6 +15,8 @@ import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { NetworkOptions } from '../spec/networks.ts';
 import { createAccessGate } from './access.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { validatorCompiler } from './validation.ts';
 import { auditLookupRoutes } from './routes/audit-lookup.ts';
 import { adminAuditRoutes } from './routes/admin-audits.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -24,6 +25,7 @@ import { scoreRoutes } from './routes/score.ts';
 import { legacyScanRoutes } from './routes/legacy-scan.ts';
 import type { SourceScanResult } from '../scan/scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
+import type { CompareSimilarity } from '../corpus/similarity-pool.ts';
 import { similarityRoutes } from './routes/similarity.ts';
 import { signaturescanRoutes } from './routes/signaturescan.ts';
 import type { ScanService } from '../scan/scan-service.ts';
@@ -53,6 +55,8 @@ export interface AppDeps {
   readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
   readonly corpus?: CorpusService;
+  /** Where Similarityscan compares (the server's worker pool); in process by default. */
+  readonly compareSimilarity?: CompareSimilarity;
   /** Verified source of an address (Similarityscan's `type: address`). */
   readonly getVerifiedSource?: (network: string, address: string) => Promise<Readonly<Record<string, string>> | null>;
   /** Public base URL of the main host (for links such as the legacy scan's successor). */
@@ -99,36 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
     // Path parameters longer than any address or symbol are refused before routing.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // allowUnionTypes: JSON Schema's `type: [...]` (the devnet's /rpc body) is valid; without it Ajv warns at start-up.
-    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true } },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+  // Issue 13: one strict validator for every route's request schema (src/api/validation.ts).
+  app.setValidatorCompiler(validatorCompiler);
 
   await app.register(errorHandler);
-  // Security headers on every answer. The CSP allows same-origin scripts and styles (the
-  // docs page and the dashboard are served by this process); the docs page sets its own
-  // CSP with the hashes of its inline script and style (staticCSP below).
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
-      },
-    },
-    // Plain HTTP on loopback is the default deployment: do not tell browsers to upgrade.
-    strictTransportSecurity: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  // Security headers on every answer (precomputed; the docs page sets its own CSP below).
+  await app.register(securityHeaders);
   const origins = deps.corsOrigins ?? [];
   if (origins.length > 0) {
     await app.register(cors, {
@@ -197,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       gate,
       networks: deps.networks,
       corpus: deps.corpus,
+      ...(deps.compareSimilarity ? { compare: deps.compareSimilarity } : {}),
       ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}),
     });
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { SECURITY_HEADERS } from './plugins/security-headers.ts';
 
 describe('security headers and CORS', () => {
   let closed: TestApp;
@@ -17,11 +18,24 @@ describe('security headers and CORS', () => {
   it('sends security headers on API answers, errors included', async () => {
     for (const url of ['/healthz', '/no/such/thing', '/api/audits/search-by-address?address=nope']) {
       const res = await closed.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(res.headers[name], value, `${url} ${name}`);
+      assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS on a plain-HTTP default');
       assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
       assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
       assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, url);
       assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, url);
     }
+  });
+
+  it('sends them on refusals answered before the route runs (an invalid key)', async () => {
+    const res = await closed.app.inject({
+      method: 'GET',
+      url: '/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955',
+      headers: { 'x-api-key': 'not-a-key' },
+    });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(res.headers['referrer-policy'], 'no-referrer');
   });
 
   it('serves the docs page under a CSP that admits only same-origin scripts, which is all the page uses', async () => {

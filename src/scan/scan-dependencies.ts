@@ -18,7 +18,7 @@ import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SourceAnalysis } from './scan-service.ts';
 import { scanSource, type SourceScanDeps } from './scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
-import { computeSimilarity } from '../analysis/similarity/compute-similarity.ts';
+import { compareInProcess, type CompareSimilarity } from '../corpus/similarity-pool.ts';
 import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
 import { createSolanaScanner, type EmbeddedSolana } from '../solana/create-solana-scanner.ts';
 
@@ -35,12 +35,14 @@ export interface ScanDependencyOptions {
   readonly corpus?: CorpusService | undefined;
   /** The embedded Solana network: the accounts it holds are read from it (network SOL). */
   readonly solana?: EmbeddedSolana | undefined;
+  /** Where similarity is computed (the server's worker pool); in process by default. */
+  readonly compareSimilarity?: CompareSimilarity | undefined;
 }
 
 /** The spec's similarity object of a source map against the corpus. */
-export function similarityOf(corpus: CorpusService) {
+export function similarityOf(corpus: CorpusService, compare: CompareSimilarity = compareInProcess) {
   return async (sources: Readonly<Record<string, string>>): Promise<AuditLayout['similarity']> => {
-    const { ranks, contracts } = computeSimilarity(await corpus.index(), { ...sources });
+    const { ranks, contracts } = await compare(await corpus.index(), { ...sources });
     return { ranks, contracts };
   };
 }
@@ -114,7 +116,7 @@ export function scanDependencies(
     explorer: (network) => (network === LOCAL_NETWORK.symbol ? undefined : explorer),
     analyze: analyzeVerifiedSources(createNodeModulesResolver()),
     solana: createSolanaScanner({ env: config.env, embedded: options.solana }),
-    ...(options.corpus ? corpusDependencies(options.corpus) : {}),
+    ...(options.corpus ? corpusDependencies(options.corpus, options.compareSimilarity) : {}),
     async simulate({ network, address, client }) {
       const { simulateToken } = await import('../simulate/simulate-token.ts');
       // The devnet runs in this process: simulate under a snapshot of it. Elsewhere fork the node.
@@ -133,9 +135,12 @@ export function scanDependencies(
   };
 }
 
-function corpusDependencies(corpus: CorpusService): Pick<ScanServiceDeps, 'similarity' | 'bytecode' | 'recordVerifiedSource'> {
+function corpusDependencies(
+  corpus: CorpusService,
+  compare?: CompareSimilarity,
+): Pick<ScanServiceDeps, 'similarity' | 'bytecode' | 'recordVerifiedSource'> {
   return {
-    similarity: similarityOf(corpus),
+    similarity: similarityOf(corpus, compare),
     async bytecode(code) {
       const { scanBytecode } = await import('../signatures/scan-bytecode.ts');
       // The database is complete (seeds and corpus declarations) once the index is built.

@@ -4,6 +4,7 @@
  */
 import { canonicalSignature } from './canonical-signature.ts';
 import { SignatureQueryError } from './signature-errors.ts';
+import { MESSAGES } from '../spec/messages.ts';
 
 export type SignatureQuery =
   | { readonly by: 'selector'; readonly hash: `0x${string}` }
@@ -11,7 +12,7 @@ export type SignatureQuery =
   | { readonly by: 'text'; readonly text: string };
 
 export function parseSignatureQuery(q: unknown): SignatureQuery {
-  if (typeof q !== 'string') throw new SignatureQueryError('q must be a string: a text signature or a 4- or 32-byte hex hash');
+  if (typeof q !== 'string') throw new SignatureQueryError(MESSAGES.signaturescan.queryNotText);
   const trimmed = q.trim();
   const hex = /^(?:0x)?([0-9a-fA-F]+)$/.exec(trimmed)?.[1];
   if (hex !== undefined) {

@@ -2,7 +2,11 @@
 // The addresses package alone: all of @solana/kit takes ~0.5 s to load.
 import { isAddress } from '@solana/addresses';
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** The schema form of an EVM address (request schemas use it; isEvmAddress below is the same test). */
+export const EVM_ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
+const EVM_ADDRESS = new RegExp(EVM_ADDRESS_PATTERN);
+/** Either family: 0x hex, or base58 of a Solana key's length (the family's own check follows the network). */
+export const ANY_ADDRESS_PATTERN = '^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$';
 // Base58 (no 0, O, I, l); a Solana public key is 32 bytes, 32 to 44 characters.
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 

@@ -43,4 +43,21 @@ export const MESSAGES = {
     /** A dependency (Redis, the database) does not answer; `meta` names it. */
     serviceUnavailable: 'Service unavailable',
   },
+  // --- Issue 13: the messages of the similarity, signature and admin routes, with the others (not fixed by the spec). ---
+  similarity: {
+    badType: 'type must be "address" or "source"',
+    sourceRequired: 'source is required',
+    notVerified: 'Contract source code is not verified',
+    noSourceProvider: 'Verified source lookup is not configured',
+    corpusUnavailable: 'The reference corpus is not available',
+  },
+  signaturescan: {
+    queryRequired: 'q is required',
+    queryNotText: 'q must be a string: a text signature or a 4- or 32-byte hex hash',
+  },
+  admin: {
+    auditBody: 'The body must be a JSON array of audit records or CSV text',
+    invalidAuditRecords: 'Invalid audit records, nothing imported',
+  },
+  // --- end of issue 13 ---
 } as const;

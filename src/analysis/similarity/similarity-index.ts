@@ -25,6 +25,12 @@ export class SimilarityIndex {
   readonly #postings = new Map<number, number[]>();
   readonly #byFile = new Map<string, number>();
   #live = 0;
+  #version = 0;
+
+  /** Changes with every add and remove (a copy made at one version stays valid until it changes). */
+  get version(): number {
+    return this.#version;
+  }
 
   /** Number of live documents. */
   get size(): number {
@@ -39,6 +45,7 @@ export class SimilarityIndex {
     this.#docs.push(doc);
     this.#byFile.set(doc.file, slot);
     this.#live += 1;
+    this.#version += 1;
     for (const h of doc.fingerprints) {
       const list = this.#postings.get(h);
       if (list) list.push(slot);
@@ -54,6 +61,7 @@ export class SimilarityIndex {
     this.#docs[slot] = undefined;
     this.#byFile.delete(file);
     this.#live -= 1;
+    this.#version += 1;
     return true;
   }
 

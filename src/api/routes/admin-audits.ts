@@ -11,9 +11,10 @@ import { MESSAGES } from '../../spec/messages.ts';
 import { AuditValidationError, validateAuditRecords } from '../../audits/audit-record.ts';
 import { AuditFileError, parseAuditFile } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
-import { isEvmAddress } from '../../spec/address.ts';
+import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
+import { refuseWith } from '../validation.ts';
 
 export interface AdminAuditsDeps {
   readonly db: Kysely<Database>;
@@ -69,19 +70,17 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
         body: Type.Union([Type.Array(Type.Unknown()), Type.String()]),
         response: { 200: Type.Object({ imported: Type.Integer() }), 400: ProblemsSchema, 401: MessageSchema, 403: MessageSchema },
       },
-      // Documented above, checked below: Ajv's array coercion would wrap a CSV string in an array.
-      validatorCompiler: () => () => true,
+      // The body is never coerced (a CSV string stays a string), so the union decides the form.
+      schemaErrorFormatter: refuseWith([], () => new HttpError(400, MESSAGES.admin.auditBody)),
     },
     async (request) => {
       try {
-        const body: unknown = request.body;
-        if (typeof body !== 'string' && !Array.isArray(body))
-          throw new HttpError(400, 'The body must be a JSON array of audit records or CSV text');
+        const body = request.body;
         const rows = typeof body === 'string' ? parseAuditFile(body, 'csv') : body;
         return await upsertAudits(deps.db, validateAuditRecords(rows));
       } catch (error) {
         if (error instanceof AuditValidationError)
-          throw new HttpError(400, 'Invalid audit records, nothing imported', { problems: error.problems });
+          throw new HttpError(400, MESSAGES.admin.invalidAuditRecords, { problems: error.problems });
         if (error instanceof AuditFileError) throw new HttpError(400, error.message);
         throw error;
       }
@@ -94,13 +93,13 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
       schema: {
         summary: 'Remove the audits of an address (or only the one with ?slug=)',
         tags: ['admin'],
-        params: Type.Object({ network: Type.String(), address: Type.String() }),
+        params: Type.Object({ network: Type.String(), address: Type.String({ pattern: EVM_ADDRESS_PATTERN }) }),
         querystring: Type.Object({ slug: Type.Optional(Type.String()) }),
         response: { 200: Type.Object({ removed: Type.Integer() }), 400: MessageSchema, 401: MessageSchema, 403: MessageSchema },
       },
+      schemaErrorFormatter: refuseWith([{ field: 'address', invalid: () => new HttpError(400, MESSAGES.audits.invalidAddress) }]),
     },
     async (request) => {
-      if (!isEvmAddress(request.params.address)) throw new HttpError(400, MESSAGES.audits.invalidAddress);
       const removed = await removeAudits(deps.db, {
         network: request.params.network.toUpperCase(),
         address: request.params.address,

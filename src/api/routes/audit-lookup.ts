@@ -6,11 +6,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
-import { isEvmAddress } from '../../spec/address.ts';
+import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { AuditLookup } from '../../audits/audit-repository.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
+import { chainIdTextEnum, refuseWith, symbolPattern } from '../validation.ts';
 
 const M = MESSAGES.audits;
 
@@ -27,16 +28,26 @@ export interface AuditLookupQuery {
 
 const DEFAULT_NETWORK = 'BSC';
 
-/** Turns the raw query into a lookup, or throws the spec's message for the first problem. */
-export function parseAuditLookupQuery(query: Record<string, unknown>, options: NetworkOptions): AuditLookupQuery {
-  const { address, network, chainId } = query;
-  if (address === undefined || address === '') throw new HttpError(400, M.addressRequired);
-  if (!isEvmAddress(address)) throw new HttpError(400, M.invalidAddress);
-
-  const choice = chooseNetworkFrom('audits', { network, chainId }, 'query', DEFAULT_NETWORK, options);
-  if ('invalid' in choice) throw new HttpError(400, choice.invalid === 'chainId' ? M.invalidChainId : M.invalidNetwork);
-  return { address, network: choice.network };
+/** The query once the schema accepted it: address, and network and/or chainId as text. */
+interface ValidQuery {
+  readonly address: string;
+  readonly network?: string;
+  readonly chainId?: string;
 }
+
+/** Resolves the validated query's network (the one network reading; both given must agree). */
+export function resolveAuditLookupQuery(query: ValidQuery, options: NetworkOptions): AuditLookupQuery {
+  const choice = chooseNetworkFrom('audits', { network: query.network, chainId: query.chainId }, 'query', DEFAULT_NETWORK, options);
+  if ('invalid' in choice) throw new HttpError(400, choice.invalid === 'chainId' ? M.invalidChainId : M.invalidNetwork);
+  return { address: query.address, network: choice.network };
+}
+
+/** The spec's order of checks: the address (absent, then malformed), the chain id, the network. */
+const refuseAuditLookup = refuseWith([
+  { field: 'address', missing: () => new HttpError(400, M.addressRequired), invalid: () => new HttpError(400, M.invalidAddress) },
+  { field: 'chainId', invalid: () => new HttpError(400, M.invalidChainId) },
+  { field: 'network', invalid: () => new HttpError(400, M.invalidNetwork) },
+]);
 
 export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = async (app, deps) => {
   const symbols = networksFor('audits', deps.networks).map((n) => n.symbol);
@@ -52,12 +63,19 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
         querystring: Type.Object({
           address: Type.String({
+            minLength: 1,
+            pattern: EVM_ADDRESS_PATTERN,
             description: 'EVM contract address (any letter case)',
             examples: ['0x55d398326f99059fF775485246999027B3197955'],
           }),
-          chainId: Type.Optional(Type.Integer({ enum: chainIds, description: 'chain id; use either network or chainId' })),
+          chainId: Type.Optional(
+            Type.String({ enum: chainIdTextEnum(chainIds), description: 'decimal chain id; use either network or chainId' }),
+          ),
           network: Type.Optional(
-            Type.String({ enum: symbols, default: DEFAULT_NETWORK, description: 'network symbol; use either network or chainId' }),
+            Type.String({
+              pattern: symbolPattern(symbols),
+              description: `network symbol (any letter case: ${symbols.join(', ')}; default ${DEFAULT_NETWORK}); use either network or chainId`,
+            }),
           ),
         }),
         response: {
@@ -69,10 +87,7 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
           500: MessageSchema,
         },
       },
-      // The schema documents the operation; validation is ours, to answer with the
-      // spec's exact messages for every malformed query. (Ajv would also coerce "1e3"
-      // into the chain id 1000 and fill in defaults before we could see the raw value.)
-      validatorCompiler: () => () => true,
+      schemaErrorFormatter: refuseAuditLookup,
       config: { internalError: () => new HttpError(500, M.internal) },
       onRequest: deps.gate({
         bucket: 'audits',
@@ -82,7 +97,7 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
       }),
     },
     async (request) => {
-      const query = parseAuditLookupQuery(request.query as Record<string, unknown>, deps.networks);
+      const query = resolveAuditLookupQuery(request.query, deps.networks);
       const record = await deps.findAudit({ network: query.network.symbol, address: query.address });
       if (!record) throw new HttpError(404, M.notFound);
       return record;

@@ -9,13 +9,14 @@ import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema, UnavailableSchema } from '../../spec/schemas/audit-record.ts';
 import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
-import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
+import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
 import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
+import { refuseWith, symbolPattern, type FieldRule } from '../validation.ts';
 
 const M = MESSAGES.cyberscan;
 const DEFAULT_NETWORK = 'BSC';
@@ -33,23 +34,53 @@ export interface ScanTarget {
   readonly address: string;
 }
 
-/**
- * Reads `{address, network | chainId}` (operation 3's body; also the legacy scan's and
- * similarity's address form) and throws the spec's message for the first problem.
- */
-export function parseScanTarget(body: unknown, options: NetworkOptions, operation: 'cyberscan' | 'legacy' = 'cyberscan'): ScanTarget {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, M.invalidAddress);
-  const { address, network, chainId } = body as Record<string, unknown>;
+/** Operation 3's body once the schema accepted it (also the legacy scan's address form). */
+export interface ScanTargetBody {
+  readonly address: string;
+  readonly network?: string | null;
+  readonly chainId?: number | null;
+}
 
-  const choice = chooseNetworkFrom(operation, { network, chainId }, 'body', DEFAULT_NETWORK, options);
+/**
+ * The target of a validated `{address, network | chainId}`: the network they name (both
+ * given must agree) and an address of that network's family (0x… on EVM, base58 on Solana).
+ */
+export function resolveScanTarget(
+  body: ScanTargetBody,
+  options: NetworkOptions,
+  operation: 'cyberscan' | 'legacy' = 'cyberscan',
+): ScanTarget {
+  const choice = chooseNetworkFrom(operation, { network: body.network, chainId: body.chainId }, 'body', DEFAULT_NETWORK, options);
   // Operation 3 has one message for both: there is no "Invalid chainId" in its vocabulary.
   if ('invalid' in choice) throw new HttpError(400, M.invalidNetwork);
   const resolved = choice.network;
-
-  // The address must be of the network's family: 0x… on EVM chains, base58 on Solana.
-  if (resolved.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw new HttpError(400, M.invalidAddress);
-  return { network: resolved, address: address as string };
+  if (resolved.family === 'solana' ? !isSolanaAddress(body.address) : !isEvmAddress(body.address))
+    throw new HttpError(400, M.invalidAddress);
+  return { network: resolved, address: body.address };
 }
+
+/** The schema of `{address, network | chainId}` for one operation's networks; null is the same as absent. */
+export function scanTargetProperties(operation: 'cyberscan' | 'legacy', options: NetworkOptions) {
+  const listed = networksFor(operation, options);
+  const symbols = listed.map((n) => n.symbol);
+  const chainIds = listed.flatMap((n) => (n.chainId === null ? [] : [n.chainId]));
+  return {
+    address: Type.String({ pattern: ANY_ADDRESS_PATTERN, description: 'EVM address (a Solana address with network SOL)' }),
+    chainId: Type.Optional(Type.Union([Type.Integer({ enum: chainIds }), Type.Null()], { description: 'chain id (a JSON number)' })),
+    network: Type.Optional(
+      Type.Union([Type.String({ pattern: symbolPattern(symbols) }), Type.Null()], {
+        description: `network symbol, any letter case: ${symbols.join(', ')} (default ${DEFAULT_NETWORK})`,
+      }),
+    ),
+  };
+}
+
+/** The spec's order of checks for a scan target: the network (by symbol or chain id), then the address. */
+export const SCAN_TARGET_RULES: readonly FieldRule[] = [
+  { field: 'network', invalid: () => new HttpError(400, M.invalidNetwork) },
+  { field: 'chainId', invalid: () => new HttpError(400, M.invalidNetwork) },
+  { field: 'address', invalid: () => new HttpError(400, M.invalidAddress) },
+];
 
 /** Maps what a scan can fail with to the operation's answers. */
 export function scanError(error: unknown): HttpError | undefined {
@@ -69,8 +100,6 @@ export function scanError(error: unknown): HttpError | undefined {
 }
 
 export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (app, deps) => {
-  const symbols = networksFor('cyberscan', deps.networks).map((n) => n.symbol);
-  const chainIds = networksFor('cyberscan', deps.networks).flatMap((n) => (n.chainId === null ? [] : [n.chainId]));
   app.post(
     '/api/cyberscan',
     {
@@ -81,11 +110,7 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
           'Without a key: 5 calls a minute per client. `meta` says which sources answered and what moved each score.',
         tags: ['scan'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
-        body: Type.Object({
-          address: Type.String({ description: 'EVM address (a Solana address with network SOL)' }),
-          chainId: Type.Optional(Type.Integer({ enum: chainIds })),
-          network: Type.Optional(Type.String({ enum: symbols, default: DEFAULT_NETWORK })),
-        }),
+        body: Type.Object(scanTargetProperties('cyberscan', deps.networks)),
         response: {
           200: ScanResultSchema,
           400: MessageSchema,
@@ -95,8 +120,8 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
           503: UnavailableSchema,
         },
       },
-      // Checked by parseScanTarget for the spec's messages (Ajv would coerce first).
-      validatorCompiler: () => () => true,
+      // A body that is not an object has no address.
+      schemaErrorFormatter: refuseWith([{ field: '', invalid: () => new HttpError(400, M.invalidAddress) }, ...SCAN_TARGET_RULES]),
       config: {
         clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined),
       },
@@ -108,7 +133,7 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
       }),
     },
     async (request, reply) => {
-      const target = parseScanTarget(request.body, deps.networks);
+      const target = resolveScanTarget(request.body, deps.networks);
       const scanRequest = { network: target.network.symbol, address: target.address };
       // A fresh snapshot goes out as the text it was serialized to the first time.
       const cached = await deps.scans.cachedJson(scanRequest);

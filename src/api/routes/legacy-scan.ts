@@ -13,7 +13,8 @@ import type { ScanService } from '../../scan/scan-service.ts';
 import type { SourceScanResult } from '../../scan/scan-source.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
-import { parseScanTarget, scanError, SCAN_BUCKET } from './cyberscan.ts';
+import { resolveScanTarget, scanError, scanTargetProperties, SCAN_BUCKET, SCAN_TARGET_RULES, type ScanTargetBody } from './cyberscan.ts';
+import { refuseWith } from '../validation.ts';
 
 /** When version 1 was deprecated and when it goes away (docs/decisions.md). */
 export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
@@ -53,6 +54,43 @@ const LegacyReportSchema = Type.Object(
   { $id: 'LegacyReport' },
 );
 
+type LegacyBody = { readonly type: 'source'; readonly source: string } | ({ readonly type: 'address' } & ScanTargetBody);
+
+/** Either form, by `type`: a non-blank `source` of at most MAX_SOURCE_CHARS, or a scan target. */
+function legacyBodySchema(options: NetworkOptions) {
+  return Type.Unsafe<LegacyBody>({
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string', enum: ['address', 'source'] } },
+    allOf: [
+      {
+        if: { type: 'object', properties: { type: { const: 'source' } } },
+        then: {
+          type: 'object',
+          required: ['source'],
+          properties: { source: { type: 'string', pattern: '\\S', maxLength: MAX_SOURCE_CHARS, description: 'Solidity source' } },
+        },
+      },
+      {
+        if: { type: 'object', properties: { type: { const: 'address' } } },
+        then: { type: 'object', required: ['address'], properties: scanTargetProperties('legacy', options) },
+      },
+    ],
+  });
+}
+
+/** The order of checks: the type, then the source (absent or blank, then too long) or the scan target. */
+const refuseLegacy = refuseWith([
+  { field: '', invalid: () => new HttpError(400, MESSAGES.legacy.invalidType) },
+  { field: 'type', invalid: () => new HttpError(400, MESSAGES.legacy.invalidType) },
+  {
+    field: 'source',
+    invalid: () => new HttpError(400, MESSAGES.legacy.sourceRequired),
+    tooLong: () => new HttpError(413, MESSAGES.common.payloadTooLarge),
+  },
+  ...SCAN_TARGET_RULES,
+]);
+
 function fromScan(result: ScanResult) {
   const layout = result.auditLayout;
   return {
@@ -83,10 +121,7 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
           'An audit report (findings, smartAudit, similarity, taxes, score) of an address (`type: address`) or of Solidity source (`type: source`).',
         tags: ['scan'],
         deprecated: true,
-        body: Type.Union([
-          Type.Object({ type: Type.Literal('address'), address: Type.String(), network: Type.Optional(Type.String()) }),
-          Type.Object({ type: Type.Literal('source'), source: Type.String({ maxLength: MAX_SOURCE_CHARS }) }),
-        ]),
+        body: legacyBodySchema(deps.networks),
         response: {
           200: LegacyReportSchema,
           400: MessageSchema,
@@ -98,7 +133,7 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
         },
       },
       bodyLimit: MAX_SOURCE_CHARS * 2,
-      validatorCompiler: () => () => true,
+      schemaErrorFormatter: refuseLegacy,
       config: { clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined) },
       onRequest: deps.gate({
         bucket: SCAN_BUCKET,
@@ -108,12 +143,9 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
       }),
     },
     async (request) => {
-      const body = request.body as Record<string, unknown> | null;
-      const type = typeof body === 'object' && body !== null ? body.type : undefined;
-      if (type === 'source') {
-        const source = body?.source;
-        if (typeof source !== 'string' || source.trim() === '') throw new HttpError(400, MESSAGES.legacy.sourceRequired);
-        if (source.length > MAX_SOURCE_CHARS) throw new HttpError(413, MESSAGES.common.payloadTooLarge);
+      const body = request.body;
+      if (body.type === 'source') {
+        const source = body.source;
         const started = performance.now();
         // The client bounds its own queue of analyses: a key's id, else its address.
         const result = await deps.scanSource(
@@ -139,8 +171,7 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
           },
         };
       }
-      if (type !== 'address') throw new HttpError(400, MESSAGES.legacy.invalidType);
-      const target = parseScanTarget(body, deps.networks, 'legacy');
+      const target = resolveScanTarget(body, deps.networks, 'legacy');
       try {
         const result = await deps.scans.scan({ network: target.network.symbol, address: target.address });
         return {

@@ -6,13 +6,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
-import { isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
+import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
 import { findNetworkForOperation, networksFor, SCORE_SYMBOL_ALIASES, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { scanFailure, NotATokenError } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
+import { refuseWith, symbolPattern } from '../validation.ts';
 import { SimulationMetaSchema } from '../../spec/schemas/audit-layout.ts';
 
 const M = MESSAGES.score;
@@ -26,8 +27,7 @@ export interface ScoreDeps {
 const badRequest = () => new HttpError(400, M.badRequest, { success: true, score: null });
 
 /** The network of the score operation's list, or one of the example aliases (BNB, POL, ARB). */
-export function scoreNetwork(raw: unknown, options: NetworkOptions): Network | undefined {
-  if (typeof raw !== 'string') return undefined;
+export function scoreNetwork(raw: string, options: NetworkOptions): Network | undefined {
   const symbol = raw.trim().toUpperCase();
   return findNetworkForOperation('score', SCORE_SYMBOL_ALIASES[symbol] ?? symbol, options);
 }
@@ -58,10 +58,14 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
           'The security score (0–100, higher is safer) of a token. Needs an API key. BNB, POL and ARB are accepted for BSC, MATIC and ARBITRUM.',
         tags: ['scan'],
         headers: Type.Object({ 'x-api-key': Type.String() }),
-        querystring: Type.Object({ address: Type.String(), network: Type.String({ enum: symbols }) }),
+        querystring: Type.Object({
+          address: Type.String({ pattern: ANY_ADDRESS_PATTERN, description: 'EVM address, or a Solana address with network SOL' }),
+          network: Type.String({ pattern: symbolPattern(symbols), description: `any letter case: ${symbols.join(', ')}` }),
+        }),
         response: { 200: ScoreBody, 400: ScoreBody, 401: FailureBody, 503: UnavailableScoreBody },
       },
-      validatorCompiler: () => () => true,
+      // Every malformed query has the one answer the spec gives the operation.
+      schemaErrorFormatter: refuseWith([], badRequest),
       config: {
         internalError: () => new HttpError(500, MESSAGES.common.internal, { success: false, score: null }),
         unavailableBody: () => ({ success: false, score: null }),
@@ -74,9 +78,10 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
       }),
     },
     async (request) => {
-      const { address, network: rawNetwork } = request.query as Record<string, unknown>;
+      const { address, network: rawNetwork } = request.query;
       const network = scoreNetwork(rawNetwork, deps.networks);
       if (!network) throw badRequest();
+      // The address must be of the network's family (the schema allows either).
       if (network.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw badRequest();
       try {
         const result = await deps.scans.scan({ network: network.symbol, address: address as string });

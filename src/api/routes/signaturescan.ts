@@ -11,8 +11,7 @@ import { SignatureDumpError, SignatureQueryError } from '../../signatures/signat
 import { MESSAGES } from '../../spec/messages.ts';
 import type { AccessGate } from '../access.ts';
 import { HttpError } from '../http-error.ts';
-
-export const SIGNATURESCAN_MESSAGES = { queryRequired: 'q is required' } as const;
+import { refuseWith } from '../validation.ts';
 
 export interface SignaturescanRoutesDeps {
   readonly gate: AccessGate;
@@ -40,10 +39,18 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
           '`q` is a text signature (`balanceOf(address)`, names and spaces allowed), a 4-byte selector (`0x70a08231`) or a 32-byte topic. Selector collisions return several records.',
         tags: ['signatures'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
-        body: Type.Object({ q: Type.String({ examples: ['balanceOf(address)', '0x70a08231'] }) }),
+        body: Type.Object({ q: Type.String({ minLength: 1, examples: ['balanceOf(address)', '0x70a08231'] }) }),
         response: { 200: Type.Array(SignatureRecordSchema), 400: Message, 403: Message, 429: Message },
       },
-      validatorCompiler: () => () => true,
+      // Absent, null or empty q (or no object at all) is "q is required"; any other non-text q says what q must be.
+      schemaErrorFormatter: refuseWith([
+        { field: '', invalid: () => new HttpError(400, MESSAGES.signaturescan.queryRequired) },
+        {
+          field: 'q',
+          missing: () => new HttpError(400, MESSAGES.signaturescan.queryRequired),
+          invalid: () => new HttpError(400, MESSAGES.signaturescan.queryNotText),
+        },
+      ]),
       onRequest: deps.gate({
         bucket: 'signaturescan',
         keyRequired: false,
@@ -52,10 +59,8 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
       }),
     },
     async (request) => {
-      const q = (request.body as { q?: unknown } | undefined)?.q;
-      if (q === undefined || q === null || q === '') throw new HttpError(400, SIGNATURESCAN_MESSAGES.queryRequired);
       try {
-        return await deps.signatures.lookup(q);
+        return await deps.signatures.lookup(request.body.q);
       } catch (error) {
         if (error instanceof SignatureQueryError) throw new HttpError(400, error.message);
         throw error;
@@ -92,7 +97,6 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
             403: Message,
           },
         },
-        validatorCompiler: () => () => true,
       },
       async (request) => {
         const body: unknown = request.body;

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { createAccessGate } from '../access.ts';
+import { createAccessGate, type AccessGate } from '../access.ts';
 import { createApiKey, createApiKeyVerifier } from '../../keys/api-key-repository.ts';
 import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { DEFAULT_NODE_MODULES } from '../../corpus/build-corpus-index.ts';
 import { createStoredCorpusService } from '../../corpus/corpus-service.ts';
 import { openTestStore, type TestStore } from '../../testing/test-stores.ts';
-import { SIMILARITY_MESSAGES, similarityRoutes, sourcesFromText } from './similarity.ts';
+import { similarityRoutes, sourcesFromText } from './similarity.ts';
+import { createSimilarityPool } from '../../corpus/similarity-pool.ts';
+import { MESSAGES } from '../../spec/messages.ts';
 import { signaturescanRoutes } from './signaturescan.ts';
 
 const pairPath = join(DEFAULT_NODE_MODULES, '@uniswap/v2-core/contracts/UniswapV2Pair.sol');
@@ -22,12 +24,16 @@ describe('Similarityscan and Signaturescan routes', () => {
   let store: TestStore;
   let admin: string;
   let user: string;
+  // The comparisons run in the worker pool, as in the server.
+  const pool = createSimilarityPool({ threads: 1 });
+  let gate: AccessGate;
+  let corpus: ReturnType<typeof createStoredCorpusService>;
 
   before(async () => {
     store = await openTestStore();
     const rateLimiter = createRateLimiter({ pointsPerWindow: 30 });
-    const gate = createAccessGate({ db: store.db, verifyApiKey: createApiKeyVerifier(store), rateLimiter });
-    const corpus = createStoredCorpusService(store, {
+    gate = createAccessGate({ db: store.db, verifyApiKey: createApiKeyVerifier(store), rateLimiter });
+    corpus = createStoredCorpusService(store, {
       packages: [{ installedAs: '@uniswap/v2-core', origin: 'uniswap', dirs: ['contracts'] }],
     });
     const getVerifiedSource = async (network: string, address: string) =>
@@ -37,7 +43,7 @@ describe('Similarityscan and Signaturescan routes', () => {
       rateLimiter,
       networks: { devnet: false },
       plugins: [
-        async (i) => i.register(similarityRoutes, { gate, networks: { devnet: false }, corpus, getVerifiedSource }),
+        async (i) => i.register(similarityRoutes, { gate, networks: { devnet: false }, corpus, getVerifiedSource, compare: pool.compare }),
         async (i) => i.register(signaturescanRoutes, { gate, signatures: corpus.signatures }),
       ],
     });
@@ -46,7 +52,32 @@ describe('Similarityscan and Signaturescan routes', () => {
   });
   after(async () => {
     await app.close();
+    await pool.close();
     await store.dispose();
+  });
+
+  it('a search past its time limit is ended and answered 503 naming the similarity worker', async () => {
+    const quick = createSimilarityPool({ threads: 1, timeoutMs: 1 });
+    const limited = await buildApp({
+      store,
+      rateLimiter: createRateLimiter({ pointsPerWindow: 30 }),
+      networks: { devnet: false },
+      plugins: [async (i) => i.register(similarityRoutes, { gate, networks: { devnet: false }, corpus, compare: quick.compare })],
+    });
+    try {
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/search/similarity',
+        payload: { type: 'source', source: `${pair}\n`.repeat(100) },
+        headers: { 'x-api-key': user },
+      });
+      assert.equal(res.statusCode, 503, res.body);
+      assert.equal(res.json().meta.source, 'similarity');
+      assert.match(res.json().meta.reason, /time limit/);
+    } finally {
+      await limited.close();
+      await quick.close();
+    }
   });
 
   const post = (url: string, payload: unknown, key?: string) =>
@@ -78,7 +109,7 @@ describe('Similarityscan and Signaturescan routes', () => {
       address: '0x00000000000000000000000000000000000000bb',
       network: 'ETH',
     });
-    assert.deepEqual([unverified.statusCode, unverified.json()], [404, { message: SIMILARITY_MESSAGES.notVerified }]);
+    assert.deepEqual([unverified.statusCode, unverified.json()], [404, { message: MESSAGES.similarity.notVerified }]);
     assert.deepEqual((await post('/api/search/similarity', { type: 'address', address: 'nope', network: 'ETH' })).json(), {
       message: 'Invalid Address',
     });
@@ -89,11 +120,17 @@ describe('Similarityscan and Signaturescan routes', () => {
 
   it('bad requests get clear messages; an invalid key gets 403 Invalid API_KEY', async () => {
     const cases: [unknown, number, string][] = [
-      [{}, 400, SIMILARITY_MESSAGES.badType],
-      [{ type: 'file' }, 400, SIMILARITY_MESSAGES.badType],
-      [{ type: 'source' }, 400, SIMILARITY_MESSAGES.sourceRequired],
-      [{ type: 'source', source: '   ' }, 400, SIMILARITY_MESSAGES.sourceRequired],
+      [{}, 400, MESSAGES.similarity.badType],
+      [{ type: 'file' }, 400, MESSAGES.similarity.badType],
+      [{ type: 'source' }, 400, MESSAGES.similarity.sourceRequired],
+      [{ type: 'source', source: '   ' }, 400, MESSAGES.similarity.sourceRequired],
       [{ type: 'source', source: '/* only a comment */' }, 400, 'source is empty: no Solidity code found'],
+      [null, 400, MESSAGES.similarity.badType],
+      [{ type: 'source', source: 12 }, 400, MESSAGES.similarity.sourceRequired],
+      // The address first, then its network; a chain id given as text is not a chain id.
+      [{ type: 'address', address: 'nope', network: 'NOPE' }, 400, 'Invalid Address'],
+      [{ type: 'address', address: VERIFIED, chainId: '56' }, 400, 'Invalid Network'],
+      [{ type: 'address', address: VERIFIED, network: null }, 400, 'Invalid Network'],
     ];
     for (const [payload, status, message] of cases) {
       const response = await post('/api/search/similarity', payload, user);
@@ -116,6 +153,8 @@ describe('Similarityscan and Signaturescan routes', () => {
     assert.deepEqual(event[0].types, ['event']);
     assert.deepEqual((await post('/api/signaturescan', { q: '0x12' })).statusCode, 400);
     assert.deepEqual((await post('/api/signaturescan', {})).json(), { message: 'q is required' });
+    assert.deepEqual((await post('/api/signaturescan', { q: null })).json(), { message: MESSAGES.signaturescan.queryRequired });
+    assert.deepEqual((await post('/api/signaturescan', { q: 12 })).json(), { message: MESSAGES.signaturescan.queryNotText });
     assert.equal((await post('/api/signaturescan', { q: 'balanceOf(' })).statusCode, 400);
     assert.equal((await post('/api/signaturescan', { q: 'swap(uint256,uint256,address,bytes)' }, 'bad')).statusCode, 403);
   });

@@ -6,31 +6,28 @@
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { computeSimilarity } from '../../analysis/similarity/compute-similarity.ts';
 import { SimilarityInputError } from '../../analysis/similarity/similarity-error.ts';
 import type { SimilarityIndex } from '../../analysis/similarity/similarity-index.ts';
 import { CorpusError } from '../../corpus/corpus-error.ts';
 import type { CorpusService } from '../../corpus/corpus-service.ts';
-import { isEvmAddress } from '../../spec/address.ts';
+import { compareInProcess, SimilarityBusyError, SimilarityTimeoutError, type CompareSimilarity } from '../../corpus/similarity-pool.ts';
+import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { chooseNetworkFrom, networksFor, type NetworkOptions } from '../../spec/networks.ts';
 import type { AccessGate } from '../access.ts';
 import { HttpError } from '../http-error.ts';
+import { refuseWith, symbolPattern } from '../validation.ts';
 
 const M = MESSAGES.cyberscan;
 
-export const SIMILARITY_MESSAGES = {
-  badType: 'type must be "address" or "source"',
-  sourceRequired: 'source is required',
-  notVerified: 'Contract source code is not verified',
-  noSourceProvider: 'Verified source lookup is not configured',
-  corpusUnavailable: 'The reference corpus is not available',
-} as const;
+const SM = MESSAGES.similarity;
 
 export interface SimilarityRoutesDeps {
   readonly gate: AccessGate;
   readonly networks: NetworkOptions;
   readonly corpus: Pick<CorpusService, 'index' | 'addReference' | 'removeReference' | 'list'>;
+  /** Where the comparison runs (the server's worker pool); in process by default. */
+  readonly compare?: CompareSimilarity;
   /** Verified source files of a contract (path -> text), null when not verified. */
   readonly getVerifiedSource?: (network: string, address: string) => Promise<Readonly<Record<string, string>> | null>;
 }
@@ -46,6 +43,10 @@ const ContractMatch = Type.Object({
 });
 const SimilarityResponse = Type.Object({ ranks: Type.Array(Rank), contracts: Type.Array(ContractMatch), source: Type.String() });
 const Message = Type.Object({ message: Type.String() });
+const UnavailableMessage = Type.Object({
+  message: Type.String(),
+  meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })),
+});
 
 /**
  * The files of a `source` field: a standard-JSON input or `{path: {content}}` map as
@@ -66,7 +67,57 @@ export function sourcesFromText(text: string): Record<string, string> {
   return { 'source.sol': text };
 }
 
-function networkOf(body: Record<string, unknown>, options: NetworkOptions): string {
+type SimilarityBody =
+  | { readonly type: 'source'; readonly source: string }
+  | { readonly type: 'address'; readonly address: string; readonly network?: string | null; readonly chainId?: number | null };
+
+/** Either form, by `type`: a non-blank `source`, or an EVM `address` with its network (no default here). */
+function similarityBodySchema(options: NetworkOptions) {
+  const listed = networksFor('cyberscan', options);
+  const symbols = listed.map((n) => n.symbol);
+  const chainIds = listed.flatMap((n) => (n.chainId === null ? [] : [n.chainId]));
+  return Type.Unsafe<SimilarityBody>({
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string', enum: ['address', 'source'] } },
+    allOf: [
+      {
+        if: { type: 'object', properties: { type: { const: 'source' } } },
+        then: {
+          type: 'object',
+          required: ['source'],
+          properties: {
+            source: { type: 'string', pattern: '\\S', description: 'Solidity source, or a standard-JSON input with several files' },
+          },
+        },
+      },
+      {
+        if: { type: 'object', properties: { type: { const: 'address' } } },
+        then: {
+          type: 'object',
+          required: ['address'],
+          properties: {
+            address: { type: 'string', pattern: EVM_ADDRESS_PATTERN },
+            chainId: { anyOf: [{ type: 'integer', enum: chainIds }, { type: 'null' }] },
+            network: { anyOf: [{ type: 'string', pattern: symbolPattern(symbols) }, { type: 'null' }], description: symbols.join(', ') },
+          },
+        },
+      },
+    ],
+  });
+}
+
+/** The order of checks: the type, then the source, or the address and then its network. */
+const refuseSimilarity = refuseWith([
+  { field: '', invalid: () => new HttpError(400, SM.badType) },
+  { field: 'type', invalid: () => new HttpError(400, SM.badType) },
+  { field: 'source', invalid: () => new HttpError(400, SM.sourceRequired) },
+  { field: 'address', invalid: () => new HttpError(400, M.invalidAddress) },
+  { field: 'network', invalid: () => new HttpError(400, M.invalidNetwork) },
+  { field: 'chainId', invalid: () => new HttpError(400, M.invalidNetwork) },
+]);
+
+function networkOf(body: { network?: string | null; chainId?: number | null }, options: NetworkOptions): string {
   // The same reading of network and chainId as every other route; no default network here.
   const choice = chooseNetworkFrom('cyberscan', { network: body.network, chainId: body.chainId }, 'body', '', options);
   if ('invalid' in choice) throw new HttpError(400, M.invalidNetwork);
@@ -77,13 +128,12 @@ async function readyIndex(corpus: SimilarityRoutesDeps['corpus']): Promise<Simil
   try {
     return await corpus.index();
   } catch {
-    throw new HttpError(503, SIMILARITY_MESSAGES.corpusUnavailable);
+    throw new HttpError(503, SM.corpusUnavailable);
   }
 }
 
 export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> = async (app, deps) => {
-  const symbols = networksFor('cyberscan', deps.networks).map((n) => n.symbol);
-
+  const compare = deps.compare ?? compareInProcess;
   app.post(
     '/api/search/similarity',
     {
@@ -93,17 +143,10 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
           'Compares Solidity source (type "source") or the verified source of a contract (type "address") with the reference corpus (OpenZeppelin 2-5, Uniswap V2, solmate, solady and operator-added templates). `ranks`: reference files found in the source, score = share of the reference file present. `contracts`: per contract of the source, its best reference match, score = share of the contract found in that reference, start/end = character offsets into `source`.',
         tags: ['similarity'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
-        body: Type.Object({
-          type: Type.Union([Type.Literal('address'), Type.Literal('source')]),
-          address: Type.Optional(Type.String()),
-          chainId: Type.Optional(Type.Integer()),
-          network: Type.Optional(Type.String({ enum: symbols })),
-          source: Type.Optional(Type.String({ description: 'Solidity source, or a standard-JSON input with several files' })),
-        }),
-        response: { 200: SimilarityResponse, 400: Message, 403: Message, 404: Message, 429: Message, 503: Message },
+        body: similarityBodySchema(deps.networks),
+        response: { 200: SimilarityResponse, 400: Message, 403: Message, 404: Message, 429: Message, 503: UnavailableMessage },
       },
-      // Validation is ours, to answer with exact messages (as operation 1 does).
-      validatorCompiler: () => () => true,
+      schemaErrorFormatter: refuseSimilarity,
       onRequest: deps.gate({
         bucket: 'similarity',
         keyRequired: false,
@@ -112,24 +155,26 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       }),
     },
     async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = request.body;
       let sources: Readonly<Record<string, string>>;
-      if (body.type === 'source') {
-        if (typeof body.source !== 'string' || body.source.trim() === '') throw new HttpError(400, SIMILARITY_MESSAGES.sourceRequired);
-        sources = sourcesFromText(body.source);
-      } else if (body.type === 'address') {
-        if (!isEvmAddress(body.address)) throw new HttpError(400, M.invalidAddress);
+      if (body.type === 'source') sources = sourcesFromText(body.source);
+      else {
         const network = networkOf(body, deps.networks);
-        if (!deps.getVerifiedSource) throw new HttpError(503, SIMILARITY_MESSAGES.noSourceProvider);
-        const verified = await deps.getVerifiedSource(network, body.address as string);
-        if (!verified) throw new HttpError(404, SIMILARITY_MESSAGES.notVerified);
+        if (!deps.getVerifiedSource) throw new HttpError(503, SM.noSourceProvider);
+        const verified = await deps.getVerifiedSource(network, body.address);
+        if (!verified) throw new HttpError(404, SM.notVerified);
         sources = verified;
-      } else throw new HttpError(400, SIMILARITY_MESSAGES.badType);
+      }
       const index = await readyIndex(deps.corpus);
       try {
-        return computeSimilarity(index, sources);
+        // The client bounds its own queue of searches: a key's id, else its address.
+        return await compare(index, sources, { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` });
       } catch (error) {
         if (error instanceof SimilarityInputError) throw new HttpError(400, error.message);
+        if (error instanceof SimilarityBusyError || error instanceof SimilarityTimeoutError) {
+          const meta = { source: 'similarity', reason: error.message };
+          throw new HttpError(503, MESSAGES.common.serviceUnavailable, { meta }, { 'Retry-After': '5' });
+        }
         throw error;
       }
     },
