@@ -27,7 +27,7 @@ export default defineDetector({
     smartAuditKey: 'mint',
     checklist: 'MT',
     description:
-      'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders. Also: handing out tokens from a reserve no key holds (this contract, a fixed address) that nothing refills, and crediting per-address claims with any amount that an open function pays out (medium).',
+      'An owner- or role-restricted function credits a balance while raising the total supply (or without debiting anyone), so the privileged account can create tokens at will and dilute holders. Also: handing out tokens from a reserve no key holds (this contract, a fixed address) that nothing refills, and crediting per-address claims with any amount that a payout function pays to their holder in ETH or tokens (medium).',
     exploitScenario: 'After liquidity is added the owner mints a large amount to a fresh wallet and sells it into the pool, draining it.',
     recommendation:
       'Remove the mint function, cap the supply with a check that cannot be changed, or put minting behind a timelock and multisig that holders can see.',
@@ -136,27 +136,32 @@ function reserveOf(debits: readonly Write[], t: TokenModel): string | undefined 
 /**
  * Claims the owner writes and anyone cashes: a privileged function credits a per-address
  * amount at an address and by an amount its caller chooses (`referrer[who] += amount`),
- * and an open function pays the caller's entry out in ETH or tokens and clears it. The
+ * and a function pays the caller its entry in ETH or tokens. The
  * owner credits a wallet of its own and withdraws the contract's funds: a mint of claims
  * (medium: it drains what the contract holds rather than diluting a supply).
  */
 function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   const t = a.token;
   const payouts = new Map<StateVariable, Entry>();
+  // Payouts restricted or not: a check on the claim itself (`require(owed[msg.sender] > 0)`)
+  // reads as a per-address authority, and an owner paying itself its own claims is the
+  // same power.
   for (const e of a.entries) {
-    if (e.privileged) continue;
-    const pays = e.summary.calls.some(
-      (c) =>
-        c.target.k === 'sender' &&
-        (c.kind === 'transfer-eth' ||
-          c.kind === 'send' ||
-          (c.kind === 'call' && c.hasValue) ||
-          (c.kind === 'external' && c.name === 'transfer')),
-    );
-    if (!pays) continue;
-    for (const w of e.summary.writes) {
-      const cleared = w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^0+$/.test(w.value.text));
-      if (cleared && w.keys.length === 1 && w.keys[0]!.k === 'sender' && !payouts.has(w.v)) payouts.set(w.v, e);
+    for (const c of e.summary.calls) {
+      // What is paid to the caller: ETH sent to it, or tokens transferred, minted or
+      // issued to it by another contract.
+      const eth = c.target.k === 'sender' && (c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'call' && c.hasValue));
+      const tokens = c.kind === 'external' && /^(transfer|mint|issue)\w*$/i.test(c.name) && c.argSyms[0]?.k === 'sender';
+      if (!eth && !tokens) continue;
+      const amount = tokens ? c.args[1] : c.kind === 'call' ? undefined : c.args[0];
+      // The payout clears the caller's entry (`referrer[msg.sender] = 0`) or is computed from it.
+      const read = new Set<StateVariable>();
+      if (amount) mappingReadsOf(amount, c.env, a, read, 0);
+      for (const w of e.summary.writes) {
+        const cleared = w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^0+$/.test(w.value.text));
+        if (cleared && w.keys.length === 1 && w.keys[0]!.k === 'sender') read.add(w.v);
+      }
+      for (const v of read) if (!payouts.has(v)) payouts.set(v, e);
     }
   }
   if (payouts.size === 0) return;
@@ -187,16 +192,39 @@ function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   }
 }
 
+/** Per-address state an amount reads (`owed[msg.sender] / 10`), through locals. */
+function mappingReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<StateVariable>, depth: number): void {
+  visit(n, (m) => {
+    if (m.type !== 'identifier' || m.field === 'property') return true;
+    const alias = env.aliases.get(m.text);
+    if (alias && depth < 3) mappingReadsOf(alias, env, a, out, depth + 1);
+    else if (!env.values.has(m.text)) {
+      const v = a.scope.stateVariable(m.text);
+      if (v && addressMappingValue(v.type)) out.add(v);
+    }
+    return true;
+  });
+}
+
 /** The amount written comes from the caller's arguments (`+= amount`, `= add(x, amount)`). */
 function chosenAmount(w: Write): boolean {
   if (w.value.k === 'param') return true;
   if (!w.valueNode) return false;
   let found = false;
   visit(w.valueNode, (n) => {
-    if (n.type === 'identifier' && n.field !== 'property' && w.fn.params.some((p) => p.name === n.text)) found = true;
+    // An index (`m[who]`) names whose entry is read, not how much.
+    if (n.type === 'array_access') {
+      for (const c of n.children) if (c.field !== 'index') visit(c, (x) => ((found ||= isParam(x, w)), !found));
+      return false;
+    }
+    found ||= isParam(n, w);
     return !found;
   });
   return found;
+}
+
+function isParam(n: SyntaxNode, w: Write): boolean {
+  return n.type === 'identifier' && n.field !== 'property' && n.field !== 'index' && w.fn.params.some((p) => p.name === n.text);
 }
 
 function recordedHolder(key: Sym | undefined): boolean {

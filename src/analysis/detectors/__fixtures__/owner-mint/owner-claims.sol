@@ -3,7 +3,7 @@ pragma solidity ^0.8.0;
 
 /// The bounty manager credits any address with any referral reward, and anyone cashes
 /// its own entry for the contract's ETH: the manager can pay itself the whole pool.
-/// Look-alikes: rewards the contract computes from a deposit (not an amount the caller
+/// Look-alikes: moving an entry to a new address (the amount is not chosen), rewards the contract computes from a deposit (not an amount the caller
 /// chooses), and an owner-set per-address limit nothing pays out.
 contract OwnerClaims {
     mapping(address => uint256) public referrer;
@@ -29,6 +29,11 @@ contract OwnerClaims {
         referrer[hunter] += amount;
     }
 
+    function replaceHunter(address previous, address next) external onlyBountyManager {
+        referrer[next] = referrer[previous];
+        referrer[previous] = 0;
+    }
+
     function setLimit(address who, uint256 amount) external onlyBountyManager {
         limit[who] = amount;
     }
@@ -37,5 +42,34 @@ contract OwnerClaims {
         uint256 owed = referrer[msg.sender];
         referrer[msg.sender] = 0;
         payable(msg.sender).transfer(owed);
+    }
+}
+
+interface IIssuer {
+    function issueTokens(address to, uint256 amount) external returns (bool);
+}
+
+/// Entitlements the cofounder sets for anyone, redeemed by minting on another contract.
+contract EntitlementBox {
+    IIssuer public token;
+    address public cofounder;
+    mapping(address => uint256) public entitled;
+    mapping(address => uint256) public issued;
+
+    constructor(IIssuer t) {
+        token = t;
+        cofounder = msg.sender;
+    }
+
+    function addAdvisor(address advisor, uint256 amount) external { // @expect owner-mint:claim
+        require(msg.sender == cofounder, "cofounder");
+        entitled[advisor] = amount;
+    }
+
+    function redeem() external {
+        uint256 due = entitled[msg.sender] / 10;
+        require(issued[msg.sender] + due <= entitled[msg.sender], "done");
+        issued[msg.sender] += due;
+        require(token.issueTokens(msg.sender, due), "issue");
     }
 }
