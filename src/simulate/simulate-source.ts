@@ -382,6 +382,12 @@ async function addLiquidity(
     await openTrading(switches, () => passes(chain, { to: chain.router, data: addData, value: native }));
     added = await send(chain, chain.router, addData, native);
   }
+  if (!added.ok && /TRANSFER_FROM_FAILED/.test(added.reason) && (await allowanceOf(chain, token)) < amount) {
+    // The unlimited approval did not take (some tokens refuse more than the balance): approve the amount.
+    evidence.push({ step: 'add-liquidity', ok: false, description, from: chain.deployer, to: chain.router, reason: added.reason });
+    const exact = await send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, amount] }));
+    if (exact.ok) added = await send(chain, chain.router, addData, native);
+  }
   let direct = '';
   if (!added.ok && /TRANSFER_FROM_FAILED/.test(added.reason)) {
     // The router moves the deployer's tokens with transferFrom, which some tokens break
@@ -411,7 +417,27 @@ async function addLiquidity(
     );
 }
 
+/** The router's allowance from the deployer; 0 when the token has no readable allowance. */
+async function allowanceOf(chain: DexChain, token: Address): Promise<bigint> {
+  try {
+    const word = (await chain.provider.request({
+      method: 'eth_call',
+      params: [
+        {
+          to: token,
+          data: encodeFunctionData({ abi: directLiquidityAbi, functionName: 'allowance', args: [chain.deployer, chain.router] }),
+        },
+        'latest',
+      ],
+    })) as Hex;
+    return /^0x[0-9a-fA-F]{64}$/.test(word) ? BigInt(word) : 0n;
+  } catch {
+    return 0n;
+  }
+}
+
 const directLiquidityAbi = parseAbi([
+  'function allowance(address, address) view returns (uint256)',
   'function getPair(address, address) view returns (address)',
   'function createPair(address, address) returns (address)',
   'function deposit() payable',
