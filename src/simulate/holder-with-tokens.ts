@@ -5,7 +5,8 @@
 import type { Address } from 'viem';
 import type { EvmSession } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
-import { erc20Abi, MAX_UINT, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
+import { approveRouter } from './approve-router.ts';
+import { erc20Abi, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 
 export async function holderWithTokens(session: EvmSession, token: Address, pool: FoundPool): Promise<Address | null> {
   const holder = await session.freshAccount();
@@ -19,6 +20,7 @@ export async function holderWithTokens(session: EvmSession, token: Address, pool
     10n ** 15n,
   );
   if (!buy.ok) return null;
-  const approve = await session.sendCall(holder, token, erc20Abi, 'approve', [pool.router, MAX_UINT]);
+  const held = await session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'UNCAUGHT_ERROR').catch(() => 0n);
+  const approve = await approveRouter(session, token, holder, pool.router, held);
   return approve.ok ? holder : null;
 }

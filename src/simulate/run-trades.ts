@@ -6,6 +6,7 @@
  * (rebasing). Taxes come from balances (see docs/decisions.md, "Simulation: tax method").
  */
 import { encodeFunctionData, formatUnits, parseAbi, type Address } from 'viem';
+import { approveRouter } from './approve-router.ts';
 import type { EvmSession, TxOutcome } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
 import { taxPercent } from './measure-tax.ts';
@@ -184,7 +185,7 @@ export async function runTrades(
   taxes.transferGas = transfer.ok ? transfer.gasUsed : 0;
 
   // Sell half of what the buyer holds, at once.
-  const approve = await session.sendCall(buyer, token, erc20Abi, 'approve', [pool.router, MAX_UINT]);
+  const approve = await approveRouter(session, token, buyer, pool.router, await balance(buyer));
   txStep('approve', 'approve the router to sell', buyer, token, approve);
   const first = approve.ok ? await sell(session, token, pool, buyer, (await balance(buyer)) / 2n, 'sell', steps) : null;
 

@@ -144,3 +144,55 @@ test('a token whose balanceOf makes up balances for accounts nobody paid is inco
   assert.match(r.reason, /a fresh account already held \d+ raw units before buying/);
   assert.equal(r.taxes.sellTax, null);
 });
+
+test('a token whose transferFrom refuses approved spenders gets its pair seeded directly, and its sell fails at launch', async () => {
+  const r = await simulateSource(
+    {
+      'I.sol': `pragma solidity ^0.8.0;
+      contract I {
+        mapping(address => uint256) public balanceOf;
+        mapping(address => mapping(address => uint256)) public allowance;
+        uint256 public totalSupply = 1e24;
+        uint8 public decimals = 18;
+        constructor() { balanceOf[msg.sender] = totalSupply; }
+        function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
+        function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+        function transferFrom(address f, address to, uint256 v) public returns (bool) {
+          if (allowance[f][msg.sender] >= v) return false;
+          balanceOf[f] -= v; balanceOf[to] += v; return true;
+        }
+      }`,
+    },
+    { confirm: [], maxBuy: false },
+  );
+  assert.ok(r.evidence.some((s) => s.step === 'add-liquidity' && s.ok && /directly \(transfer to the pair and mint/.test(s.description)));
+  assert.equal(r.taxes.buyTax, 0);
+  assert.equal(r.taxes.error, 'SELL_FAILED');
+  assert.match(r.reason, /TRANSFER_FROM_FAILED/);
+});
+
+test('a token whose approve refuses more than the balance trades once the holder approves what it holds', async () => {
+  const r = await simulateSource(
+    {
+      'A.sol': `pragma solidity ^0.8.0;
+      contract A {
+        mapping(address => uint256) public balanceOf;
+        mapping(address => mapping(address => uint256)) public allowance;
+        uint256 public totalSupply = 1e24;
+        uint8 public decimals = 18;
+        constructor() { balanceOf[msg.sender] = totalSupply; }
+        function approve(address s, uint256 v) public returns (bool) {
+          if (balanceOf[msg.sender] < v) return false;
+          allowance[msg.sender][s] = v; return true;
+        }
+        function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+        function transferFrom(address f, address to, uint256 v) public returns (bool) {
+          if (allowance[f][msg.sender] < v) return false;
+          allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+        }
+      }`,
+    },
+    { confirm: [], maxBuy: false },
+  );
+  assert.deepEqual([r.taxes.buyTax, r.taxes.transferTax, r.taxes.sellTax, r.taxes.error], [0, 0, 0, '']);
+});

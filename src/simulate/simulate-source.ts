@@ -382,10 +382,26 @@ async function addLiquidity(
     await openTrading(switches, () => passes(chain, { to: chain.router, data: addData, value: native }));
     added = await send(chain, chain.router, addData, native);
   }
+  if (!added.ok && /TRANSFER_FROM_FAILED/.test(added.reason) && (await allowanceOf(chain, token)) < amount) {
+    // The unlimited approval did not take (some tokens refuse more than the balance): approve the amount.
+    evidence.push({ step: 'add-liquidity', ok: false, description, from: chain.deployer, to: chain.router, reason: added.reason });
+    const exact = await send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, amount] }));
+    if (exact.ok) added = await send(chain, chain.router, addData, native);
+  }
+  let direct = '';
+  if (!added.ok && /TRANSFER_FROM_FAILED/.test(added.reason)) {
+    // The router moves the deployer's tokens with transferFrom, which some tokens break
+    // (an inverted allowance check): seed the pair as the router would, by a plain
+    // transfer and mint. Buyers then receive by transfer; sellers still go through
+    // transferFrom, so a broken one shows as the sell failing.
+    evidence.push({ step: 'add-liquidity', ok: false, description, from: chain.deployer, to: chain.router, reason: added.reason });
+    added = await seedPairDirectly(chain, token, amount, native);
+    direct = ' directly (transfer to the pair and mint: the router could not transferFrom the deployer)';
+  }
   evidence.push({
     step: 'add-liquidity',
     ok: added.ok,
-    description,
+    description: `${description}${direct}`,
     from: chain.deployer,
     to: chain.router,
     gasUsed: added.gasUsed,
@@ -399,6 +415,78 @@ async function addLiquidity(
       switches.filter((p) => OPENS_TRADING.test(p.function)),
       () => buyPasses(chain, token),
     );
+}
+
+/** The router's allowance from the deployer; 0 when the token has no readable allowance. */
+async function allowanceOf(chain: DexChain, token: Address): Promise<bigint> {
+  try {
+    const word = (await chain.provider.request({
+      method: 'eth_call',
+      params: [
+        {
+          to: token,
+          data: encodeFunctionData({ abi: directLiquidityAbi, functionName: 'allowance', args: [chain.deployer, chain.router] }),
+        },
+        'latest',
+      ],
+    })) as Hex;
+    return /^0x[0-9a-fA-F]{64}$/.test(word) ? BigInt(word) : 0n;
+  } catch {
+    return 0n;
+  }
+}
+
+const directLiquidityAbi = parseAbi([
+  'function allowance(address, address) view returns (uint256)',
+  'function getPair(address, address) view returns (address)',
+  'function createPair(address, address) returns (address)',
+  'function deposit() payable',
+  'function transfer(address, uint256) returns (bool)',
+  'function mint(address) returns (uint256)',
+]);
+
+/** Liquidity without the router: create the pair, transfer both sides to it, mint the LP tokens to the deployer. */
+async function seedPairDirectly(
+  chain: DexChain,
+  token: Address,
+  amount: bigint,
+  native: bigint,
+): Promise<{ ok: boolean; reason: string; gasUsed: number }> {
+  const call = (to: Address, functionName: 'createPair' | 'deposit' | 'transfer' | 'mint', args: readonly unknown[], value = 0n) =>
+    send(chain, to, encodeFunctionData({ abi: directLiquidityAbi, functionName, args } as never), value);
+  const pairOf = async () =>
+    getAddress(
+      `0x${(
+        (await chain.provider.request({
+          method: 'eth_call',
+          params: [
+            {
+              to: chain.factory,
+              data: encodeFunctionData({ abi: directLiquidityAbi, functionName: 'getPair', args: [token, chain.weth] }),
+            },
+            'latest',
+          ],
+        })) as Hex
+      ).slice(-40)}`,
+    );
+  let pair = await pairOf();
+  if (/^0x0{40}$/.test(pair)) {
+    const created = await call(chain.factory, 'createPair', [token, chain.weth]);
+    if (!created.ok) return { ...created, reason: `creating the pair reverted: ${created.reason}` };
+    pair = await pairOf();
+  }
+  let gasUsed = 0;
+  for (const [label, step] of [
+    ['transferring the tokens to the pair', () => call(token, 'transfer', [pair, amount])],
+    ['wrapping ether', () => call(chain.weth, 'deposit', [], native)],
+    ['transferring WETH to the pair', () => call(chain.weth, 'transfer', [pair, native])],
+    ['minting the pair', () => call(pair, 'mint', [chain.deployer])],
+  ] as const) {
+    const out = await step();
+    gasUsed += out.gasUsed;
+    if (!out.ok) return { ok: false, reason: `${label} reverted: ${out.reason}`, gasUsed };
+  }
+  return { ok: true, reason: '', gasUsed };
 }
 
 /** Names that say a function opens trading: called after liquidity even when buying already passes (sells may still be shut). */
