@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { MESSAGES } from '../../spec/messages.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createApiKey } from '../../keys/api-key-repository.ts';
 
@@ -31,6 +32,21 @@ describe('admin audit registry', () => {
     const forbidden = await t.app.inject({ method: 'GET', url: '/admin/audits', headers: { 'x-api-key': user } });
     assert.equal(forbidden.statusCode, 403);
     assert.deepEqual(forbidden.json(), { message: 'Forbidden' });
+    // The scope is checked before the input: a non-admin learns nothing from a malformed request.
+    const early = await t.app.inject({ method: 'DELETE', url: '/admin/audits/eth/nope', headers: { 'x-api-key': user } });
+    assert.equal(early.statusCode, 403);
+  });
+
+  it('validates with the schemas: a bad address, a body of neither form, a limit out of range', async () => {
+    const badAddress = await t.app.inject({ method: 'DELETE', url: '/admin/audits/eth/nope', headers: { 'x-api-key': admin } });
+    assert.deepEqual([badAddress.statusCode, badAddress.json()], [400, { message: 'invalid address' }]);
+    const neither = await t.app.inject({ method: 'POST', url: '/admin/audits', headers: { 'x-api-key': admin }, payload: { a: 1 } });
+    assert.deepEqual([neither.statusCode, neither.json()], [400, { message: MESSAGES.admin.auditBody }]);
+    const limit = await t.app.inject({ method: 'GET', url: '/admin/audits?limit=5000', headers: { 'x-api-key': admin } });
+    assert.deepEqual([limit.statusCode, limit.json()], [400, { message: 'Bad Request' }]);
+    const paged = await t.app.inject({ method: 'GET', url: '/admin/audits?limit=1&offset=0', headers: { 'x-api-key': admin } });
+    assert.equal(paged.statusCode, 200);
+    assert.ok(paged.json().items.length <= 1);
   });
 
   it('imports JSON, then the lookup finds it; a bad row imports nothing and is named', async () => {

@@ -35,7 +35,8 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
     invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey),
   });
   app.addHook('onRequest', access);
-  app.addHook('preHandler', async (request) => {
+  // In onRequest after the key check: a non-admin is refused before its body is read or validated.
+  app.addHook('onRequest', async (request) => {
     if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
   });
 

@@ -75,7 +75,8 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
       'onRequest',
       deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) }),
     );
-    admin.addHook('preHandler', async (request) => {
+    // In onRequest after the key check: a non-admin is refused before its body is read or validated.
+    admin.addHook('onRequest', async (request) => {
       if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
     });
     admin.post(
