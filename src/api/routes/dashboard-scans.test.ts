@@ -11,6 +11,8 @@ import { analyzeVerifiedSources } from '../../scan/scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.ts';
+import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
+import { ABANDONED_AFTER_MS } from './dashboard-scans.ts';
 
 const M = MESSAGES.dashboardScans;
 const TOKEN = `// SPDX-License-Identifier: MIT
@@ -220,5 +222,43 @@ describe('dashboard scans API', () => {
     const networks = (await t.app.inject({ method: 'GET', url: '/api/scans/networks' })).json() as { networks: { symbol: string }[] };
     assert.ok(networks.networks.some((n) => n.symbol === 'SOL'));
     assert.ok(networks.networks.some((n) => n.symbol === 'ETH'));
+  });
+
+  it('five scans running at once per account; ones a stopped process left behind do not count and are closed', async () => {
+    await runnerIdle();
+    const session = (await bob.call('GET', '/api/session')).json() as { account: { id: string } };
+    const repository = createDashboardScanRepository(t.store.db);
+    const insert = (id: string, createdAt: Date) =>
+      repository.insert({
+        id,
+        accountId: session.account.id,
+        kind: 'address',
+        visibility: 'public',
+        title: id,
+        network: 'ETH',
+        address: null,
+        repository: null,
+        stages: [],
+        createdAt: createdAt.toISOString(),
+      });
+    const old = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    for (let i = 0; i < 5; i++) await insert(`old-${i}`, old);
+    const one = { name: 'files', filename: 'One.sol', data: 'contract One {}' };
+    assert.equal((await upload(bob, [one])).statusCode, 202, 'abandoned scans do not count');
+    await runnerIdle();
+    for (let i = 0; i < 5; i++) await insert(`new-${i}`, new Date());
+    const refused = await upload(bob, [one]);
+    assert.equal(refused.statusCode, 429);
+    assert.match(refused.json().message, /At most 5 scans can run at once/);
+
+    const closed = await repository.failAbandoned(
+      new Date(Date.now() - ABANDONED_AFTER_MS).toISOString(),
+      new Date().toISOString(),
+      'interrupted',
+    );
+    assert.equal(closed, 5);
+    const record = await repository.find('old-0');
+    assert.deepEqual([record?.summary.status, record?.error], ['failed', 'interrupted']);
+    assert.equal((await repository.find('new-0'))?.summary.status, 'queued');
   });
 });
