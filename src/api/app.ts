@@ -2,6 +2,7 @@
  * Builds the HTTP application from its dependencies. Nothing here listens or opens
  * connections: `server.ts` does that, and tests drive the app with `app.inject()`.
  */
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,7 +24,7 @@ import { healthRoutes } from './routes/health.ts';
 import { cyberscanRoutes } from './routes/cyberscan.ts';
 import { scoreRoutes } from './routes/score.ts';
 import { legacyScanRoutes } from './routes/legacy-scan.ts';
-import type { SourceScanResult } from '../scan/scan-source.ts';
+import type { SourceScanOptions, SourceScanResult } from '../scan/scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import type { CompareSimilarity } from '../corpus/similarity-pool.ts';
 import { similarityRoutes } from './routes/similarity.ts';
@@ -44,6 +45,15 @@ import { createServiceRequests } from '../services/service-requests.ts';
 import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
+// Issue 15: the dashboard's scans and repository import
+import { ABANDONED_AFTER_MS, dashboardScanRoutes } from './routes/dashboard-scans.ts';
+import { createDashboardScanRepository } from '../dashboard-scans/dashboard-scan-repository.ts';
+import { createDashboardScanRunner } from '../dashboard-scans/dashboard-scan-runner.ts';
+import { scanFailureMessage } from '../dashboard-scans/scan-failure.ts';
+import { repositoryRoutes } from './routes/repositories.ts';
+import { codeHostConfigFromEnv, type CodeHostConfig } from '../codehosts/code-host-config.ts';
+import { createSecretBox, type SecretBox } from '../codehosts/secret-box.ts';
+import { createCodeHosts } from '../codehosts/code-hosts.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -52,7 +62,7 @@ export interface AppDeps {
   /** The scan service behind operations 2 to 4; those routes exist only with it. */
   readonly scans?: ScanService;
   /** Scans of source code (operation 4's `type: source`). */
-  readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
+  readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
   readonly corpus?: CorpusService;
   /** Where Similarityscan compares (the server's worker pool); in process by default. */
@@ -90,6 +100,10 @@ export interface AppDeps {
     /** Requests per client address; default 5 an hour in memory. */
     readonly requestLimiter?: RateLimiter;
   };
+  /** Issue 15: where GitHub and GitLab are, and the GitHub App (default: the public hosts, no App). */
+  readonly codeHosts?: CodeHostConfig;
+  /** Issue 15: seals GitHub tokens and signs Connect's state (default: a key for this process only). */
+  readonly secretBox?: SecretBox;
 }
 
 export const API_VERSION = '0.1.0';
@@ -209,6 +223,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vouchers = createVoucherService({ db, clock, usdPerUsdt: deps.services?.usdPerUsdt ?? 1 });
   const requestLimiter =
     deps.services?.requestLimiter ?? createRateLimiter({ pointsPerWindow: 5, windowSeconds: 3600, keyPrefix: 'sw-rl-service-requests' });
+  // Issue 15: the dashboard's scans run in the background of this process; closing waits for them.
+  const dashboardScans = createDashboardScanRepository(db);
+  const scanService = deps.scans;
+  const dashboardRunner = createDashboardScanRunner({
+    repository: dashboardScans,
+    ...(scanService ? { scanAddress: (network: string, address: string) => scanService.scan({ network, address }) } : {}),
+    ...(deps.scanSource ? { scanSource: deps.scanSource } : {}),
+    ...(deps.getVerifiedSource ? { verifiedSource: deps.getVerifiedSource } : {}),
+    now: clock,
+    describeFailure: scanFailureMessage,
+    onError: (error, scanId) => app.log.warn({ err: error, scanId }, 'dashboard scan failed'),
+  });
+  app.addHook('onClose', () => dashboardRunner.idle());
+  app.decorate('dashboardScansIdle', () => dashboardRunner.idle());
+  // Scans a stopped process left running are closed with the reason, so their pages end.
+  const started = clock();
+  await dashboardScans
+    .failAbandoned(
+      new Date(started.getTime() - ABANDONED_AFTER_MS).toISOString(),
+      started.toISOString(),
+      'The scan was interrupted: start it again',
+    )
+    .catch((error: unknown) => app.log.warn({ err: error }, 'could not close abandoned dashboard scans'));
+  const secretBox = deps.secretBox ?? createSecretBox(randomBytes(32));
+  const codeHosts = createCodeHosts({ db, config: deps.codeHosts ?? codeHostConfigFromEnv({}), box: secretBox, now: clock });
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
   await app.register(
     dashboardScope(accounts, async (scope) => {
@@ -228,6 +267,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guard: adminSessionGuard(accounts),
         requests: serviceRequests,
         vouchers,
+      });
+      // Issue 15: the dashboard's scans
+      await scope.register(repositoryRoutes, { ...codeHosts, box: secretBox, now: clock });
+      await scope.register(dashboardScanRoutes, {
+        repository: dashboardScans,
+        runner: dashboardRunner,
+        networks: deps.networks,
+        toolVersion: API_VERSION,
+        repositories: codeHosts.importer,
+        now: clock,
       });
     }),
   );

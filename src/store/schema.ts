@@ -212,3 +212,37 @@ export interface VoucherEventsTable {
   detail: string;
   at: string;
 }
+// --- Issue 15: the dashboard's scans and GitHub installations (migration 0005) ---
+
+export interface DashboardScansTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  status: string;
+  visibility: string;
+  title: string;
+  network: string | null;
+  address: string | null;
+  repository: string | null;
+  stages: string;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface GithubInstallationsTable {
+  account_id: string;
+  installation_id: string;
+  github_login: string;
+  /** Sealed with SECRET_KEY (src/codehosts/secret-box.ts). */
+  access_token: string | null;
+  access_token_expires_at: string | null;
+  created_at: string;
+}
+
+/** The tables of migration 0005; `db.withTables<DashboardScanTables>()` reaches them. */
+export type DashboardScanTables = {
+  dashboard_scans: DashboardScansTable;
+  github_installations: GithubInstallationsTable;
+};
