@@ -202,6 +202,11 @@ async function main(): Promise<void> {
     honeypotProven: pct(proven.length, honeypot.length),
     honeypotSellFailedAtLaunch: pct(honeypot.filter((o) => o.error === 'SELL_FAILED').length, honeypot.length),
     notHoneypotSellFailedAtLaunch: pct(falseSellFailed.length, negative.length),
+    // Files the labels explicitly mark as having no sell restriction (negative_for honeypot), apart from the merely unlabelled.
+    negativeForHoneypotSellFailedAtLaunch: pct(
+      falseSellFailed.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
+      negative.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
+    ),
     falseSellFailed: falseSellFailed.map((o) => `${basename(o.file)}: ${o.reason.slice(0, 100)}`),
     medianSeconds: seconds.length ? Number(seconds[Math.floor(seconds.length / 2)]!.toFixed(2)) : null,
     stops: [...stops.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15),

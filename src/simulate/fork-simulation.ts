@@ -18,6 +18,9 @@
  * same block reuses it. After `MAX_DISCOVERY_PASSES` a last pass fetches what it still
  * misses one request at a time, as EDR alone would.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodeFunctionData, numberToHex, parseAbi, type Address } from 'viem';
 import { createEdrProvider } from '../devnet/edr-provider.ts';
 import type { ChainDetails } from '../spec/chain-details.ts';
@@ -210,6 +213,16 @@ function withLowSlots(proxy: RpcProxy, misses: readonly JsonRpcCall[]): JsonRpcC
 
 /** Runs one simulation on a fork of `input.url`; the caller closes nothing (the proxy closes when the run is done). */
 export async function simulateOnFork(input: ForkSimulationInput): Promise<ForkRun> {
+  let scratchDir: string | undefined;
+  const scratch = () => (scratchDir ??= mkdtempSync(join(tmpdir(), 'scopeward-fork-pass-')));
+  try {
+    return await forkRun(input, scratch);
+  } finally {
+    if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
+  }
+}
+
+async function forkRun(input: ForkSimulationInput, scratch: () => string): Promise<ForkRun> {
   const deadline = performance.now() + input.timeoutMs;
   const proxy = await startRpcProxy(input.url, {
     // The lazy baseline gets a cache that keeps nothing.
@@ -249,7 +262,9 @@ export async function simulateOnFork(input: ForkSimulationInput): Promise<ForkRu
           url: proxy.url,
           blockNumber,
           remoteChainId: input.chainId,
-          ...(input.cacheDir ? { cacheDir: input.cacheDir } : {}),
+          // EDR may keep remote answers on disk: a discovery pass's assumed-empty state must
+          // never reach a cache another fork reads, so those passes get a directory of their own.
+          ...(discovering ? { cacheDir: scratch() } : input.cacheDir ? { cacheDir: input.cacheDir } : {}),
         },
       });
       running = await runSimulation({
