@@ -17,6 +17,7 @@ import { analyzeVerifiedSources } from '../src/scan/scan-dependencies.ts';
 import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
 import { devnetRpcRoutes } from '../src/api/routes/devnet-rpc.ts';
 import type { ScanService } from '../src/scan/scan-service.ts';
+import { MESSAGES } from '../src/spec/messages.ts';
 
 const RUNS = 60;
 
@@ -127,7 +128,8 @@ describe('every route under random input', () => {
   const POST_ROUTES = [
     '/api/cyberscan',
     '/api/search/contract',
-    '/api/similarityscan',
+    '/api/search/similarity',
+    '/api/signaturescan',
     '/admin/audits',
     '/admin/signatures',
     '/admin/corpus',
@@ -153,6 +155,48 @@ describe('every route under random input', () => {
       fc.asyncProperty(fc.constantFrom(...POST_ROUTES), rawBody, contentType, keyHeader(), async (url, payload, type, headers) =>
         check({ method: 'POST', url, payload, headers: { ...headers, ...(type ? { 'content-type': type } : {}) } }),
       ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("the spec's operations refuse with their own messages only, whatever the input", async () => {
+    const own: Record<string, readonly string[]> = {
+      '/api/audits/search-by-address': Object.values(MESSAGES.audits),
+      '/api/score': [MESSAGES.score.badRequest],
+      '/api/cyberscan': [...Object.values(MESSAGES.cyberscan), MESSAGES.common.badRequest],
+      '/api/search/contract': [
+        ...Object.values(MESSAGES.legacy),
+        MESSAGES.cyberscan.invalidAddress,
+        MESSAGES.cyberscan.invalidNetwork,
+        MESSAGES.common.badRequest,
+      ],
+    };
+    const request = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom('/api/audits/search-by-address', '/api/score'),
+          fc.dictionary(fc.constantFrom('address', 'network', 'chainId'), queryValue, { maxKeys: 3 }),
+        )
+        .map(([url, query]): InjectOptions => ({ method: 'GET', url: `${url}?${queryString(query)}`, headers: { 'x-api-key': userKey } })),
+      fc
+        .tuple(fc.constantFrom('/api/cyberscan', '/api/search/contract'), scanBody)
+        .map(([url, body]): InjectOptions => ({
+          method: 'POST',
+          url,
+          payload: JSON.stringify(body),
+          headers: { 'x-api-key': userKey, 'content-type': 'application/json' },
+        })),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async (options) => {
+        const res = await t.app.inject(options);
+        if (res.statusCode !== 400) return;
+        const path = String(options.url).split('?')[0]!;
+        assert.ok(
+          own[path]!.includes(res.json().message),
+          `${options.method} ${String(options.url)} ${String(options.payload ?? '')}: ${res.body}`,
+        );
+      }),
       { numRuns: RUNS * 2 },
     );
   });
