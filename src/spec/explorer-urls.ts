@@ -84,14 +84,14 @@ export function parseExplorerUrl(input: string, extra: ExplorerHostIndex = new M
     // A link pasted without its scheme ("bscscan.com/token/0x…") is still a link.
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
-    return { ok: false, message: MESSAGES.dashboardScan.urlNotALink };
+    return { ok: false, message: MESSAGES.dashboardScan.urlUnreadable };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: MESSAGES.dashboardScan.urlNotALink };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: MESSAGES.dashboardScan.urlUnreadable };
   const host = bareHost(url.host);
   const hostname = bareHost(url.hostname);
   const network = extra.get(host) ?? extra.get(hostname) ?? DEFAULT_INDEX.get(hostname);
   if (!network) return { ok: false, message: MESSAGES.dashboardScan.urlUnknownHost(url.hostname) };
   const match = CONTRACT_PATH.exec(url.pathname);
-  if (!match?.[1]) return { ok: false, message: MESSAGES.dashboardScan.urlUnknownPath };
+  if (!match?.[1]) return { ok: false, message: MESSAGES.dashboardScan.urlUnreadable };
   return { ok: true, network, address: match[1] };
 }

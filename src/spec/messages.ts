@@ -44,37 +44,29 @@ export const MESSAGES = {
     serviceUnavailable: 'Service unavailable',
   },
   /**
-   * Issue 15 (dashboard scans, pages): the scan form's messages. Not fixed by the spec
-   * except the ZIP one, which words its user-interface item 3; chosen in docs/decisions.md.
+   * Issue 15 (dashboard scans, pages): the scan form's checks in the browser. Where the
+   * server (docs/dashboard-scans-api.md) checks the same thing, the words are the same, so
+   * a person reads one message whichever side caught it; docs/decisions.md.
    */
   dashboardScan: {
-    urlRequired: 'Paste the link of a contract or token page from a block explorer',
-    urlNotALink:
-      'That is not a link: paste an explorer link such as https://etherscan.io/token/0x… or https://bscscan.com/address/0x…#code',
+    urlRequired: 'Enter a contract URL',
+    urlUnreadable:
+      'Not a contract URL we can read. Use an explorer link such as https://etherscan.io/token/0x… or https://bscscan.com/address/0x…#code',
     urlUnknownHost: (host: string) =>
-      `${host} is not an explorer we read: paste a link from a supported network's explorer (etherscan.io, bscscan.com, polygonscan.com, basescan.org, arbiscan.io and the others of the network list), in the form …/token/0x… or …/address/0x…`,
-    urlUnknownPath: 'This link names no contract: use a token or contract page, in the form …/token/0x… or …/address/0x…#code',
+      `${host} is not an explorer we read. Use a token or contract page of a supported network's explorer (etherscan.io, bscscan.com, polygonscan.com, basescan.org, arbiscan.io…), in the form …/token/0x… or …/address/0x…#code`,
     networkRequired: 'Choose a network',
-    addressRequired: 'Enter the token address',
-    evmAddress: 'An address on this network is 0x followed by 40 hexadecimal characters',
-    solanaAddress: 'A Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
+    addressRequired: 'Enter a token address',
+    evmAddress: 'Invalid Address: on this network an address is 0x followed by 40 hexadecimal characters',
+    solanaAddress: 'Invalid Address: a Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
     filesRequired: 'Choose one or more .sol files',
-    notSol: (name: string) => `${name} is not a Solidity file: choose only .sol files (or a ZIP of them)`,
-    tooManyFiles: (max: number) => `Choose at most ${max} files at once, or upload them as one ZIP`,
-    fileTooLarge: (name: string, maxBytes: string) => `${name} is larger than ${maxBytes}, the most one source file may be`,
-    filesTooLarge: (maxBytes: string) => `Together the files are larger than ${maxBytes}: upload fewer at a time`,
+    notSol: (name: string) => `Only .sol files can be uploaded: ${name} is not one`,
+    tooManyFiles: (max: number) => `At most ${max} files can be uploaded at once`,
+    fileTooLarge: (name: string, max: string) => `${name} is larger than ${max}`,
+    filesTooLarge: (max: string) => `The files exceed ${max} in total`,
     emptyFile: (name: string) => `${name} is empty`,
-    zipRequired: 'Choose a ZIP archive of your .sol files',
-    notZip: (name: string) => `${name} is not a ZIP archive (.zip)`,
-    zipTooLarge: (maxBytes: string) => `The archive is larger than ${maxBytes}, the most an upload may be`,
-    /** User-interface item 3: an archive without a .sol file. */
-    zipWithoutSol: 'No .sol file in the archive: upload only the relevant .sol files; other file types are ignored',
-    repositoryRequired: 'Paste the link of a GitHub or GitLab repository',
-    repositoryUnknownHost: (host: string) =>
-      `${host} is not a code host we import from: use a GitHub or GitLab link such as https://github.com/owner/repo or https://gitlab.com/group/project/-/tree/main/contracts`,
-    repositoryUnknownPath:
-      'This link names no repository: use https://github.com/owner/repo (optionally /tree/branch/folder) or https://gitlab.com/group/project (optionally /-/tree/branch/folder)',
-    /** User-interface item 4: private repositories are supported for one code host only. */
-    gitlabPrivate: 'Only public GitLab repositories can be imported: make the project public, or upload its .sol files or a ZIP instead',
+    zipRequired: 'Choose a .zip archive',
+    zipTooLarge: (max: string) => `The archive is larger than ${max}`,
+    repositoryUnreadable: 'Enter the URL of a GitHub or GitLab repository, branch or folder',
+    repositoryUnknownHost: (hosts: string) => `Only repositories on ${hosts} can be imported`,
   },
 } as const;

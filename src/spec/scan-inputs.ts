@@ -11,16 +11,16 @@ import { parseExplorerUrl, type ExplorerHostIndex } from './explorer-urls.ts';
 
 const M = MESSAGES.dashboardScan;
 
-/** Upload limits (docs/decisions.md, issue 15). */
+/** Upload limits: the server's (docs/dashboard-scans-api.md), checked here first so a too-large upload is not sent. */
 export const UPLOAD_LIMITS = {
   /** .sol files in one upload. */
   maxFiles: 50,
   /** One .sol file. */
   maxFileBytes: 1024 * 1024,
   /** All .sol files of one upload together. */
-  maxTotalBytes: 5 * 1024 * 1024,
+  maxTotalBytes: 8 * 1024 * 1024,
   /** One ZIP archive, compressed. */
-  maxZipBytes: 10 * 1024 * 1024,
+  maxZipBytes: 16 * 1024 * 1024,
 } as const;
 
 export type InputKind = 'url' | 'address' | 'files' | 'zip' | 'repository';
@@ -30,9 +30,10 @@ export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly o
 
 const fail = (message: string) => ({ ok: false as const, message });
 
+/** Sizes as the server's messages write them (1 MiB, 16 MiB). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} kB`;
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} bytes`;
 }
 
@@ -71,7 +72,7 @@ export function checkSolFiles<F extends FileLike>(files: readonly F[]): Checked<
 
 export function checkZip<F extends FileLike>(file: F | undefined): Checked<F> {
   if (!file) return fail(M.zipRequired);
-  if (!/\.zip$/i.test(file.name)) return fail(M.notZip(file.name));
+  if (!/\.zip$/i.test(file.name)) return fail(M.zipRequired);
   if (file.size === 0) return fail(M.emptyFile(file.name));
   if (file.size > UPLOAD_LIMITS.maxZipBytes) return fail(M.zipTooLarge(formatBytes(UPLOAD_LIMITS.maxZipBytes)));
   return { ok: true, value: file };
@@ -108,42 +109,43 @@ const SEGMENT = /^[A-Za-z0-9_.-]+$/;
  */
 export function parseRepositoryUrl(input: string, hosts: RepositoryHosts = {}): Checked<RepositoryRef> {
   const text = input.trim();
-  if (text === '') return fail(M.repositoryRequired);
+  if (text === '') return fail(M.repositoryUnreadable);
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
-    return fail(M.repositoryUnknownPath);
+    return fail(M.repositoryUnreadable);
   }
   const host = url.host.toLowerCase().replace(/^www\./, '');
   const github = (hosts.github ?? ['github.com']).map((h) => h.toLowerCase());
   const gitlab = (hosts.gitlab ?? ['gitlab.com']).map((h) => h.toLowerCase());
   const kind = github.includes(host) ? 'github' : gitlab.includes(host) ? 'gitlab' : undefined;
-  if (!kind || (url.protocol !== 'https:' && url.protocol !== 'http:')) return fail(M.repositoryUnknownHost(url.hostname || text));
+  if (!kind || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    return fail(M.repositoryUnknownHost([...github, ...gitlab].join(' and ')));
   let segments: string[];
   try {
     segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
-    return fail(M.repositoryUnknownPath);
+    return fail(M.repositoryUnreadable);
   }
   const origin = `${url.protocol}//${url.host}`;
   if (kind === 'github') {
     const [owner, rawRepo, marker, ref, ...folder] = segments;
     const repo = rawRepo?.replace(/\.git$/, '');
-    if (!owner || !repo || !SEGMENT.test(owner) || !SEGMENT.test(repo)) return fail(M.repositoryUnknownPath);
-    if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(M.repositoryUnknownPath);
+    if (!owner || !repo || !SEGMENT.test(owner) || !SEGMENT.test(repo)) return fail(M.repositoryUnreadable);
+    if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(M.repositoryUnreadable);
     return { ok: true, value: build('github', owner, repo, ref, folder, `${origin}/${owner}/${repo}`) };
   }
   // GitLab: group/subgroup…/project, then optionally -/tree/<ref>/<folder>.
   const dash = segments.indexOf('-');
   const projectPath = dash === -1 ? segments : segments.slice(0, dash);
   const rest = dash === -1 ? [] : segments.slice(dash + 1);
-  if (projectPath.length < 2 || !projectPath.every((s) => SEGMENT.test(s))) return fail(M.repositoryUnknownPath);
+  if (projectPath.length < 2 || !projectPath.every((s) => SEGMENT.test(s))) return fail(M.repositoryUnreadable);
   const repo = projectPath[projectPath.length - 1]!.replace(/\.git$/, '');
   const owner = projectPath.slice(0, -1).join('/');
-  if (!repo) return fail(M.repositoryUnknownPath);
+  if (!repo) return fail(M.repositoryUnreadable);
   const [marker, ref, ...folder] = rest;
-  if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(M.repositoryUnknownPath);
+  if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(M.repositoryUnreadable);
   return { ok: true, value: build('gitlab', owner, repo, ref, folder, `${origin}/${owner}/${repo}`) };
 }
 
