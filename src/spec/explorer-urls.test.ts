@@ -26,14 +26,14 @@ describe('parseExplorerUrl', () => {
   it('says which forms are accepted for an unknown host or path', () => {
     assert.deepEqual(parseExplorerUrl(`https://example.com/token/${A}`), {
       ok: false,
-      message: MESSAGES.dashboardScan.urlUnknownHost('example.com'),
+      message: MESSAGES.dashboardScanForm.urlUnknownHost('example.com'),
     });
     for (const url of ['https://bscscan.com/tx/0xabc', `https://bscscan.com/token/${A.slice(0, 20)}`, 'https://bscscan.com/']) {
-      assert.deepEqual(parseExplorerUrl(url), { ok: false, message: MESSAGES.dashboardScan.urlUnreadable }, url);
+      assert.deepEqual(parseExplorerUrl(url), { ok: false, message: MESSAGES.dashboardScans.urlUnknown }, url);
     }
-    assert.deepEqual(parseExplorerUrl(''), { ok: false, message: MESSAGES.dashboardScan.urlRequired });
-    assert.deepEqual(parseExplorerUrl('ftp://bscscan.com/token/x'), { ok: false, message: MESSAGES.dashboardScan.urlUnreadable });
-    assert.deepEqual(parseExplorerUrl('http://[::1'), { ok: false, message: MESSAGES.dashboardScan.urlUnreadable });
+    assert.deepEqual(parseExplorerUrl(''), { ok: false, message: MESSAGES.dashboardScans.urlRequired });
+    assert.deepEqual(parseExplorerUrl('ftp://bscscan.com/token/x'), { ok: false, message: MESSAGES.dashboardScans.urlUnknown });
+    assert.deepEqual(parseExplorerUrl('http://[::1'), { ok: false, message: MESSAGES.dashboardScans.urlUnknown });
     // A host that only ends like an explorer's is not it.
     assert.equal(parseExplorerUrl(`https://evilbscscan.com/token/${A}`).ok, false);
   });

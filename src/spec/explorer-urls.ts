@@ -78,20 +78,20 @@ const CONTRACT_PATH = /\/(?:address|token|contract|contracts|tokens)\/(0x[0-9a-f
  */
 export function parseExplorerUrl(input: string, extra: ExplorerHostIndex = new Map()): ExplorerUrlResult {
   const text = input.trim();
-  if (text === '') return { ok: false, message: MESSAGES.dashboardScan.urlRequired };
+  if (text === '') return { ok: false, message: MESSAGES.dashboardScans.urlRequired };
   let url: URL;
   try {
     // A link pasted without its scheme ("bscscan.com/token/0x…") is still a link.
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
-    return { ok: false, message: MESSAGES.dashboardScan.urlUnreadable };
+    return { ok: false, message: MESSAGES.dashboardScans.urlUnknown };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: MESSAGES.dashboardScan.urlUnreadable };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: MESSAGES.dashboardScans.urlUnknown };
   const host = bareHost(url.host);
   const hostname = bareHost(url.hostname);
   const network = extra.get(host) ?? extra.get(hostname) ?? DEFAULT_INDEX.get(hostname);
-  if (!network) return { ok: false, message: MESSAGES.dashboardScan.urlUnknownHost(url.hostname) };
+  if (!network) return { ok: false, message: MESSAGES.dashboardScanForm.urlUnknownHost(url.hostname) };
   const match = CONTRACT_PATH.exec(url.pathname);
-  if (!match?.[1]) return { ok: false, message: MESSAGES.dashboardScan.urlUnreadable };
+  if (!match?.[1]) return { ok: false, message: MESSAGES.dashboardScans.urlUnknown };
   return { ok: true, network, address: match[1] };
 }

@@ -43,30 +43,48 @@ export const MESSAGES = {
     /** A dependency (Redis, the database) does not answer; `meta` names it. */
     serviceUnavailable: 'Service unavailable',
   },
-  /**
-   * Issue 15 (dashboard scans, pages): the scan form's checks in the browser. Where the
-   * server (docs/dashboard-scans-api.md) checks the same thing, the words are the same, so
-   * a person reads one message whichever side caught it; docs/decisions.md.
-   */
-  dashboardScan: {
+  // --- Issue 15 (dashboard scans, repository import, GitHub Connect) ---
+  /** The dashboard's scan inputs; only the ZIP's no-.sol message follows the spec's words (UI item 3). */
+  dashboardScans: {
+    kindRequired: 'Choose how to give the contract: url, address, files, zip or repository',
     urlRequired: 'Enter a contract URL',
-    urlUnreadable:
+    urlUnknown:
       'Not a contract URL we can read. Use an explorer link such as https://etherscan.io/token/0x… or https://bscscan.com/address/0x…#code',
-    urlUnknownHost: (host: string) =>
-      `${host} is not an explorer we read. Use a token or contract page of a supported network's explorer (etherscan.io, bscscan.com, polygonscan.com, basescan.org, arbiscan.io…), in the form …/token/0x… or …/address/0x…#code`,
-    networkRequired: 'Choose a network',
     addressRequired: 'Enter a token address',
-    evmAddress: 'Invalid Address: on this network an address is 0x followed by 40 hexadecimal characters',
-    solanaAddress: 'Invalid Address: a Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
     filesRequired: 'Choose one or more .sol files',
     notSol: (name: string) => `Only .sol files can be uploaded: ${name} is not one`,
     tooManyFiles: (max: number) => `At most ${max} files can be uploaded at once`,
-    fileTooLarge: (name: string, max: string) => `${name} is larger than ${max}`,
-    filesTooLarge: (max: string) => `The files exceed ${max} in total`,
-    emptyFile: (name: string) => `${name} is empty`,
+    fileTooLarge: (name: string, mib: number) => `${name} is larger than ${mib} MiB`,
+    totalTooLarge: (mib: number) => `The files exceed ${mib} MiB in total`,
     zipRequired: 'Choose a .zip archive',
-    zipTooLarge: (max: string) => `The archive is larger than ${max}`,
-    repositoryUnreadable: 'Enter the URL of a GitHub or GitLab repository, branch or folder',
-    repositoryUnknownHost: (hosts: string) => `Only repositories on ${hosts} can be imported`,
+    zipUnreadable: 'Not a readable ZIP archive',
+    zipNoSol: 'Only the relevant .sol files are to be uploaded: the archive holds no .sol file (other file types are ignored)',
+    zipTooLarge: (mib: number) => `The archive is larger than ${mib} MiB`,
+    zipTooManyEntries: (max: number) => `The archive lists more than ${max} entries`,
+    zipUnsafePath: (name: string) => `The archive holds an unsafe path: ${name}`,
+    zipBomb: 'The archive inflates too much to be read safely',
+    repositoryUrl: 'Enter the URL of a GitHub or GitLab repository, branch or folder',
+    repositoryHost: (hosts: string) => `Only repositories on ${hosts} can be imported`,
+    gitlabPrivate: 'Only public GitLab repositories can be imported',
+    githubConnect: 'This repository is private: press Connect to grant access to it',
+    repositoryNotFound: 'Repository not found (or private and not granted)',
+    repositoryNoSol: 'The repository holds no .sol file at that branch or folder',
+    codeHostDown: (host: string) => `${host} did not answer: try again later`,
+    githubNotConfigured: 'GitHub Connect is not configured on this server',
+    githubStateInvalid: 'The GitHub sign-in expired or did not start here: press Connect again',
+    githubInstallationNotYours: "That GitHub App installation is not one of your GitHub account's",
+    githubDisconnected: 'GitHub disconnected',
+  },
+  /**
+   * Issue 15 (dashboard pages): what only the browser's form checks say, more precisely
+   * than the server's shared messages in dashboardScans (docs/decisions.md).
+   */
+  dashboardScanForm: {
+    urlUnknownHost: (host: string) =>
+      `${host} is not an explorer we read. Use a token or contract page of a supported network's explorer (etherscan.io, bscscan.com, polygonscan.com, basescan.org, arbiscan.io…), in the form …/token/0x… or …/address/0x…#code`,
+    networkRequired: 'Choose a network',
+    evmAddress: 'Invalid Address: on this network an address is 0x followed by 40 hexadecimal characters',
+    solanaAddress: 'Invalid Address: a Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
+    emptyFile: (name: string) => `${name} is empty`,
   },
 } as const;

@@ -1,34 +1,35 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkAddress, checkContractUrl, checkSolFiles, checkZip, formatBytes, parseRepositoryUrl, UPLOAD_LIMITS } from './scan-inputs.ts';
+import { checkAddress, checkContractUrl, checkSolFiles, checkZip, parseRepositoryUrl, UPLOAD_LIMITS } from './scan-inputs.ts';
 import { MESSAGES } from './messages.ts';
 
-const M = MESSAGES.dashboardScan;
+const S = MESSAGES.dashboardScans;
+const F = MESSAGES.dashboardScanForm;
 const A = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
 const SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 describe('scan inputs', () => {
   it('contract URL: network and address, or the parser’s message', () => {
     assert.deepEqual(checkContractUrl(`https://bscscan.com/token/${A}`), { ok: true, value: { network: 'BSC', address: A } });
-    assert.deepEqual(checkContractUrl('https://example.org/x'), { ok: false, message: M.urlUnknownHost('example.org') });
+    assert.deepEqual(checkContractUrl('https://example.org/x'), { ok: false, message: F.urlUnknownHost('example.org') });
   });
 
   it('address: per network family', () => {
     assert.deepEqual(checkAddress('LOCAL', ` ${A} `), { ok: true, value: { network: 'LOCAL', address: A } });
-    assert.deepEqual(checkAddress('', A), { ok: false, message: M.networkRequired });
-    assert.deepEqual(checkAddress('BSC', ''), { ok: false, message: M.addressRequired });
-    assert.deepEqual(checkAddress('BSC', A.slice(0, 41)), { ok: false, message: M.evmAddress });
-    assert.deepEqual(checkAddress('BSC', SOL_MINT), { ok: false, message: M.evmAddress });
+    assert.deepEqual(checkAddress('', A), { ok: false, message: F.networkRequired });
+    assert.deepEqual(checkAddress('BSC', ''), { ok: false, message: S.addressRequired });
+    assert.deepEqual(checkAddress('BSC', A.slice(0, 41)), { ok: false, message: F.evmAddress });
+    assert.deepEqual(checkAddress('BSC', SOL_MINT), { ok: false, message: F.evmAddress });
     assert.deepEqual(checkAddress('SOL', SOL_MINT), { ok: true, value: { network: 'SOL', address: SOL_MINT } });
-    assert.deepEqual(checkAddress('SOL', A), { ok: false, message: M.solanaAddress });
+    assert.deepEqual(checkAddress('SOL', A), { ok: false, message: F.solanaAddress });
   });
 
   it('.sol files: at and over every limit', () => {
     const max = UPLOAD_LIMITS.maxFileBytes;
-    assert.deepEqual(checkSolFiles([]), { ok: false, message: M.filesRequired });
+    assert.deepEqual(checkSolFiles([]), { ok: false, message: S.filesRequired });
     assert.equal(checkSolFiles([{ name: 'A.sol', size: max }]).ok, true);
-    assert.deepEqual(checkSolFiles([{ name: 'A.sol', size: max + 1 }]), { ok: false, message: M.fileTooLarge('A.sol', formatBytes(max)) });
-    assert.deepEqual(checkSolFiles([{ name: 'A.sol', size: 0 }]), { ok: false, message: M.emptyFile('A.sol') });
+    assert.deepEqual(checkSolFiles([{ name: 'A.sol', size: max + 1 }]), { ok: false, message: S.fileTooLarge('A.sol', 1) });
+    assert.deepEqual(checkSolFiles([{ name: 'A.sol', size: 0 }]), { ok: false, message: F.emptyFile('A.sol') });
     assert.deepEqual(
       checkSolFiles([
         { name: 'A.sol', size: 5 },
@@ -36,27 +37,27 @@ describe('scan inputs', () => {
       ]),
       {
         ok: false,
-        message: M.notSol('notes.txt'),
+        message: S.notSol('notes.txt'),
       },
     );
     const many = (n: number, size = 10) => Array.from({ length: n }, (_, i) => ({ name: `F${i}.SOL`, size }));
     assert.equal(checkSolFiles(many(UPLOAD_LIMITS.maxFiles)).ok, true);
-    assert.deepEqual(checkSolFiles(many(UPLOAD_LIMITS.maxFiles + 1)), { ok: false, message: M.tooManyFiles(UPLOAD_LIMITS.maxFiles) });
+    assert.deepEqual(checkSolFiles(many(UPLOAD_LIMITS.maxFiles + 1)), { ok: false, message: S.tooManyFiles(UPLOAD_LIMITS.maxFiles) });
     const count = UPLOAD_LIMITS.maxTotalBytes / max;
     assert.equal(checkSolFiles(many(count, max)).ok, true);
     assert.deepEqual(checkSolFiles([...many(count, max), { name: 'x.sol', size: 1 }]), {
       ok: false,
-      message: M.filesTooLarge(formatBytes(UPLOAD_LIMITS.maxTotalBytes)),
+      message: S.totalTooLarge(8),
     });
   });
 
   it('ZIP: present, named .zip, within the limit', () => {
-    assert.deepEqual(checkZip(undefined), { ok: false, message: M.zipRequired });
-    assert.deepEqual(checkZip({ name: 'src.tar.gz', size: 10 }), { ok: false, message: M.zipRequired });
-    assert.equal(checkZip({ name: 'src.ZIP', size: UPLOAD_LIMITS.maxZipBytes }).ok, true);
-    assert.deepEqual(checkZip({ name: 'src.zip', size: UPLOAD_LIMITS.maxZipBytes + 1 }), {
+    assert.deepEqual(checkZip(undefined), { ok: false, message: S.zipRequired });
+    assert.deepEqual(checkZip({ name: 'src.tar.gz', size: 10 }), { ok: false, message: S.zipRequired });
+    assert.equal(checkZip({ name: 'src.ZIP', size: UPLOAD_LIMITS.maxArchiveBytes }).ok, true);
+    assert.deepEqual(checkZip({ name: 'src.zip', size: UPLOAD_LIMITS.maxArchiveBytes + 1 }), {
       ok: false,
-      message: M.zipTooLarge(formatBytes(UPLOAD_LIMITS.maxZipBytes)),
+      message: S.zipTooLarge(16),
     });
   });
 
@@ -84,10 +85,10 @@ describe('scan inputs', () => {
   });
 
   it('repository links: unknown hosts and paths say what is accepted', () => {
-    assert.deepEqual(parseRepositoryUrl(''), { ok: false, message: M.repositoryUnreadable });
+    assert.deepEqual(parseRepositoryUrl(''), { ok: false, message: S.repositoryUrl });
     assert.deepEqual(parseRepositoryUrl('https://bitbucket.org/a/b'), {
       ok: false,
-      message: M.repositoryUnknownHost('github.com and gitlab.com'),
+      message: S.repositoryHost('github.com and gitlab.com'),
     });
     for (const url of [
       'https://github.com/acme',
@@ -95,7 +96,7 @@ describe('scan inputs', () => {
       'https://gitlab.com/project',
       'https://github.com/a b/c',
     ]) {
-      assert.deepEqual(parseRepositoryUrl(url), { ok: false, message: M.repositoryUnreadable }, url);
+      assert.deepEqual(parseRepositoryUrl(url), { ok: false, message: S.repositoryUrl }, url);
     }
     assert.equal(parseRepositoryUrl('javascript://github.com/a/b').ok, false);
   });

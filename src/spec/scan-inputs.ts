@@ -8,20 +8,15 @@
 import { isEvmAddress, isSolanaAddress } from './address.ts';
 import { MESSAGES } from './messages.ts';
 import { parseExplorerUrl, type ExplorerHostIndex } from './explorer-urls.ts';
+import { DEFAULT_UPLOAD_LIMITS, mib } from '../dashboard-scans/upload-limits.ts';
 
-const M = MESSAGES.dashboardScan;
+// The server's words where it checks the same thing, so one mistake reads the same
+// whichever side caught it; the form's own, more precise ones otherwise.
+const S = MESSAGES.dashboardScans;
+const F = MESSAGES.dashboardScanForm;
 
-/** Upload limits: the server's (docs/dashboard-scans-api.md), checked here first so a too-large upload is not sent. */
-export const UPLOAD_LIMITS = {
-  /** .sol files in one upload. */
-  maxFiles: 50,
-  /** One .sol file. */
-  maxFileBytes: 1024 * 1024,
-  /** All .sol files of one upload together. */
-  maxTotalBytes: 8 * 1024 * 1024,
-  /** One ZIP archive, compressed. */
-  maxZipBytes: 16 * 1024 * 1024,
-} as const;
+/** The server's upload limits, checked here first so a too-large upload is not sent. */
+export const UPLOAD_LIMITS = DEFAULT_UPLOAD_LIMITS;
 
 export type InputKind = 'url' | 'address' | 'files' | 'zip' | 'repository';
 export const INPUT_KINDS: readonly InputKind[] = ['url', 'address', 'files', 'zip', 'repository'];
@@ -32,9 +27,7 @@ const fail = (message: string) => ({ ok: false as const, message });
 
 /** Sizes as the server's messages write them (1 MiB, 16 MiB). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} bytes`;
+  return `${mib(bytes)} MiB`;
 }
 
 export function checkContractUrl(input: string, extraHosts?: ExplorerHostIndex): Checked<{ network: string; address: string }> {
@@ -43,11 +36,11 @@ export function checkContractUrl(input: string, extraHosts?: ExplorerHostIndex):
 }
 
 export function checkAddress(network: string, input: string): Checked<{ network: string; address: string }> {
-  if (network === '') return fail(M.networkRequired);
+  if (network === '') return fail(F.networkRequired);
   const address = input.trim();
-  if (address === '') return fail(M.addressRequired);
-  if (network === 'SOL') return isSolanaAddress(address) ? { ok: true, value: { network, address } } : fail(M.solanaAddress);
-  return isEvmAddress(address) ? { ok: true, value: { network, address } } : fail(M.evmAddress);
+  if (address === '') return fail(S.addressRequired);
+  if (network === 'SOL') return isSolanaAddress(address) ? { ok: true, value: { network, address } } : fail(F.solanaAddress);
+  return isEvmAddress(address) ? { ok: true, value: { network, address } } : fail(F.evmAddress);
 }
 
 /** What the checks need of a browser File (name and size), so tests need no DOM. */
@@ -57,24 +50,24 @@ export interface FileLike {
 }
 
 export function checkSolFiles<F extends FileLike>(files: readonly F[]): Checked<readonly F[]> {
-  if (files.length === 0) return fail(M.filesRequired);
-  if (files.length > UPLOAD_LIMITS.maxFiles) return fail(M.tooManyFiles(UPLOAD_LIMITS.maxFiles));
+  if (files.length === 0) return fail(S.filesRequired);
+  if (files.length > UPLOAD_LIMITS.maxFiles) return fail(S.tooManyFiles(UPLOAD_LIMITS.maxFiles));
   let total = 0;
   for (const file of files) {
-    if (!/\.sol$/i.test(file.name)) return fail(M.notSol(file.name));
-    if (file.size === 0) return fail(M.emptyFile(file.name));
-    if (file.size > UPLOAD_LIMITS.maxFileBytes) return fail(M.fileTooLarge(file.name, formatBytes(UPLOAD_LIMITS.maxFileBytes)));
+    if (!/\.sol$/i.test(file.name)) return fail(S.notSol(file.name));
+    if (file.size === 0) return fail(F.emptyFile(file.name));
+    if (file.size > UPLOAD_LIMITS.maxFileBytes) return fail(S.fileTooLarge(file.name, mib(UPLOAD_LIMITS.maxFileBytes)));
     total += file.size;
   }
-  if (total > UPLOAD_LIMITS.maxTotalBytes) return fail(M.filesTooLarge(formatBytes(UPLOAD_LIMITS.maxTotalBytes)));
+  if (total > UPLOAD_LIMITS.maxTotalBytes) return fail(S.totalTooLarge(mib(UPLOAD_LIMITS.maxTotalBytes)));
   return { ok: true, value: files };
 }
 
 export function checkZip<F extends FileLike>(file: F | undefined): Checked<F> {
-  if (!file) return fail(M.zipRequired);
-  if (!/\.zip$/i.test(file.name)) return fail(M.zipRequired);
-  if (file.size === 0) return fail(M.emptyFile(file.name));
-  if (file.size > UPLOAD_LIMITS.maxZipBytes) return fail(M.zipTooLarge(formatBytes(UPLOAD_LIMITS.maxZipBytes)));
+  if (!file) return fail(S.zipRequired);
+  if (!/\.zip$/i.test(file.name)) return fail(S.zipRequired);
+  if (file.size === 0) return fail(F.emptyFile(file.name));
+  if (file.size > UPLOAD_LIMITS.maxArchiveBytes) return fail(S.zipTooLarge(mib(UPLOAD_LIMITS.maxArchiveBytes)));
   return { ok: true, value: file };
 }
 
@@ -109,43 +102,42 @@ const SEGMENT = /^[A-Za-z0-9_.-]+$/;
  */
 export function parseRepositoryUrl(input: string, hosts: RepositoryHosts = {}): Checked<RepositoryRef> {
   const text = input.trim();
-  if (text === '') return fail(M.repositoryUnreadable);
+  if (text === '') return fail(S.repositoryUrl);
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
-    return fail(M.repositoryUnreadable);
+    return fail(S.repositoryUrl);
   }
   const host = url.host.toLowerCase().replace(/^www\./, '');
   const github = (hosts.github ?? ['github.com']).map((h) => h.toLowerCase());
   const gitlab = (hosts.gitlab ?? ['gitlab.com']).map((h) => h.toLowerCase());
   const kind = github.includes(host) ? 'github' : gitlab.includes(host) ? 'gitlab' : undefined;
-  if (!kind || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    return fail(M.repositoryUnknownHost([...github, ...gitlab].join(' and ')));
+  if (!kind || (url.protocol !== 'https:' && url.protocol !== 'http:')) return fail(S.repositoryHost([...github, ...gitlab].join(' and ')));
   let segments: string[];
   try {
     segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
-    return fail(M.repositoryUnreadable);
+    return fail(S.repositoryUrl);
   }
   const origin = `${url.protocol}//${url.host}`;
   if (kind === 'github') {
     const [owner, rawRepo, marker, ref, ...folder] = segments;
     const repo = rawRepo?.replace(/\.git$/, '');
-    if (!owner || !repo || !SEGMENT.test(owner) || !SEGMENT.test(repo)) return fail(M.repositoryUnreadable);
-    if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(M.repositoryUnreadable);
+    if (!owner || !repo || !SEGMENT.test(owner) || !SEGMENT.test(repo)) return fail(S.repositoryUrl);
+    if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(S.repositoryUrl);
     return { ok: true, value: build('github', owner, repo, ref, folder, `${origin}/${owner}/${repo}`) };
   }
   // GitLab: group/subgroup…/project, then optionally -/tree/<ref>/<folder>.
   const dash = segments.indexOf('-');
   const projectPath = dash === -1 ? segments : segments.slice(0, dash);
   const rest = dash === -1 ? [] : segments.slice(dash + 1);
-  if (projectPath.length < 2 || !projectPath.every((s) => SEGMENT.test(s))) return fail(M.repositoryUnreadable);
+  if (projectPath.length < 2 || !projectPath.every((s) => SEGMENT.test(s))) return fail(S.repositoryUrl);
   const repo = projectPath[projectPath.length - 1]!.replace(/\.git$/, '');
   const owner = projectPath.slice(0, -1).join('/');
-  if (!repo) return fail(M.repositoryUnreadable);
+  if (!repo) return fail(S.repositoryUrl);
   const [marker, ref, ...folder] = rest;
-  if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(M.repositoryUnreadable);
+  if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(S.repositoryUrl);
   return { ok: true, value: build('gitlab', owner, repo, ref, folder, `${origin}/${owner}/${repo}`) };
 }
 

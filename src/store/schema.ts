@@ -137,3 +137,38 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
+
+// --- Issue 15: the dashboard's scans and GitHub installations (migration 0005) ---
+
+export interface DashboardScansTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  status: string;
+  visibility: string;
+  title: string;
+  network: string | null;
+  address: string | null;
+  repository: string | null;
+  stages: string;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface GithubInstallationsTable {
+  account_id: string;
+  installation_id: string;
+  github_login: string;
+  /** Sealed with SECRET_KEY (src/codehosts/secret-box.ts). */
+  access_token: string | null;
+  access_token_expires_at: string | null;
+  created_at: string;
+}
+
+/** The tables of migration 0005; `db.withTables<DashboardScanTables>()` reaches them. */
+export interface DashboardScanTables {
+  dashboard_scans: DashboardScansTable;
+  github_installations: GithubInstallationsTable;
+}

@@ -254,7 +254,7 @@ export function ScanPage() {
             <Control
               label="ZIP archive"
               error={error}
-              hint={`A .zip of your project (at most ${formatBytes(UPLOAD_LIMITS.maxZipBytes)}): only its .sol files are read, other files are ignored.`}
+              hint={`A .zip of your project (at most ${formatBytes(UPLOAD_LIMITS.maxArchiveBytes)}): only its .sol files are read, other files are ignored.`}
             >
               {({ id, describedBy, invalid }) => (
                 <input
