@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { markedLines, orderedFiles, severityCounts, viewFindings, viewScores } from './scan-view.ts';
+import { lineAt, markedLines, orderedFiles, severityCounts, viewFindings, viewScores, viewSimilarity } from './scan-view.ts';
 
 const engine = [
   { id: 'a', detector: 'mint', severity: 'low', title: 'Owner can mint', file: 'T.sol', ranges: [[10, 12]] },
@@ -78,5 +78,21 @@ describe('scan view', () => {
       source.map((s) => s.value),
       [71, null, null, null, null, null],
     );
+  });
+});
+
+describe('similarity in the code', () => {
+  it('places character offsets as lines in a single-file source, and claims no line for several files', () => {
+    const text = 'a\nbb\ncontract X {\n}\n';
+    assert.equal(lineAt(text, 0), 1);
+    assert.equal(lineAt(text, 5), 3);
+    const one = viewSimilarity([{ name: 'X', start: 5, end: 19, score: 0.9, origin: 'solmate', file: 'src/X.sol' }], { 'X.sol': text });
+    assert.deepEqual(one[0]?.at, { path: 'X.sol', lines: [3, 4] });
+    assert.equal(one[0]?.referenceFile, 'src/X.sol');
+    const two = viewSimilarity([{ name: 'X', start: 5, end: 19, score: 0.9, origin: 'solmate', file: 'src/X.sol' }], {
+      'X.sol': text,
+      'Y.sol': '',
+    });
+    assert.equal(two[0]?.at, undefined);
   });
 });

@@ -131,3 +131,44 @@ export function orderedFiles(sources: Readonly<Record<string, string>>, findings
   for (const f of findings) hits.set(f.file, (hits.get(f.file) ?? 0) + 1);
   return Object.keys(sources).sort((a, b) => (hits.get(b) ?? 0) - (hits.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
 }
+
+export interface ViewSimilarity {
+  /** The contract of the scanned source that matches. */
+  readonly name: string;
+  readonly origin: string;
+  /** The reference file it matches. */
+  readonly referenceFile: string;
+  readonly score: number;
+  /** Where the match is in the scanned code, when it can be placed: a single source file. */
+  readonly at?: { readonly path: string; readonly lines: readonly [number, number] };
+}
+
+/** 1-based line of a UTF-16 offset into a text. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  const end = Math.min(Math.max(0, offset), text.length);
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
+/**
+ * similarity.contracts with their place in the code: `start`/`end` are character offsets
+ * into the scanned source (docs/decisions.md, similarity), so they become lines when that
+ * source is one file. Several files were joined before matching: no line is claimed then.
+ */
+export function viewSimilarity(
+  contracts: ReadonlyArray<{ name: string; start: number; end: number; score: number; origin: string; file: string }> | undefined,
+  sources: Readonly<Record<string, string>>,
+): ViewSimilarity[] {
+  const paths = Object.keys(sources);
+  const only = paths.length === 1 ? paths[0]! : undefined;
+  return (contracts ?? []).map((c) => ({
+    name: c.name,
+    origin: c.origin,
+    referenceFile: c.file,
+    score: c.score,
+    ...(only !== undefined && c.end >= c.start
+      ? { at: { path: only, lines: [lineAt(sources[only]!, c.start), lineAt(sources[only]!, Math.max(c.start, c.end - 1))] as const } }
+      : {}),
+  }));
+}

@@ -26,6 +26,8 @@ export function Sparkline({ label, points }: { label: string; points: ReadonlyAr
         aria-label={`${label}: from ${values[0]} to ${values[values.length - 1]} over ${points.length} points`}
       >
         <path d={d} className="spark-path" fill="none" />
+        {/* One point draws no line: a dot shows it. */}
+        {points.length === 1 ? <circle cx={x(0)} cy={y(points[0]!.v)} r={3} className="spark-dot" /> : null}
       </svg>
     </figure>
   );

@@ -14,8 +14,10 @@ import {
   SEVERITY_ORDER,
   viewFindings,
   viewScores,
+  viewSimilarity,
   type Factor,
   type ViewFinding,
+  type ViewSimilarity,
 } from '../../../scan-view/scan-view.ts';
 import { useScan, type AddressResult, type ScanDetail, type SimulationEvidence, type SourceResult, type Stage } from '../../api/scans.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -140,7 +142,7 @@ function Simulation({
               <span data-testid="tax-error">{taxes.error}</span>: {TAX_ERRORS[taxes.error] ?? 'see the steps below'}
             </Alert>
           ) : null}
-          <dl className="facts">
+          <dl className="scan-facts">
             <div>
               <dt>Buy tax</dt>
               <dd>{pct(taxes.buyTax)}</dd>
@@ -208,7 +210,7 @@ function ContractFacts({ layout }: { layout: AuditLayout }) {
   const yesNo = (v: boolean) => (v ? 'yes' : 'no');
   return (
     <Card title="Contract">
-      <dl className="facts">
+      <dl className="scan-facts">
         <div>
           <dt>Token</dt>
           <dd>
@@ -365,7 +367,7 @@ function Code({
 }: {
   sources: Readonly<Record<string, string>>;
   findings: readonly ViewFinding[];
-  similarity: AuditLayout['similarity'] | undefined;
+  similarity: readonly ViewSimilarity[];
   focus: { file: string; line: number } | undefined;
   setFocus: (f: { file: string; line: number }) => void;
 }) {
@@ -379,12 +381,13 @@ function Code({
         line,
         list.map((f) => ({ label: `${f.severity}: ${f.title}`, tone: f.severity })),
       );
-    for (const c of similarity?.contracts ?? []) {
-      if (c.file !== file && !(files.length === 1 && c.file === '')) continue;
-      for (let n = c.start; n <= c.end && n - c.start < 10_000; n++)
+    for (const match of similarity) {
+      if (match.at?.path !== file) continue;
+      const [start, end] = match.at.lines;
+      for (let n = start; n <= end; n++)
         out.set(n, [
           ...(out.get(n) ?? []),
-          { label: `similar to ${c.name} (${c.origin})`, tone: out.has(n) ? out.get(n)![0]!.tone : 'similar' },
+          { label: `similar to ${match.origin} ${match.referenceFile}`, tone: out.get(n)?.[0]?.tone ?? 'similar' },
         ]);
     }
     return out;
@@ -415,17 +418,10 @@ function Code({
   );
 }
 
-function Similarity({
-  similarity,
-  onShow,
-}: {
-  similarity: AuditLayout['similarity'] | undefined;
-  onShow: (file: string, line: number) => void;
-}) {
-  const list = similarity?.contracts ?? [];
+function Similarity({ matches, onShow }: { matches: readonly ViewSimilarity[]; onShow: (file: string, line: number) => void }) {
   return (
     <Card title="Similarity">
-      {list.length === 0 ? (
+      {matches.length === 0 ? (
         <p className="muted">Not a copy of any source in the reference corpus.</p>
       ) : (
         <table>
@@ -434,24 +430,27 @@ function Similarity({
               <th scope="col">This code</th>
               <th scope="col">Matches</th>
               <th scope="col" className="num">
-                Score
+                Share matched
               </th>
             </tr>
           </thead>
           <tbody>
-            {list.map((c, i) => (
+            {matches.map((m, i) => (
               <tr key={i}>
                 <td data-label="This code">
-                  <button type="button" className="button button-link" onClick={() => onShow(c.file, c.start)}>
-                    {c.file ? `${c.file}:` : 'lines '}
-                    {c.start}–{c.end}
-                  </button>
+                  {m.at ? (
+                    <button type="button" className="button button-link" onClick={() => onShow(m.at!.path, m.at!.lines[0])}>
+                      {m.name}, lines {m.at.lines[0]}–{m.at.lines[1]}
+                    </button>
+                  ) : (
+                    m.name
+                  )}
                 </td>
                 <td data-label="Matches">
-                  {c.name} <span className="muted">({c.origin})</span>
+                  {m.origin} <span className="muted break">{m.referenceFile}</span>
                 </td>
-                <td className="num" data-label="Score">
-                  {numbers.format(c.score)}
+                <td className="num" data-label="Share matched">
+                  {numbers.format(Math.round(m.score * 100))} %
                 </td>
               </tr>
             ))}
@@ -466,7 +465,10 @@ function Result({ detail }: { detail: ScanDetail }) {
   const result = detail.result!;
   const findings = useMemo(() => viewFindings(result.type === 'address' ? result.meta.findings : result.report.findings), [result]);
   const [focus, setFocus] = useState<{ file: string; line: number } | undefined>();
-  const similarity = result.type === 'address' ? result.auditLayout.similarity : result.report.similarity;
+  const similarity = useMemo(
+    () => viewSimilarity((result.type === 'address' ? result.auditLayout.similarity : result.report.similarity)?.contracts, result.sources),
+    [result],
+  );
   const show = (file: string, line: number) => {
     setFocus({ file, line });
     document.getElementById('code')?.scrollIntoView({ block: 'start' });
@@ -492,7 +494,7 @@ function Result({ detail }: { detail: ScanDetail }) {
           </Card>
         )}
       </div>
-      <Similarity similarity={similarity} onShow={show} />
+      <Similarity matches={similarity} onShow={show} />
       {result.type === 'address' ? <Market layout={result.auditLayout} /> : <NotApplicable items={result.meta.notApplicable} />}
       {result.type === 'source' && result.skipped.length > 0 ? (
         <Card title="Files not read">
