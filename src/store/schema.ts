@@ -168,7 +168,7 @@ export interface GithubInstallationsTable {
 }
 
 /** The tables of migration 0005; `db.withTables<DashboardScanTables>()` reaches them. */
-export interface DashboardScanTables {
+export type DashboardScanTables = {
   dashboard_scans: DashboardScansTable;
   github_installations: GithubInstallationsTable;
-}
+};
