@@ -5,30 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditLayout, ScanMeta } from '../../spec/schemas/audit-layout.ts';
-import type { InputKind } from '../../spec/scan-inputs.ts';
 import { request } from './client.ts';
+import type { GrantedRepository, RepositoryCheck, ScanSummary, Stage } from '../../spec/schemas/dashboard-scans.ts';
 
-export type ScanStatus = 'queued' | 'running' | 'done' | 'failed';
-
-export interface ScanSummary {
-  readonly id: string;
-  readonly kind: InputKind;
-  readonly status: ScanStatus;
-  readonly title: string;
-  readonly network: string | null;
-  readonly address: string | null;
-  readonly repository: { host: 'github' | 'gitlab'; fullName: string; ref: string | null; path: string | null } | null;
-  readonly visibility: 'public' | 'private';
-  readonly createdAt: string;
-  readonly finishedAt: string | null;
-}
-
-export interface Stage {
-  readonly name: string;
-  readonly status: 'pending' | 'running' | 'done' | 'failed' | 'skipped';
-  readonly message: string | null;
-  readonly finishedAt: string | null;
-}
+// The shapes the routes validate (one source of truth); the result's parts are typed here
+// from the scan result schema because the route leaves them open.
+export type { ScanSummary, Stage, RepositoryCheck, GrantedRepository } from '../../spec/schemas/dashboard-scans.ts';
 
 /** A finding as the engine reports it (src/analysis/findings.ts) with the API's line fields. */
 export interface ScanFinding {
@@ -108,24 +90,6 @@ export interface ScanNetwork {
   readonly symbol: string;
   readonly name: string;
   readonly family: 'evm' | 'solana';
-}
-
-export interface RepositoryCheck {
-  readonly host: 'github' | 'gitlab';
-  readonly fullName: string;
-  readonly ref: string | null;
-  readonly path: string | null;
-  readonly visibility: 'public' | 'private';
-  readonly importable: boolean;
-  readonly connect: boolean;
-  readonly message: string | null;
-}
-
-export interface GrantedRepository {
-  readonly fullName: string;
-  readonly private: boolean;
-  readonly defaultBranch: string;
-  readonly url: string;
 }
 
 export type CreateScan =
