@@ -171,7 +171,7 @@ function Simulation({
             {simulation.reason ? ` — ${simulation.reason}` : ''}
           </p>
           <ol className="timeline" aria-label="Simulation steps">
-            {simulation.stages.map((step, i) => (
+            {(simulation.stages ?? []).map((step, i) => (
               <li key={i} className={`step step-${step.outcome}`}>
                 <strong>{step.stage}</strong>: {step.outcome}
                 {step.gas ? <span className="muted"> ({numbers.format(step.gas)} gas)</span> : null}
@@ -480,7 +480,7 @@ function Result({ detail }: { detail: ScanDetail }) {
       <Severities findings={findings} />
       <Simulation
         taxes={result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
-        simulation={result.meta.simulation}
+        simulation={result.meta.simulation ?? undefined}
         sourceMode={result.type === 'source'}
       />
       {result.type === 'address' ? <ContractFacts layout={result.auditLayout} /> : null}
@@ -496,10 +496,10 @@ function Result({ detail }: { detail: ScanDetail }) {
       </div>
       <Similarity matches={similarity} onShow={show} />
       {result.type === 'address' ? <Market layout={result.auditLayout} /> : <NotApplicable items={result.meta.notApplicable} />}
-      {result.type === 'source' && result.skipped.length > 0 ? (
+      {result.type === 'source' && (result.skipped ?? []).length > 0 ? (
         <Card title="Files not read">
           <ul className="bullets">
-            {result.skipped.map((s) => (
+            {(result.skipped ?? []).map((s) => (
               <li key={s.path}>
                 <code>{s.path}</code>: {s.reason}
               </li>
