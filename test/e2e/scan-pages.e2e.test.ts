@@ -26,6 +26,9 @@ const OUTPUT = join(process.cwd(), 'test-output', 'e2e-scan');
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 860 };
+// The elements that stick out past a phone's width, outside any scrolling box: what to fix.
+const WIDEST = `(() => { const W = window.innerWidth + 1; const clipped = (e) => { for (let a = e.parentElement; a; a = a.parentElement) { const o = getComputedStyle(a).overflowX; if (o === 'auto' || o === 'hidden' || o === 'scroll') return true; } return false; };
+return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > W && !clipped(e) && ![...e.children].some((c) => c.getBoundingClientRect().right > W && !clipped(c))).slice(0, 6).map((e) => e.tagName + '.' + e.className + ' [' + Math.round(e.getBoundingClientRect().right) + '] ' + (e.textContent || '').slice(0, 50)).join(' | '); })()`;
 const S = MESSAGES.dashboardScans;
 const F = MESSAGES.dashboardScanForm;
 
@@ -316,7 +319,9 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-      assert.ok(overflow <= 1, `${name} fits a phone (overflows by ${overflow}px)`);
+      // Name the widest elements that stick out, so a failure says what to fix.
+      const wide = await page.evaluate<string>(WIDEST);
+      assert.ok(overflow <= 1, `${name} fits a phone (overflows by ${overflow}px: ${wide})`);
       await page.screenshot({ path: join(OUTPUT, `${name}-phone.png`), fullPage: true });
     }
     assert.deepEqual(problems, []);
