@@ -2,6 +2,7 @@
  * Builds the HTTP application from its dependencies. Nothing here listens or opens
  * connections: `server.ts` does that, and tests drive the app with `app.inject()`.
  */
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,10 +39,14 @@ import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
 // Issue 15: the dashboard's scans and repository import
-import { dashboardScanRoutes } from './routes/dashboard-scans.ts';
+import { ABANDONED_AFTER_MS, dashboardScanRoutes } from './routes/dashboard-scans.ts';
 import { createDashboardScanRepository } from '../dashboard-scans/dashboard-scan-repository.ts';
 import { createDashboardScanRunner } from '../dashboard-scans/dashboard-scan-runner.ts';
 import { scanFailureMessage } from '../dashboard-scans/scan-failure.ts';
+import { repositoryRoutes } from './routes/repositories.ts';
+import { codeHostConfigFromEnv, type CodeHostConfig } from '../codehosts/code-host-config.ts';
+import { createSecretBox, type SecretBox } from '../codehosts/secret-box.ts';
+import { createCodeHosts } from '../codehosts/code-hosts.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -77,6 +82,10 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** The built dashboard (dist/web); absent: no web app (API-only tests). */
   readonly webRoot?: string;
+  /** Issue 15: where GitHub and GitLab are, and the GitHub App (default: the public hosts, no App). */
+  readonly codeHosts?: CodeHostConfig;
+  /** Issue 15: seals GitHub tokens and signs Connect's state (default: a key for this process only). */
+  readonly secretBox?: SecretBox;
 }
 
 export const API_VERSION = '0.1.0';
@@ -220,6 +229,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => dashboardRunner.idle());
   app.decorate('dashboardScansIdle', () => dashboardRunner.idle());
+  // Scans a stopped process left running are closed with the reason, so their pages end.
+  const started = clock();
+  await dashboardScans
+    .failAbandoned(
+      new Date(started.getTime() - ABANDONED_AFTER_MS).toISOString(),
+      started.toISOString(),
+      'The scan was interrupted: start it again',
+    )
+    .catch((error: unknown) => app.log.warn({ err: error }, 'could not close abandoned dashboard scans'));
+  const secretBox = deps.secretBox ?? createSecretBox(randomBytes(32));
+  const codeHosts = createCodeHosts({ db, config: deps.codeHosts ?? codeHostConfigFromEnv({}), box: secretBox, now: clock });
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
   await app.register(
     dashboardScope(accounts, async (scope) => {
@@ -233,11 +253,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onRevoked: (id) => verifyApiKey.forget(id),
       });
       // Issue 15: the dashboard's scans
+      await scope.register(repositoryRoutes, { ...codeHosts, box: secretBox, now: clock });
       await scope.register(dashboardScanRoutes, {
         repository: dashboardScans,
         runner: dashboardRunner,
         networks: deps.networks,
         toolVersion: API_VERSION,
+        repositories: codeHosts.importer,
+        now: clock,
       });
     }),
   );
