@@ -1,6 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkAddress, checkContractUrl, checkSolFiles, checkZip, parseRepositoryUrl, UPLOAD_LIMITS } from './scan-inputs.ts';
+import {
+  checkAddress,
+  checkRepositoryLink,
+  checkContractUrl,
+  checkSolFiles,
+  checkZip,
+  parseRepositoryUrl,
+  UPLOAD_LIMITS,
+} from './scan-inputs.ts';
 import { MESSAGES } from './messages.ts';
 
 const S = MESSAGES.dashboardScans;
@@ -99,5 +107,18 @@ describe('scan inputs', () => {
       assert.deepEqual(parseRepositoryUrl(url), { ok: false, message: S.repositoryUrl }, url);
     }
     assert.equal(parseRepositoryUrl('javascript://github.com/a/b').ok, false);
+  });
+});
+
+describe('repository links the form sends', () => {
+  it('sends any web link with an owner and a name; the server says which hosts it imports from', () => {
+    assert.deepEqual(checkRepositoryLink(' http://127.0.0.1:9000/group/project '), {
+      ok: true,
+      value: 'http://127.0.0.1:9000/group/project',
+    });
+    assert.deepEqual(checkRepositoryLink('github.com/acme/token'), { ok: true, value: 'github.com/acme/token' });
+    for (const bad of ['', 'https://github.com/acme', 'ftp://github.com/a/b', 'http://[::1']) {
+      assert.deepEqual(checkRepositoryLink(bad), { ok: false, message: S.repositoryUrl }, bad);
+    }
   });
 });

@@ -151,3 +151,22 @@ function build(
 ): RepositoryRef {
   return { host, owner, repo, url, ...(ref ? { ref } : {}), ...(folder.length > 0 ? { path: folder.join('/') } : {}) };
 }
+
+/**
+ * What the form can tell of a repository link without knowing the server's code hosts
+ * (GITHUB_API_URL and GITLAB_URL may name self-hosted ones): a web link with at least an
+ * owner and a name. Which hosts are accepted is the server's answer, shown in place.
+ */
+export function checkRepositoryLink(input: string): Checked<string> {
+  const text = input.trim();
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return fail(S.repositoryUrl);
+  }
+  if (text === '' || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.split('/').filter(Boolean).length < 2) {
+    return fail(S.repositoryUrl);
+  }
+  return { ok: true, value: text };
+}

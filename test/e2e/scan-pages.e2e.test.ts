@@ -19,6 +19,7 @@ import { SMTPServer } from 'smtp-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
+import { startFakeCodeHosts, type FakeCodeHosts } from '../../src/testing/fake-code-hosts.ts';
 import { MESSAGES } from '../../src/spec/messages.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -70,6 +71,7 @@ const SINGLE = TOKEN.replace('import "./Ownable.sol";\n', OWNABLE.replace(/^\/\/
 
 describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   let server: SpawnedServer;
+  let hosts: FakeCodeHosts;
   let smtp: SMTPServer;
   let browser: Browser;
   let page: Page;
@@ -129,8 +131,23 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
+    // GitHub and GitLab stand-ins speaking their REST formats and GitHub's install redirect.
+    hosts = await startFakeCodeHosts({
+      github: [
+        {
+          owner: 'octo',
+          name: 'vault',
+          private: true,
+          defaultBranch: 'main',
+          files: { 'src/Token.sol': TOKEN, 'src/Ownable.sol': OWNABLE },
+        },
+      ],
+      gitlab: [{ owner: 'group', name: 'hidden', private: true, defaultBranch: 'main', files: { 'Token.sol': SINGLE } }],
+    });
     server = await spawnServer(
       {
+        ...hosts.env,
+        SECRET_KEY: 'e2e scan pages key',
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         MAIL_FROM: 'scopeward <codes@scopeward.test>',
@@ -139,6 +156,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
       },
       240_000,
     );
+    hosts.callbackUrl = `${server.url}/api/github/callback`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -169,6 +187,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await hosts?.close();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await rm(dataDir, { recursive: true, force: true });
     await rm(files, { recursive: true, force: true });
@@ -295,23 +314,47 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     await shot('details-zip');
   });
 
-  it('repository: a link of another host says which hosts are accepted', async () => {
+  it('repository: another host, a private GitLab project, then GitHub Connect and a granted private repository', async () => {
     await page.goto(`${server.url}/scan?tab=repository`);
     const input = page.getByRole('textbox', { name: 'Repository link' });
     await scanButton().click();
     await expectError(S.repositoryUrl);
     await input.fill('https://bitbucket.org/acme/token');
     await scanButton().click();
-    await expectError(S.repositoryHost('github.com and gitlab.com'));
+    await fieldError()
+      .filter({ hasText: /^Only repositories on .+ can be imported$/ })
+      .waitFor();
     await shot('scan-repository-invalid');
+    // A private GitLab link is checked as it is typed, and refused on Scan.
+    await input.fill(`${hosts.gitlabUrl}/group/hidden`);
+    await page.getByTestId('repo-check').filter({ hasText: 'private' }).waitFor();
+    await fieldError().filter({ hasText: S.gitlabPrivate }).waitFor();
+    await scanButton().click();
+    await expectError(S.gitlabPrivate);
+    await shot('scan-gitlab-private');
+
+    // A private GitHub repository offers Connect: GitHub's install page, grant, back to the list.
+    await input.fill(`${hosts.githubUrl}/octo/vault`);
+    await page.getByRole('link', { name: 'Connect GitHub' }).click();
+    await page.waitForURL(`${hosts.githubUrl}/**`);
+    await page.getByRole('checkbox', { name: /octo\/vault/ }).check();
+    await page.getByRole('button', { name: 'Install' }).click();
+    await page.waitForURL(/\/scan\?github=connected/);
+    await page.getByText('GitHub connected').waitFor();
+    await shot('scan-github-connected');
+    await page.getByRole('button', { name: 'Scan octo/vault' }).click();
+    await details();
+    await page.getByRole('tablist', { name: 'Files' }).getByRole('tab', { name: 'src/Ownable.sol' }).waitFor();
+    await page.getByText('Private: only your account can open this page.').waitFor();
+    await shot('details-github-private');
   });
 
   it('lists the scans, and every page works at phone width', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your scans' }).click();
     await heading('Your scans').waitFor();
-    // The header and the five scans: URL, address, one file, a project, a ZIP.
-    await page.getByRole('row').nth(5).waitFor();
-    assert.equal(await page.getByRole('row').count(), 6);
+    // The header and the six scans: URL, address, one file, a project, a ZIP, a repository.
+    await page.getByRole('row').nth(6).waitFor();
+    assert.equal(await page.getByRole('row').count(), 7);
     await shot('scans');
     await page.setViewportSize(PHONE);
     for (const [name, path] of visited) {
