@@ -140,7 +140,7 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
     await page.getByText('Operator: all requests').waitFor();
     await page.getByLabel('Quote (USD)').fill('1200');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.locator('.status-quoted').first().waitFor();
+    await page.locator('.request-status-quoted').first().waitFor();
     await page.getByLabel('Value (USDT)').fill('1000');
     await page.getByLabel('Recipient (optional)').fill(EMAIL);
     await page.getByRole('button', { name: 'Issue voucher' }).click();

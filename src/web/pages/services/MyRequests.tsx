@@ -49,7 +49,7 @@ function RequestItem({ request }: { request: ServiceRequest }) {
         <strong className="truncate" title={request.project}>
           {request.project}
         </strong>
-        <span className={`status status-${request.status.replace(' ', '-')}`}>{request.status}</span>
+        <span className={`request-status request-status-${request.status.replace(' ', '-')}`}>{request.status}</span>
       </div>
       <p className="hint">
         {offerName(request.offer)} · sent <Time iso={request.createdAt} /> · reference <code>{request.id}</code>

@@ -37,7 +37,7 @@ function RequestEditor({ item }: { item: AdminRequest }) {
         <strong className="truncate" title={item.project}>
           {item.project}
         </strong>
-        <span className={`status status-${item.status.replace(' ', '-')}`}>{item.status}</span>
+        <span className={`request-status request-status-${item.status.replace(' ', '-')}`}>{item.status}</span>
       </div>
       <p className="hint">
         {offerName(item.offer)} · {item.email} · <Time iso={item.createdAt} />
