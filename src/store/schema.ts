@@ -129,6 +129,8 @@ export interface Database {
   email_codes: EmailCodesTable;
   api_key_usage: ApiKeyUsageTable;
   account_activity: AccountActivityTable;
+  chat_messages: ChatMessagesTable;
+  chat_usage: ChatUsageTable;
 }
 
 export type AuditRow = Selectable<AuditsTable>;
@@ -137,3 +139,28 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
+
+// Issue 16: the details page's chat (migration 0006).
+export interface ChatMessagesTable {
+  id: string;
+  scan_id: string;
+  account_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  /** JSON array of citations. */
+  citations: string;
+  /** JSON array of proposed fixes. */
+  fixes: string;
+  model: string | null;
+  error: string | null;
+  tokens: number;
+  created_at: string;
+}
+
+export interface ChatUsageTable {
+  account_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  messages: number;
+  tokens: number;
+}
