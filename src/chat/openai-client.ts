@@ -102,13 +102,24 @@ async function post(config: LlmConfig, messages: readonly ChatMessage[], stream:
   throw new ProviderError('provider', message, response.status);
 }
 
-function rethrow(error: unknown, timer: { timedOut: () => boolean }, config: LlmConfig, outer?: AbortSignal): never {
+/**
+ * The ProviderError for a failure of fetch: a timeout when the idle timer fired; before an
+ * answer, the endpoint cannot be reached; during it, the connection was cut.
+ */
+function rethrow(
+  error: unknown,
+  timer: { timedOut: () => boolean },
+  config: LlmConfig,
+  stage: 'connect' | 'read',
+  outer?: AbortSignal,
+): never {
   if (error instanceof ProviderError) throw error;
   if (timer.timedOut()) throw new ProviderError('timeout', `the model did not answer within ${Math.round(config.timeoutMs / 1000)} s`);
   if (outer?.aborted) throw error;
-  const cause = (error as { cause?: { code?: string } }).cause?.code;
-  if (cause === 'ECONNREFUSED' || cause === 'ENOTFOUND' || cause === 'EAI_AGAIN')
-    throw new ProviderError('unreachable', `cannot reach ${config.baseUrl} (${cause})`);
+  if (stage === 'connect') {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new ProviderError('unreachable', `cannot reach ${config.baseUrl} (${cause?.code ?? cause?.message ?? 'connection failed'})`);
+  }
   throw new ProviderError('disconnected', 'the connection to the model was cut before the answer was complete');
 }
 
@@ -120,11 +131,11 @@ export async function* streamCompletion(
 ): AsyncGenerator<CompletionChunk> {
   const timer = idleTimer(config.timeoutMs, outer);
   try {
-    const response = await post(config, messages, true, timer.signal).catch((e: unknown) => rethrow(e, timer, config, outer));
+    const response = await post(config, messages, true, timer.signal).catch((e: unknown) => rethrow(e, timer, config, 'connect', outer));
     if (!response.body) throw new ProviderError('provider', 'the model sent an empty response');
     // A server that ignores `stream: true` answers with one JSON document.
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      const whole = await response.text().catch((e: unknown) => rethrow(e, timer, config, outer));
+      const whole = await response.text().catch((e: unknown) => rethrow(e, timer, config, 'read', outer));
       yield* wholeAnswer(whole);
       return;
     }
@@ -134,7 +145,7 @@ export async function* streamCompletion(
     const reader = response.body.getReader();
     try {
       while (!done) {
-        const { value, done: ended } = await reader.read().catch((e: unknown) => rethrow(e, timer, config, outer));
+        const { value, done: ended } = await reader.read().catch((e: unknown) => rethrow(e, timer, config, 'read', outer));
         if (ended) break;
         timer.touch();
         buffer += decoder.decode(value, { stream: true });
@@ -197,8 +208,8 @@ export async function complete(
 ): Promise<{ text: string; usage: Usage | null }> {
   const timer = idleTimer(config.timeoutMs, outer);
   try {
-    const response = await post(config, messages, false, timer.signal).catch((e: unknown) => rethrow(e, timer, config, outer));
-    const body = await response.text().catch((e: unknown) => rethrow(e, timer, config, outer));
+    const response = await post(config, messages, false, timer.signal).catch((e: unknown) => rethrow(e, timer, config, 'connect', outer));
+    const body = await response.text().catch((e: unknown) => rethrow(e, timer, config, 'read', outer));
     let text = '';
     let usage: Usage | null = null;
     for (const chunk of wholeAnswer(body)) {

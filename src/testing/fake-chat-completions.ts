@@ -49,26 +49,22 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: `Unknown request URL: ${req.method} ${req.url}`, type: 'invalid_request_error', code: 'unknown_url' },
-          }),
-        );
+      res.writeHead(404, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: `Unknown request URL: ${req.method} ${req.url}`, type: 'invalid_request_error', code: 'unknown_url' },
+        }),
+      );
       return;
     }
     let body: FakeRequest['body'];
     try {
       body = JSON.parse(raw) as FakeRequest['body'];
     } catch {
-      res
-        .writeHead(400, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error', code: null },
-          }),
-        );
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error', code: null },
+        }),
+      );
       return;
     }
     requests.push({ headers: req.headers, body });
@@ -112,7 +108,8 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
     res.write(chunk(id, model, { role: 'assistant', content: '' }));
     for (const piece of behaviour.pieces) res.write(chunk(id, model, { content: piece }));
     if (behaviour.kind === 'disconnect') {
-      res.socket?.destroy();
+      // Cut once what was written has left, as a crashed server would.
+      res.write('', () => setImmediate(() => res.socket?.destroy()));
       return;
     }
     res.write(chunk(id, model, {}, 'stop'));
