@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { ChatTables, Database } from '../store/schema.ts';
 import type { Citation, FixEvent } from './events.ts';
 
 export interface StoredMessage {
@@ -37,7 +37,8 @@ function parseList<T>(json: string): T[] {
   }
 }
 
-export function createChatStore(db: Kysely<Database>) {
+export function createChatStore(store: Kysely<Database>) {
+  const db = store.withTables<ChatTables>();
   return {
     async history(scanId: string, accountId: string, limit = 200): Promise<StoredMessage[]> {
       const rows = await db

@@ -9,6 +9,8 @@ export interface TestZipEntry {
   readonly data: Buffer | string;
   /** Overrides the uncompressed size written in the headers (to lie about it). */
   readonly declaredSize?: number;
+  /** A Unix mode for the entry (e.g. 0o120777, a symbolic link), written as made on Unix. */
+  readonly unixMode?: number;
 }
 
 function crc32(buf: Buffer): number {
@@ -51,6 +53,10 @@ export function buildTestZip(entries: readonly TestZipEntry[]): Buffer {
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
+    if (e.unixMode !== undefined) {
+      central.writeUInt16LE((3 << 8) | 20, 4);
+      central.writeUInt32LE((e.unixMode << 16) >>> 0, 38);
+    }
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + compressed.length;

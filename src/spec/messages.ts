@@ -43,6 +43,39 @@ export const MESSAGES = {
     /** A dependency (Redis, the database) does not answer; `meta` names it. */
     serviceUnavailable: 'Service unavailable',
   },
+  // --- Issue 15 (dashboard scans, repository import, GitHub Connect) ---
+  /** The dashboard's scan inputs; only the ZIP's no-.sol message follows the spec's words (UI item 3). */
+  dashboardScans: {
+    kindRequired: 'Choose how to give the contract: url, address, files, zip or repository',
+    urlRequired: 'Enter a contract URL',
+    urlUnknown:
+      'Not a contract URL we can read. Use an explorer link such as https://etherscan.io/token/0x… or https://bscscan.com/address/0x…#code',
+    addressRequired: 'Enter a token address',
+    filesRequired: 'Choose one or more .sol files',
+    notSol: (name: string) => `Only .sol files can be uploaded: ${name} is not one`,
+    tooManyFiles: (max: number) => `At most ${max} files can be uploaded at once`,
+    fileTooLarge: (name: string, mib: number) => `${name} is larger than ${mib} MiB`,
+    totalTooLarge: (mib: number) => `The files exceed ${mib} MiB in total`,
+    zipRequired: 'Choose a .zip archive',
+    zipUnreadable: 'Not a readable ZIP archive',
+    zipNoSol:
+      'Only the relevant .sol files are to be uploaded: the archive holds no .sol file (other file types are ignored)',
+    zipTooLarge: (mib: number) => `The archive is larger than ${mib} MiB`,
+    zipTooManyEntries: (max: number) => `The archive lists more than ${max} entries`,
+    zipUnsafePath: (name: string) => `The archive holds an unsafe path: ${name}`,
+    zipBomb: 'The archive inflates too much to be read safely',
+    repositoryUrl: 'Enter the URL of a GitHub or GitLab repository, branch or folder',
+    repositoryHost: (hosts: string) => `Only repositories on ${hosts} can be imported`,
+    gitlabPrivate: 'Only public GitLab repositories can be imported',
+    githubConnect: 'This repository is private: press Connect to grant access to it',
+    repositoryNotFound: 'Repository not found (or private and not granted)',
+    repositoryNoSol: 'The repository holds no .sol file at that branch or folder',
+    codeHostDown: (host: string) => `${host} did not answer: try again later`,
+    githubNotConfigured: 'GitHub Connect is not configured on this server',
+    githubStateInvalid: 'The GitHub sign-in expired or did not start here: press Connect again',
+    githubInstallationNotYours: 'That GitHub App installation is not one of your GitHub account\'s',
+    githubDisconnected: 'GitHub disconnected',
+  },
   // --- issue 16: the details page's chat (not fixed by the spec; docs/decisions.md) ---
   chat: {
     scanNotFound: 'Scan not found',

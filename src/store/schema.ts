@@ -129,8 +129,6 @@ export interface Database {
   email_codes: EmailCodesTable;
   api_key_usage: ApiKeyUsageTable;
   account_activity: AccountActivityTable;
-  chat_messages: ChatMessagesTable;
-  chat_usage: ChatUsageTable;
 }
 
 export type AuditRow = Selectable<AuditsTable>;
@@ -140,7 +138,42 @@ export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
 
-// Issue 16: the details page's chat (migration 0006).
+// --- Issue 15: the dashboard's scans and GitHub installations (migration 0005) ---
+
+export interface DashboardScansTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  status: string;
+  visibility: string;
+  title: string;
+  network: string | null;
+  address: string | null;
+  repository: string | null;
+  stages: string;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface GithubInstallationsTable {
+  account_id: string;
+  installation_id: string;
+  github_login: string;
+  /** Sealed with SECRET_KEY (src/codehosts/secret-box.ts). */
+  access_token: string | null;
+  access_token_expires_at: string | null;
+  created_at: string;
+}
+
+/** The tables of migration 0005; `db.withTables<DashboardScanTables>()` reaches them. */
+export interface DashboardScanTables {
+  dashboard_scans: DashboardScansTable;
+  github_installations: GithubInstallationsTable;
+}
+
+// --- Issue 16: the details page's chat (migration 0006) ---
 export interface ChatMessagesTable {
   id: string;
   scan_id: string;
@@ -164,3 +197,9 @@ export interface ChatUsageTable {
   messages: number;
   tokens: number;
 }
+
+/** The tables of migration 0006; `db.withTables<ChatTables>()` reaches them. */
+export type ChatTables = {
+  chat_messages: ChatMessagesTable;
+  chat_usage: ChatUsageTable;
+};

@@ -7,6 +7,7 @@ import * as foundation from './0001-foundation.ts';
 import * as corpusSignatures from './0002-corpus-signatures.ts';
 import * as scans from './0003-scans.ts';
 import * as accounts from './0004-accounts.ts';
+import * as dashboardScans from './0005-dashboard-scans.ts';
 import * as chat from './0006-chat.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -14,5 +15,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-corpus-signatures': corpusSignatures,
   '0003-scans': scans,
   '0004-accounts': accounts,
+  '0005-dashboard-scans': dashboardScans,
   '0006-chat': chat,
 };
