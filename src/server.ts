@@ -152,6 +152,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
       logger: loggerOptions(config.logLevel),
+      chat: { llm: config.llm, limits: { dailyMessages: config.chatDailyMessages, dailyTokens: config.chatDailyTokens } },
     });
     await app.listen({ port: config.port, host: config.host });
     // The scan readers reach the devnet over real JSON-RPC on our own port.

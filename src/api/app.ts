@@ -37,6 +37,11 @@ import { accountRoutes, dashboardScope } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
+import { createChatService, type ChatLimits, type ChatServiceDeps } from '../chat/chat-service.ts';
+import { createChatStore } from '../chat/chat-store.ts';
+import { createDashboardScanLoader } from '../chat/dashboard-scan.ts';
+import type { LlmConfig } from '../chat/openai-client.ts';
+import { scanChatRoutes } from './routes/scan-chat.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -72,6 +77,12 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** The built dashboard (dist/web); absent: no web app (API-only tests). */
   readonly webRoot?: string;
+  /** Issue 16: the chat's model (null: answers from the scan), budgets, and where scans are read. */
+  readonly chat?: {
+    readonly llm: LlmConfig | null;
+    readonly limits: ChatLimits;
+    readonly loadScan?: ChatServiceDeps['loadScan'];
+  };
 }
 
 export const API_VERSION = '0.1.0';
@@ -215,6 +226,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }),
   );
+  // Issue 16: the details page's chat (its own session-or-API-key hook, outside the dashboard scope).
+  await app.register(scanChatRoutes, {
+    accounts,
+    verifyApiKey,
+    chat: createChatService({
+      store: createChatStore(db),
+      loadScan: deps.chat?.loadScan ?? createDashboardScanLoader(db),
+      llm: deps.chat?.llm ?? null,
+      limits: deps.chat?.limits ?? { dailyMessages: 50, dailyTokens: 200_000 },
+      clock,
+    }),
+  });
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
 

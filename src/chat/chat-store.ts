@@ -11,8 +11,8 @@ export interface StoredMessage {
   readonly id: string;
   readonly role: 'user' | 'assistant';
   readonly content: string;
-  readonly citations: readonly Citation[];
-  readonly fixes: readonly FixEvent[];
+  readonly citations: Citation[];
+  readonly fixes: FixEvent[];
   readonly model: string | null;
   readonly error: string | null;
   readonly createdAt: string;

@@ -114,6 +114,15 @@ function str(value: unknown): string | null {
 function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
+/** `ranges`, or the dashboard's `line`/`endLine` when a finding has one range. */
+function rangesOf(f: Record<string, unknown>): LineRange[] {
+  const listed = ranges(f.ranges);
+  if (listed.length > 0) return listed;
+  const line = num(f.line);
+  const end = num(f.endLine) ?? line;
+  return line !== null && end !== null && line >= 1 && end >= line ? [[line, end]] : [];
+}
+
 function ranges(value: unknown): LineRange[] {
   if (!Array.isArray(value)) return [];
   const out: LineRange[] = [];
@@ -140,7 +149,7 @@ function chatFinding(raw: unknown, index: number): ChatFinding | null {
     detectorDescription: meta?.description ?? null,
     exploitScenario: meta?.exploitScenario ?? null,
     file: str(f.file),
-    ranges: ranges(f.ranges),
+    ranges: rangesOf(f),
     contract: str(f.contract),
     origin: str(f.origin) ?? 'source',
   };
@@ -152,7 +161,11 @@ function simulationFacts(taxes: unknown, simulation: unknown): { facts: Simulati
   const reason = str(s?.reason) ?? str(t?.error) ?? null;
   if (!t) return { facts: null, reason: reason ?? 'the simulation did not run for this scan' };
   const evidence: string[] = [];
-  for (const item of [...(Array.isArray(s?.evidence) ? s.evidence : []), ...(Array.isArray(s?.stages) ? s.stages : [])]) {
+  for (const item of [
+    ...(Array.isArray(s?.evidence) ? s.evidence : []),
+    ...(Array.isArray(s?.stages) ? s.stages : []),
+    ...(Array.isArray(s?.ownerActions) ? s.ownerActions : []),
+  ]) {
     const r = record(item);
     const line =
       typeof item === 'string'
@@ -167,7 +180,15 @@ function simulationFacts(taxes: unknown, simulation: unknown): { facts: Simulati
       buyTax: num(t.buyTax),
       sellTax: num(t.sellTax),
       transferTax: num(t.transferTax),
-      isHoneypot: typeof t.isHoneypot === 'boolean' ? t.isHoneypot : null,
+      // The taxes' error says whether the simulated sell failed; no error and a measured sell: it went through.
+      isHoneypot:
+        typeof t.isHoneypot === 'boolean'
+          ? t.isHoneypot
+          : t.error === 'SELL_FAILED'
+            ? true
+            : t.error === '' && num(t.sellTax) !== null
+              ? false
+              : null,
       reason: reason ?? '',
       evidence: evidence.slice(0, 20),
     },
