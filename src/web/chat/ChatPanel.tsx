@@ -293,7 +293,7 @@ export function ChatPanel({
           <span>About</span>
           <select value={findingId} onChange={(e) => setFindingId(e.target.value)}>
             <option value="">the whole scan</option>
-            {findings.map((f, i) => (
+            {findings.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.severity} · {f.title}
               </option>
