@@ -22,6 +22,8 @@ import type { ScanResult } from './spec/schemas/audit-layout.ts';
 import { createMailer } from './accounts/mailer.ts';
 import { createAccountLimiters } from './accounts/account-limiters.ts';
 import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
+import { codeHostConfigFromEnv } from './codehosts/code-host-config.ts';
+import { secretBoxFromEnv } from './codehosts/secret-box.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -152,6 +154,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
       logger: loggerOptions(config.logLevel),
+      // Issue 15: GitHub and GitLab (GITHUB_*, GITLAB_URL), tokens sealed with SECRET_KEY or DATA_DIR/secret-key.
+      codeHosts: codeHostConfigFromEnv(config.env),
+      secretBox: secretBoxFromEnv(config.env.SECRET_KEY, config.dataDir),
       chat: { llm: config.llm, limits: { dailyMessages: config.chatDailyMessages, dailyTokens: config.chatDailyTokens } },
     });
     await app.listen({ port: config.port, host: config.host });

@@ -2,6 +2,7 @@
  * Builds the HTTP application from its dependencies. Nothing here listens or opens
  * connections: `server.ts` does that, and tests drive the app with `app.inject()`.
  */
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,7 +23,7 @@ import { healthRoutes } from './routes/health.ts';
 import { cyberscanRoutes } from './routes/cyberscan.ts';
 import { scoreRoutes } from './routes/score.ts';
 import { legacyScanRoutes } from './routes/legacy-scan.ts';
-import type { SourceScanResult } from '../scan/scan-source.ts';
+import type { SourceScanOptions, SourceScanResult } from '../scan/scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import { similarityRoutes } from './routes/similarity.ts';
 import { signaturescanRoutes } from './routes/signaturescan.ts';
@@ -37,6 +38,15 @@ import { accountRoutes, dashboardScope } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
+// Issue 15: the dashboard's scans and repository import
+import { dashboardScanRoutes } from './routes/dashboard-scans.ts';
+import { createDashboardScanRepository } from '../dashboard-scans/dashboard-scan-repository.ts';
+import { createDashboardScanRunner } from '../dashboard-scans/dashboard-scan-runner.ts';
+import { scanFailureMessage } from '../dashboard-scans/scan-failure.ts';
+import { repositoryRoutes } from './routes/repositories.ts';
+import { codeHostConfigFromEnv, type CodeHostConfig } from '../codehosts/code-host-config.ts';
+import { createSecretBox, type SecretBox } from '../codehosts/secret-box.ts';
+import { createCodeHosts } from '../codehosts/code-hosts.ts';
 import { createChatService, type ChatLimits, type ChatServiceDeps } from '../chat/chat-service.ts';
 import { createChatStore } from '../chat/chat-store.ts';
 import { createDashboardScanLoader } from '../chat/dashboard-scan.ts';
@@ -50,7 +60,7 @@ export interface AppDeps {
   /** The scan service behind operations 2 to 4; those routes exist only with it. */
   readonly scans?: ScanService;
   /** Scans of source code (operation 4's `type: source`). */
-  readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: { client?: string }) => Promise<SourceScanResult>;
+  readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
   readonly corpus?: CorpusService;
   /** Verified source of an address (Similarityscan's `type: address`). */
@@ -77,6 +87,10 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** The built dashboard (dist/web); absent: no web app (API-only tests). */
   readonly webRoot?: string;
+  /** Issue 15: where GitHub and GitLab are, and the GitHub App (default: the public hosts, no App). */
+  readonly codeHosts?: CodeHostConfig;
+  /** Issue 15: seals GitHub tokens and signs Connect's state (default: a key for this process only). */
+  readonly secretBox?: SecretBox;
   /** Issue 16: the chat's model (null: answers from the scan), budgets, and where scans are read. */
   readonly chat?: {
     readonly llm: LlmConfig | null;
@@ -212,6 +226,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  // Issue 15: the dashboard's scans run in the background of this process; closing waits for them.
+  const dashboardScans = createDashboardScanRepository(db);
+  const scanService = deps.scans;
+  const dashboardRunner = createDashboardScanRunner({
+    repository: dashboardScans,
+    ...(scanService ? { scanAddress: (network: string, address: string) => scanService.scan({ network, address }) } : {}),
+    ...(deps.scanSource ? { scanSource: deps.scanSource } : {}),
+    ...(deps.getVerifiedSource ? { verifiedSource: deps.getVerifiedSource } : {}),
+    now: clock,
+    describeFailure: scanFailureMessage,
+    onError: (error, scanId) => app.log.warn({ err: error, scanId }, 'dashboard scan failed'),
+  });
+  app.addHook('onClose', () => dashboardRunner.idle());
+  app.decorate('dashboardScansIdle', () => dashboardRunner.idle());
+  const secretBox = deps.secretBox ?? createSecretBox(randomBytes(32));
+  const codeHosts = createCodeHosts({ db, config: deps.codeHosts ?? codeHostConfigFromEnv({}), box: secretBox, now: clock });
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
   await app.register(
     dashboardScope(accounts, async (scope) => {
@@ -223,6 +253,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock,
         anonymousCallsPerMinute: deps.anonymousCallsPerMinute ?? 5,
         onRevoked: (id) => verifyApiKey.forget(id),
+      });
+      // Issue 15: the dashboard's scans
+      await scope.register(repositoryRoutes, { ...codeHosts, box: secretBox, now: clock });
+      await scope.register(dashboardScanRoutes, {
+        repository: dashboardScans,
+        runner: dashboardRunner,
+        networks: deps.networks,
+        toolVersion: API_VERSION,
+        repositories: codeHosts.importer,
       });
     }),
   );

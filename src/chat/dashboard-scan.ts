@@ -4,7 +4,7 @@
  * facts are kept per scan and finish time, so a conversation does not rerun the analysis.
  */
 import type { Kysely } from 'kysely';
-import type { DashboardScansTable, Database } from '../store/schema.ts';
+import type { DashboardScanTables, Database } from '../store/schema.ts';
 import { factsFromSources } from './facts-from-sources.ts';
 import type { ScanFacts, ScanFactsInput } from './scan-facts.ts';
 
@@ -59,7 +59,7 @@ export function factsInputOf(row: DashboardScanRow): ScanFactsInput & { sources:
 }
 
 export function createDashboardScanLoader(store: Kysely<Database>, options: { cacheSize?: number } = {}) {
-  const db = store.withTables<{ dashboard_scans: DashboardScansTable }>();
+  const db = store.withTables<DashboardScanTables>();
   const cache = new Map<string, ScanFacts>();
   const max = options.cacheSize ?? 50;
   return async function loadScan(scanId: string, accountId: string): Promise<ScanFacts | null> {

@@ -16,7 +16,7 @@ import { createAuditLookup } from '../audits/audit-repository.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
 import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SourceAnalysis } from './scan-service.ts';
-import { scanSource, type SourceScanDeps } from './scan-source.ts';
+import { scanSource, type SourceScanDeps, type SourceScanOptions } from './scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import { computeSimilarity } from '../analysis/similarity/compute-similarity.ts';
 import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
@@ -81,7 +81,7 @@ export function sourceScanner(analyze: SourceScanDeps['analyze'], similarity?: S
       return { taxes: result.taxes, reason: result.reason, compiler: result.compiler, meta: simulationMeta(result) };
     },
   };
-  return (sources: Readonly<Record<string, string>>, options?: { client?: string }) => scanSource(deps, sources, options);
+  return (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => scanSource(deps, sources, options);
 }
 
 export function scanDependencies(

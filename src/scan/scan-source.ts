@@ -43,21 +43,40 @@ export interface SourceScanResult {
   readonly sources: Record<string, SourceReport>;
 }
 
+export interface SourceScanOptions {
+  /** Who the scan runs for (bounds a client's queued analyses). */
+  readonly client?: string;
+  /** Called as each source (analysis, similarity, simulation) finishes, with its report. */
+  readonly onSource?: (name: string, report: SourceReport) => void;
+}
+
 export async function scanSource(
   deps: SourceScanDeps,
   sources: Readonly<Record<string, string>>,
-  options: { client?: string } = {},
+  options: SourceScanOptions = {},
 ): Promise<SourceScanResult> {
+  // Each source is reported as it finishes (the dashboard shows a scan's stages live).
+  const reported = <T>(name: string, outcome: Promise<{ value: T | null; report: SourceReport }>) =>
+    options.onSource ? outcome.then((o) => (options.onSource!(name, o.report), o)) : outcome;
   const [analysis, similarity, simulation] = await Promise.all([
-    runSource(['smartAudit'], 15_000, (signal) =>
-      deps.analyze(sources, { signal, ...(options.client !== undefined ? { client: options.client } : {}) }),
+    reported(
+      'analysis',
+      runSource(['smartAudit'], 15_000, (signal) =>
+        deps.analyze(sources, { signal, ...(options.client !== undefined ? { client: options.client } : {}) }),
+      ),
     ),
-    deps.similarity
-      ? runSource(['similarity'], 5_000, () => deps.similarity!(sources))
-      : skippedSource<AuditLayout['similarity']>('no similarity index'),
-    deps.simulateSource
-      ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal))
-      : skippedSource<SourceSimulationOutcome>('no simulator'),
+    reported(
+      'similarity',
+      deps.similarity
+        ? runSource(['similarity'], 5_000, () => deps.similarity!(sources))
+        : skippedSource<AuditLayout['similarity']>('no similarity index'),
+    ),
+    reported(
+      'simulation',
+      deps.simulateSource
+        ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal))
+        : skippedSource<SourceSimulationOutcome>('no simulator'),
+    ),
   ]);
   const findings = analysis.value?.findings ?? [];
   const taxes = simulation.value?.taxes ?? null;

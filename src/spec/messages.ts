@@ -58,8 +58,7 @@ export const MESSAGES = {
     totalTooLarge: (mib: number) => `The files exceed ${mib} MiB in total`,
     zipRequired: 'Choose a .zip archive',
     zipUnreadable: 'Not a readable ZIP archive',
-    zipNoSol:
-      'Only the relevant .sol files are to be uploaded: the archive holds no .sol file (other file types are ignored)',
+    zipNoSol: 'Only the relevant .sol files are to be uploaded: the archive holds no .sol file (other file types are ignored)',
     zipTooLarge: (mib: number) => `The archive is larger than ${mib} MiB`,
     zipTooManyEntries: (max: number) => `The archive lists more than ${max} entries`,
     zipUnsafePath: (name: string) => `The archive holds an unsafe path: ${name}`,
@@ -73,7 +72,7 @@ export const MESSAGES = {
     codeHostDown: (host: string) => `${host} did not answer: try again later`,
     githubNotConfigured: 'GitHub Connect is not configured on this server',
     githubStateInvalid: 'The GitHub sign-in expired or did not start here: press Connect again',
-    githubInstallationNotYours: 'That GitHub App installation is not one of your GitHub account\'s',
+    githubInstallationNotYours: "That GitHub App installation is not one of your GitHub account's",
     githubDisconnected: 'GitHub disconnected',
   },
   // --- issue 16: the details page's chat (not fixed by the spec; docs/decisions.md) ---

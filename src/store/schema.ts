@@ -168,10 +168,10 @@ export interface GithubInstallationsTable {
 }
 
 /** The tables of migration 0005; `db.withTables<DashboardScanTables>()` reaches them. */
-export interface DashboardScanTables {
+export type DashboardScanTables = {
   dashboard_scans: DashboardScansTable;
   github_installations: GithubInstallationsTable;
-}
+};
 
 // --- Issue 16: the details page's chat (migration 0006) ---
 export interface ChatMessagesTable {

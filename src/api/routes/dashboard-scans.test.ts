@@ -1,0 +1,224 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createMemoryMailer } from '../../accounts/mailer.ts';
+import { createRateLimiter } from '../../limits/rate-limiter.ts';
+import { multipartBody, type MultipartPart } from '../../testing/multipart.ts';
+import { signedInBrowser, type TestBrowser } from '../../testing/dashboard-browser.ts';
+import { buildTestZip } from '../../sources/zip-test-writer.ts';
+import { scanSource } from '../../scan/scan-source.ts';
+import { analyzeVerifiedSources } from '../../scan/scan-dependencies.ts';
+import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { MESSAGES } from '../../spec/messages.ts';
+import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.ts';
+
+const M = MESSAGES.dashboardScans;
+const TOKEN = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+import "./Owned.sol";
+contract Token is Owned {
+    mapping(address => uint256) public balanceOf;
+    function mint(address to, uint256 amount) external onlyOwner { balanceOf[to] += amount; }
+}
+`;
+const OWNED = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract Owned {
+    address public owner = msg.sender;
+    modifier onlyOwner() { require(msg.sender == owner, "owner"); _; }
+}
+`;
+
+describe('dashboard scans API', () => {
+  let t: TestApp;
+  let alice: TestBrowser;
+  let bob: TestBrowser;
+  const analyze = analyzeVerifiedSources(createNodeModulesResolver());
+
+  before(async () => {
+    const mailer = createMemoryMailer();
+    t = await createTestApp({
+      mailer,
+      accountLimiters: {
+        client: createRateLimiter({ pointsPerWindow: 1000, keyPrefix: 'c' }),
+        account: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'a' }),
+        mail: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'm' }),
+      },
+      // The real analysis in process; no similarity index or simulator in this test.
+      scanSource: (sources, options) => scanSource({ analyze }, sources, options),
+    });
+    alice = await signedInBrowser(t.app, mailer, 'alice@example.org');
+    bob = await signedInBrowser(t.app, mailer, 'bob@example.org');
+  });
+  after(() => t.close());
+
+  const upload = (who: TestBrowser, parts: MultipartPart[]) => {
+    const { payload, headers } = multipartBody(parts);
+    return who.call('POST', '/api/scans', { payload, headers });
+  };
+  const finished = async (who: TestBrowser, id: string) => {
+    await runnerIdle();
+    const response = await who.call('GET', `/api/scans/${id}`);
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json() as {
+      scan: { status: string; visibility: string };
+      stages: { name: string; status: string; message: string | null }[];
+      result: {
+        type: string;
+        sources: Record<string, string>;
+        report: { findings: { file: string; ranges: number[][] }[] };
+        meta: Record<string, unknown>;
+      };
+    };
+  };
+  const runnerIdle = () => t.app.dashboardScansIdle();
+
+  it('needs a session to create or list scans', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/scans' });
+    assert.equal(anonymous.statusCode, 401);
+    assert.equal(anonymous.json().message, 'Log in first');
+  });
+
+  it('several .sol files: 202, stages, a private result with the sources and located findings', async () => {
+    const created = await upload(alice, [
+      { name: 'kind', value: 'files' },
+      { name: 'files', filename: 'Token.sol', data: TOKEN },
+      { name: 'files', filename: 'Owned.sol', data: OWNED },
+    ]);
+    assert.equal(created.statusCode, 202, created.body);
+    const { scan } = created.json() as { scan: { id: string; kind: string; visibility: string; title: string } };
+    assert.equal(created.headers.location, `/api/scans/${scan.id}`);
+    assert.equal(scan.kind, 'files');
+    assert.equal(scan.visibility, 'private');
+    assert.equal(scan.title, '2 files');
+
+    const detail = await finished(alice, scan.id);
+    assert.equal(detail.scan.status, 'done');
+    assert.deepEqual(
+      detail.stages.map((s) => [s.name, s.status]),
+      [
+        ['input', 'done'],
+        ['analysis', 'done'],
+        ['similarity', 'skipped'],
+        ['simulation', 'skipped'],
+        ['score', 'done'],
+      ],
+    );
+    assert.equal(detail.result.type, 'source');
+    assert.deepEqual(Object.keys(detail.result.sources).sort(), ['Owned.sol', 'Token.sol']);
+    assert.ok(Array.isArray(detail.result.meta.notApplicable));
+    for (const f of detail.result.report.findings) assert.ok(f.file in detail.result.sources, f.file);
+
+    // Private: another account, or nobody, gets 404; the owner lists it.
+    assert.equal((await bob.call('GET', `/api/scans/${scan.id}`)).statusCode, 404);
+    assert.equal((await t.app.inject({ method: 'GET', url: `/api/scans/${scan.id}` })).statusCode, 404);
+    const listed = (await alice.call('GET', '/api/scans')).json() as { scans: { id: string }[] };
+    assert.ok(listed.scans.some((s) => s.id === scan.id));
+    assert.ok(!((await bob.call('GET', '/api/scans')).json() as { scans: { id: string }[] }).scans.some((s) => s.id === scan.id));
+
+    // Exports.
+    const sarif = await alice.call('GET', `/api/scans/${scan.id}/sarif`);
+    assert.equal(sarif.statusCode, 200);
+    assert.match(String(sarif.headers['content-disposition']), /attachment; filename="scopeward-.*\.sarif"/);
+    const log = sarif.json() as { version: string; runs: { results: unknown[] }[] };
+    assert.equal(log.version, '2.1.0');
+    assert.equal(log.runs[0]?.results.length, detail.result.report.findings.length);
+    const json = await alice.call('GET', `/api/scans/${scan.id}/json`);
+    assert.equal((json.json() as { scan: { id: string } }).scan.id, scan.id);
+  });
+
+  it('server-sent events replay the finished stages and end', async () => {
+    const created = await upload(alice, [{ name: 'files', filename: 'Owned.sol', data: OWNED }]);
+    const { scan } = created.json() as { scan: { id: string } };
+    await finished(alice, scan.id);
+    const events = await alice.call('GET', `/api/scans/${scan.id}/events`);
+    assert.equal(events.statusCode, 200);
+    assert.match(String(events.headers['content-type']), /text\/event-stream/);
+    const names = [...events.body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+    assert.equal(names.at(-1), 'end');
+    assert.ok(names.filter((n) => n === 'stage').length >= 4);
+  });
+
+  it('a ZIP: .sol files kept, others ignored; without .sol the spec message', async () => {
+    const zip = buildTestZip([
+      { name: 'project/contracts/Token.sol', data: TOKEN },
+      { name: 'project/contracts/Owned.sol', data: OWNED },
+      { name: 'project/README.md', data: '# readme' },
+    ]);
+    const created = await upload(alice, [
+      { name: 'kind', value: 'zip' },
+      { name: 'zip', filename: 'project.zip', data: zip },
+    ]);
+    assert.equal(created.statusCode, 202, created.body);
+    const detail = await finished(alice, (created.json() as { scan: { id: string } }).scan.id);
+    assert.deepEqual(Object.keys(detail.result.sources).sort(), ['project/contracts/Owned.sol', 'project/contracts/Token.sol']);
+    assert.match(detail.stages[0]?.message ?? '', /2 \.sol files read; 1 other entries ignored/);
+
+    const none = await upload(alice, [
+      { name: 'kind', value: 'zip' },
+      { name: 'zip', filename: 'docs.zip', data: buildTestZip([{ name: 'a.md', data: 'x' }]) },
+    ]);
+    assert.equal(none.statusCode, 400);
+    assert.deepEqual(none.json(), { message: M.zipNoSol, field: 'zip' });
+    const evil = await upload(alice, [{ name: 'zip', filename: 'e.zip', data: buildTestZip([{ name: '../x.sol', data: OWNED }]) }]);
+    assert.equal(evil.json().message, M.zipUnsafePath('../x.sol'));
+  });
+
+  it('upload limits at and over: file count, file size, total, archive size', async () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: 'files', filename: `F${i}.sol`, data: 'contract F {}' }));
+    const fifty = await upload(bob, many(L.maxFiles));
+    assert.equal(fifty.statusCode, 202, fifty.body);
+    const fiftyOne = await upload(bob, many(L.maxFiles + 1));
+    assert.equal(fiftyOne.statusCode, 413);
+    assert.deepEqual(fiftyOne.json(), { message: M.tooManyFiles(50), field: 'files', limit: 50 });
+
+    const big = (n: number) => Buffer.alloc(n, 0x20);
+    assert.equal((await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes) }])).statusCode, 202);
+    const over = await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes + 1) }]);
+    assert.equal(over.statusCode, 413);
+    assert.equal(over.json().message, M.fileTooLarge('Big.sol', 1));
+
+    const eight = Array.from({ length: 8 }, (_, i) => ({ name: 'files', filename: `T${i}.sol`, data: big(L.maxFileBytes) }));
+    await runnerIdle();
+    assert.equal((await upload(bob, eight)).statusCode, 202);
+    const total = await upload(bob, [...eight, { name: 'files', filename: 'One.sol', data: 'x' }]);
+    assert.equal(total.statusCode, 413);
+    assert.equal(total.json().message, M.totalTooLarge(8));
+
+    const archive = await upload(bob, [{ name: 'zip', filename: 'huge.zip', data: big(L.maxArchiveBytes + 1) }]);
+    assert.equal(archive.statusCode, 413);
+    assert.equal(archive.json().message, M.zipTooLarge(16));
+    const notSol = await upload(bob, [{ name: 'files', filename: 'notes.txt', data: 'x' }]);
+    assert.deepEqual(notSol.json(), { message: M.notSol('notes.txt'), field: 'files' });
+    await runnerIdle();
+  });
+
+  it('validation messages of the URL and address inputs, in place', async () => {
+    const post = (json: object) => alice.call('POST', '/api/scans', { json });
+    assert.deepEqual((await post({})).json(), { message: M.kindRequired, field: 'kind' });
+    assert.deepEqual((await post({ kind: 'url', url: '' })).json(), { message: M.urlRequired, field: 'url' });
+    assert.deepEqual((await post({ kind: 'url', url: 'https://example.com/x' })).json(), { message: M.urlUnknown, field: 'url' });
+    assert.deepEqual((await post({ kind: 'address', network: 'ETH', address: '0x1' })).json(), {
+      message: MESSAGES.cyberscan.invalidAddress,
+      field: 'address',
+    });
+    assert.deepEqual((await post({ kind: 'address', network: 'NOPE', address: '0x1' })).json(), {
+      message: MESSAGES.cyberscan.invalidNetwork,
+      field: 'network',
+    });
+    // A valid address with no scan service here: 503, not a stack trace.
+    const unavailable = await post({ kind: 'address', network: 'ETH', address: `0x${'1'.repeat(40)}` });
+    assert.equal(unavailable.statusCode, 503);
+  });
+
+  it('refuses a POST without the CSRF token', async () => {
+    const forged = await alice.call('POST', '/api/scans', { json: { kind: 'url', url: 'x' }, headers: { 'x-csrf-token': 'wrong' } });
+    assert.equal(forged.statusCode, 403);
+  });
+
+  it('lists the networks of the address input', async () => {
+    const networks = (await t.app.inject({ method: 'GET', url: '/api/scans/networks' })).json() as { networks: { symbol: string }[] };
+    assert.ok(networks.networks.some((n) => n.symbol === 'SOL'));
+    assert.ok(networks.networks.some((n) => n.symbol === 'ETH'));
+  });
+});
