@@ -10,6 +10,7 @@
  */
 import * as viemChains from 'viem/chains';
 import { LOCAL_NETWORK, NETWORKS } from './networks.ts';
+import { parseExplorerUrl } from './explorer-urls.ts';
 
 export interface TokenRef {
   readonly address: string;
@@ -326,19 +327,10 @@ for (const d of DETAILS.values()) for (const host of d.explorer.hosts) if (!host
  * Returns null when the host is not a known explorer or the path names no address.
  */
 export function parseContractUrl(url: string): ParsedContractUrl | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-  const network = hostIndex.get(parsed.hostname.toLowerCase());
-  if (!network) return null;
-  const match = /\/(?:address|token|contract|contracts|tokens)\/(0x[0-9a-fA-F]{40})(?:[/?#]|$)/.exec(
-    parsed.pathname + parsed.search + parsed.hash,
-  );
-  return match?.[1] ? { network, address: match[1] } : null;
+  // One parser for the command line and the dashboard (explorer-urls.ts); this index adds
+  // the hosts of networks outside the scan operation's list.
+  const parsed = parseExplorerUrl(url, hostIndex);
+  return parsed.ok ? { network: parsed.network, address: parsed.address } : null;
 }
 
 /** Every network's chain details, in the networks table's order. */

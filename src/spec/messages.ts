@@ -75,6 +75,18 @@ export const MESSAGES = {
     githubInstallationNotYours: "That GitHub App installation is not one of your GitHub account's",
     githubDisconnected: 'GitHub disconnected',
   },
+  /**
+   * Issue 15 (dashboard pages): what only the browser's form checks say, more precisely
+   * than the server's shared messages in dashboardScans (docs/decisions.md).
+   */
+  dashboardScanForm: {
+    urlUnknownHost: (host: string) =>
+      `${host} is not an explorer we read. Use a token or contract page of a supported network's explorer (etherscan.io, bscscan.com, polygonscan.com, basescan.org, arbiscan.io…), in the form …/token/0x… or …/address/0x…#code`,
+    networkRequired: 'Choose a network',
+    evmAddress: 'Invalid Address: on this network an address is 0x followed by 40 hexadecimal characters',
+    solanaAddress: 'Invalid Address: a Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
+    emptyFile: (name: string) => `${name} is empty`,
+  },
   // --- issue 16: the details page's chat (not fixed by the spec; docs/decisions.md) ---
   chat: {
     scanNotFound: 'Scan not found',

@@ -267,6 +267,11 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     ] as const) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
       await heading(name).waitFor();
+      // Cyberscan's entry opens its scan page (issue 15), which links to its API page.
+      if (name === 'Cyberscan') {
+        await page.getByRole('link', { name: 'the API' }).click();
+        await heading(name).waitFor();
+      }
       if (path === null) {
         // No operation yet: the page says so instead of offering calls that do something else.
         await page.getByText('is not available in this installation yet').waitFor();

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly retryAfterSeconds: number | undefined,
+    /** The whole error body: `field` names the input a message belongs to (docs/dashboard-scans-api.md). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -23,9 +25,12 @@ const SAFE = new Set(['GET', 'HEAD']);
 
 async function send(method: string, path: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // Uploads go as multipart: the browser writes that content type with its boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (!SAFE.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
-  return fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const payload = body === undefined ? {} : { body: form ? body : JSON.stringify(body) };
+  return fetch(path, { method, headers, credentials: 'same-origin', ...payload });
 }
 
 async function refreshCsrfToken(): Promise<void> {
@@ -58,7 +63,8 @@ export async function request<T>(method: string, path: string, body?: unknown): 
         ? (data as { message: string }).message
         : `The server answered ${response.status}`;
     const retry = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, message, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+    const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    throw new ApiError(response.status, message, Number.isFinite(retry) && retry > 0 ? retry : undefined, fields);
   }
   return data as T;
 }

@@ -50,12 +50,13 @@ export function Shell({ account }: { account: Account }) {
             </span>
             <ul className="nav nav-sub" aria-labelledby="nav-apps">
               {APPS.map((app) => (
-                <Item key={app.slug} to={`/apps/${app.slug}`}>
+                <Item key={app.slug} to={app.page ?? `/apps/${app.slug}`}>
                   {app.name}
                 </Item>
               ))}
             </ul>
           </li>
+          <Item to="/scans">Your scans</Item>
           <Item to="/keys">API Key Generation</Item>
           <Item to="/services">Services</Item>
           <Item to="/account">Account</Item>

@@ -21,6 +21,8 @@ export interface AppInfo {
   readonly docsTag: string;
   /** Said instead of the API examples when the app has no operation yet. */
   readonly unavailable?: string;
+  /** The app's own page in the dashboard, when it has one (the sidebar links there). */
+  readonly page?: string;
 }
 
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
@@ -45,6 +47,7 @@ export const APPS: readonly AppInfo[] = [
       },
     ],
     docsTag: 'scan',
+    page: '/scan',
   },
   {
     slug: 'safescan',

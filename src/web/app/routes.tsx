@@ -11,6 +11,9 @@ import { KeysPage } from '../pages/keys/KeysPage.tsx';
 import { ServicesPage } from '../pages/services/ServicesPage.tsx';
 import { AccountPage } from '../pages/account/AccountPage.tsx';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
+import { ScanPage } from '../pages/scan/ScanPage.tsx';
+import { ScansPage } from '../pages/scans/ScansPage.tsx';
+import { ScanDetailsPage } from '../pages/scan-details/ScanDetailsPage.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -44,6 +47,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardPage /> },
       { path: 'apps/:slug', element: <AppPage /> },
+      // Issue 15: Cyberscan's pages.
+      { path: 'scan', element: <ScanPage /> },
+      { path: 'scans', element: <ScansPage /> },
+      { path: 'scans/:id', element: <ScanDetailsPage /> },
       { path: 'keys', element: <KeysPage /> },
       { path: 'services', element: <ServicesPage /> },
       { path: 'account', element: <AccountPage /> },

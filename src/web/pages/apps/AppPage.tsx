@@ -5,17 +5,25 @@ import { Card } from '../../ui/Card.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 
 export function AppPage() {
   const { slug } = useParams();
   const app = APPS.find((a) => a.slug === slug);
+  const { search } = useLocation();
   if (!app) return <NotFoundPage />;
+  // GitHub's Connect returns to /apps/cyberscan?github=…: the scan page shows the outcome.
+  if (app.page && new URLSearchParams(search).has('github')) return <Navigate to={`${app.page}${search}`} replace />;
   const origin = window.location.origin;
   return (
     <Page title={app.name} lead={app.summary}>
       {app.unavailable ? (
         <Alert tone="info">{app.unavailable}</Alert>
+      ) : app.page ? (
+        <Alert tone="info">
+          Scan from the dashboard on the <Link to={app.page}>{app.name} page</Link>, or from your programs through the API below:{' '}
+          <Link to="/keys">create a key</Link> and call it, or try it in the <a href={`/docs#/${app.docsTag}`}>API documentation</a>.
+        </Alert>
       ) : (
         <Alert tone="info">
           Scanning from this page arrives in a coming release. Today {app.name} answers through the API below:{' '}

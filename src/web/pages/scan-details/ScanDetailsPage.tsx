@@ -1,0 +1,565 @@
+/**
+ * The contract details page (/scans/:id, shareable): stages while the scan runs, then the
+ * scores and what moved them, vulnerabilities by severity, findings beside their code,
+ * taxes and the simulation's steps, similarity, the contract's facts, holders, pools and
+ * lockers, histories, and the exports. A source scan says what does not apply to it.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AuditLayout } from '../../../spec/schemas/audit-layout.ts';
+import {
+  markedLines,
+  orderedFiles,
+  severityCounts,
+  SEVERITY_ORDER,
+  viewFindings,
+  viewScores,
+  viewSimilarity,
+  type Factor,
+  type ViewFinding,
+  type ViewSimilarity,
+} from '../../../scan-view/scan-view.ts';
+import { useScan, type AddressResult, type ScanDetail, type SimulationEvidence, type SourceResult, type Stage } from '../../api/scans.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
+import { Alert, ErrorAlert } from '../../ui/Alert.tsx';
+import { Address } from '../../ui/Address.tsx';
+import { Time } from '../../ui/Time.tsx';
+import { CodeViewer, type LineMark } from '../../ui/CodeViewer.tsx';
+import { Sparkline } from '../../ui/Sparkline.tsx';
+
+const numbers = new Intl.NumberFormat();
+const TAX_ERRORS: Record<string, string> = {
+  SELL_FAILED: 'cannot sell, looks like a honeypot',
+  BUY_FAILED: 'cannot buy',
+  TRANSFER_FAILED: 'cannot transfer tokens to another address',
+  POOL_NOT_FOUND: 'no pool found to trade',
+  INSUFFICIENT_LIQUIDITY: 'pool lacks liquidity to trade',
+  INVALID_TOKEN_ADDRESS: 'address is not valid',
+  QUOTE_ERROR: 'tradable amount cannot be calculated',
+  UNCAUGHT_ERROR: 'generic error',
+};
+const STAGE_LABEL: Record<string, string> = {
+  input: 'Reading the input',
+  chain: 'Reading the chain',
+  analysis: 'Analysing the code',
+  similarity: 'Comparing with known sources',
+  simulation: 'Simulating buy, transfer and sell',
+  score: 'Scoring',
+};
+
+function Stages({ stages }: { stages: readonly Stage[] }) {
+  return (
+    <ol className="stages" aria-label="Stages">
+      {stages.map((stage) => (
+        <li key={stage.name} className={`stage stage-${stage.status}`} data-stage={stage.name}>
+          <span className="stage-name">{STAGE_LABEL[stage.name] ?? stage.name}</span>{' '}
+          <span className={`status status-${stage.status}`}>{stage.status}</span>
+          {stage.message ? <span className="stage-message"> — {stage.message}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Factors({ factors }: { factors: readonly Factor[] }) {
+  if (factors.length === 0) return <p className="muted">No factor recorded.</p>;
+  return (
+    <ul className="factors">
+      {factors.map((f, i) => (
+        <li key={i}>
+          <span className={f.effect < 0 ? 'effect negative' : 'effect positive'}>{f.effect > 0 ? `+${f.effect}` : f.effect}</span>{' '}
+          {f.detail || f.factor}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Scores({ result }: { result: AddressResult | SourceResult }) {
+  const scores =
+    result.type === 'address'
+      ? viewScores(result.auditLayout as unknown as Record<string, unknown>, result.meta.scoreFactors)
+      : viewScores(null, result.meta.scoreFactors, result.report.score);
+  const rank = result.type === 'address' ? result.auditLayout.rank : result.report.score.rank;
+  return (
+    <Card title="Scores">
+      {rank ? (
+        <p>
+          Rank <strong className="rank">{rank}</strong>
+        </p>
+      ) : null}
+      <div className="scores">
+        {scores.map((s) => (
+          <details key={s.name} className={`score ${s.name === 'security' ? 'score-main' : ''}`} data-score={s.name}>
+            <summary>
+              <span className="score-label">{s.name}</span>
+              <span className="score-value">
+                {s.value === null ? <span className="muted">not computed</span> : numbers.format(s.value)}
+              </span>
+              {s.percentile !== null ? <span className="hint">better than {numbers.format(s.percentile)}%</span> : null}
+            </summary>
+            <Factors factors={s.factors} />
+          </details>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function Severities({ findings }: { findings: readonly ViewFinding[] }) {
+  const counts = severityCounts(findings);
+  return (
+    <Card title="Vulnerabilities">
+      <ul className="severity-counts">
+        {SEVERITY_ORDER.map((s) => (
+          <li key={s} className={`sev sev-${s}`} data-severity={s}>
+            <span className="sev-count">{counts[s]}</span> <span className="sev-name">{s}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function Simulation({
+  taxes,
+  simulation,
+  sourceMode,
+}: {
+  taxes: AuditLayout['taxes'] | undefined;
+  simulation: SimulationEvidence | undefined;
+  sourceMode: boolean;
+}) {
+  const pct = (v: number | null | undefined) =>
+    v === null || v === undefined ? <span className="muted">unknown</span> : `${numbers.format(v)} %`;
+  return (
+    <Card title="Can I sell?">
+      {taxes ? (
+        <>
+          {taxes.error ? (
+            <Alert tone="error">
+              <span data-testid="tax-error">{taxes.error}</span>: {TAX_ERRORS[taxes.error] ?? 'see the steps below'}
+            </Alert>
+          ) : null}
+          <dl className="scan-facts">
+            <div>
+              <dt>Buy tax</dt>
+              <dd>{pct(taxes.buyTax)}</dd>
+            </div>
+            <div>
+              <dt>Sell tax</dt>
+              <dd>{pct(taxes.sellTax)}</dd>
+            </div>
+            <div>
+              <dt>Transfer tax</dt>
+              <dd>{pct(taxes.transferTax)}</dd>
+            </div>
+            <div>
+              <dt>Gas (buy / sell / transfer)</dt>
+              <dd>
+                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)}
+              </dd>
+            </div>
+          </dl>
+        </>
+      ) : null}
+      {simulation ? (
+        <>
+          <p className="hint">
+            {simulation.scope}
+            {simulation.reason ? ` — ${simulation.reason}` : ''}
+          </p>
+          <ol className="timeline" aria-label="Simulation steps">
+            {simulation.stages.map((step, i) => (
+              <li key={i} className={`step step-${step.outcome}`}>
+                <strong>{step.stage}</strong>: {step.outcome}
+                {step.gas ? <span className="muted"> ({numbers.format(step.gas)} gas)</span> : null}
+                {step.reason ? <div className="step-reason">{step.reason}</div> : null}
+              </li>
+            ))}
+          </ol>
+          {simulation.ownerActions && simulation.ownerActions.length > 0 ? (
+            <>
+              <h3>What the owner did in the simulation</h3>
+              <ul className="bullets">
+                {simulation.ownerActions.map((a, i) => (
+                  <li key={i}>
+                    <code>{a.signature}</code>: {a.statement} {a.executed ? `(sell afterwards: ${a.sellAfter})` : '(not executed)'}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : (
+        <p className="muted">No simulation ran for this scan.</p>
+      )}
+      {sourceMode ? (
+        <p className="hint">
+          From source, the simulation runs on a fresh local chain at launch: it shows what the code does, not what a deployed token's owner
+          has done since.
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function ContractFacts({ layout }: { layout: AuditLayout }) {
+  const c = layout.contract;
+  const yesNo = (v: boolean) => (v ? 'yes' : 'no');
+  return (
+    <Card title="Contract">
+      <dl className="scan-facts">
+        <div>
+          <dt>Token</dt>
+          <dd>
+            {layout.name || c.contractName || <span className="muted">unknown</span>} {c.symbol ? `(${c.symbol})` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>
+            <Address value={layout.address} /> on {layout.network}
+          </dd>
+        </div>
+        <div>
+          <dt>Owner</dt>
+          <dd>{c.contractOwner ? <Address value={c.contractOwner} /> : <span className="muted">none found</span>}</dd>
+        </div>
+        <div>
+          <dt>Ownership renounced</dt>
+          <dd>{yesNo(c.renounced)}</dd>
+        </div>
+        <div>
+          <dt>Proxy</dt>
+          <dd>{yesNo(c.proxy)}</dd>
+        </div>
+        <div>
+          <dt>Source verified</dt>
+          <dd>{yesNo(!c.unverified)}</dd>
+        </div>
+        <div>
+          <dt>Total supply</dt>
+          <dd>{numbers.format(c.totalSupply)}</dd>
+        </div>
+        <div>
+          <dt>Audit record</dt>
+          <dd>{layout.auditSlug ? <code>{layout.auditSlug}</code> : <span className="muted">none found</span>}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+function Market({ layout }: { layout: AuditLayout }) {
+  const holders = layout.topHolders.addresses;
+  return (
+    <Card title="Holders, pools and lockers">
+      <h3>Top holders ({numbers.format(layout.topHolders.total)} in all)</h3>
+      {holders.length === 0 ? (
+        <p className="muted">No holders read.</p>
+      ) : (
+        <ol className="holders">
+          {holders.slice(0, 10).map((a) => {
+            const d = layout.addressDetails[a] ?? layout.addressDetails[a.toLowerCase()];
+            return (
+              <li key={a}>
+                <Address value={a} />{' '}
+                {d ? `${numbers.format(d.balance)}${d.label ? ` · ${d.label}` : ''}${d.contract ? ' · contract' : ''}` : ''}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <h3>Pools</h3>
+      {layout.pools.pairs.length === 0 ? (
+        <p className="muted">No pool found.</p>
+      ) : (
+        <ul className="bullets">
+          {layout.pools.pairs.map((p) => (
+            <li key={p.address}>
+              <Address value={p.address} /> worth {numbers.format(p.worth)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Lockers</h3>
+      {!layout.lockers || layout.lockers.length === 0 ? (
+        <p className="muted">No lock found.</p>
+      ) : (
+        <ul className="bullets">
+          {layout.lockers.map((l, i) => (
+            <li key={i}>
+              {l.provider} {l.type}: {numbers.format(l.currentAmountLocked)} locked until {String(l.unlockedAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="charts">
+        <Sparkline label="Total score history" points={layout.totalScoresHistory} />
+        <Sparkline label="Top holders history" points={layout.topHoldersHistory} />
+      </div>
+    </Card>
+  );
+}
+
+function NotApplicable({ items }: { items: SourceResult['meta']['notApplicable'] }) {
+  return (
+    <Card title="What a source scan cannot show">
+      <ul className="bullets">
+        {(items ?? []).map((item, i) => (
+          <li key={i}>{typeof item === 'string' ? item : [item.what ?? item.field, item.reason].filter(Boolean).join(': ')}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function Findings({ findings, onShow }: { findings: readonly ViewFinding[]; onShow: (f: ViewFinding) => void }) {
+  return (
+    <Card title="Findings">
+      {findings.length === 0 ? (
+        <EmptyState title="No findings">
+          <p>The detectors found nothing to report in this code. That is not an audit: read the scores and the simulation too.</p>
+        </EmptyState>
+      ) : (
+        <ul className="findings">
+          {findings.map((f) => (
+            <li key={f.key} className={`finding sev-${f.severity}`}>
+              <details>
+                <summary>
+                  <span className={`sev-badge sev-${f.severity}`}>{f.severity}</span> {f.title}
+                  {f.ranges[0] ? (
+                    <span className="muted">
+                      {' '}
+                      {f.file ? `${f.file}:` : 'line '}
+                      {f.ranges[0][0]}
+                    </span>
+                  ) : null}
+                </summary>
+                {f.description ? <p>{f.description}</p> : null}
+                {f.recommendation ? (
+                  <p>
+                    <strong>Fix:</strong> {f.recommendation}
+                  </p>
+                ) : null}
+                {f.ranges.length > 0 ? (
+                  <button type="button" className="button button-secondary" onClick={() => onShow(f)}>
+                    Show in the code
+                  </button>
+                ) : null}
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Code({
+  sources,
+  findings,
+  similarity,
+  focus,
+  setFocus,
+}: {
+  sources: Readonly<Record<string, string>>;
+  findings: readonly ViewFinding[];
+  similarity: readonly ViewSimilarity[];
+  focus: { file: string; line: number } | undefined;
+  setFocus: (f: { file: string; line: number }) => void;
+}) {
+  const files = useMemo(() => orderedFiles(sources, findings), [sources, findings]);
+  const file = focus && files.includes(focus.file) ? focus.file : files[0];
+  const marks = useMemo(() => {
+    const out = new Map<number, LineMark[]>();
+    if (!file) return out;
+    for (const [line, list] of markedLines(findings, file, files.length === 1))
+      out.set(
+        line,
+        list.map((f) => ({ label: `${f.severity}: ${f.title}`, tone: f.severity })),
+      );
+    for (const match of similarity) {
+      if (match.at?.path !== file) continue;
+      const [start, end] = match.at.lines;
+      for (let n = start; n <= end; n++)
+        out.set(n, [
+          ...(out.get(n) ?? []),
+          { label: `similar to ${match.origin} ${match.referenceFile}`, tone: out.get(n)?.[0]?.tone ?? 'similar' },
+        ]);
+    }
+    return out;
+  }, [findings, similarity, file, files.length]);
+  if (!file) return null;
+  return (
+    <Card title="Code">
+      {files.length > 1 ? (
+        <div className="tabs file-tabs" role="tablist" aria-label="Files">
+          {files.map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              aria-selected={f === file}
+              className={f === file ? 'tab active' : 'tab'}
+              onClick={() => setFocus({ file: f, line: 1 })}
+            >
+              {f}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="hint">{file}</p>
+      )}
+      <CodeViewer path={file} source={sources[file] ?? ''} marks={marks} focusLine={focus?.file === file ? focus.line : undefined} />
+    </Card>
+  );
+}
+
+function Similarity({ matches, onShow }: { matches: readonly ViewSimilarity[]; onShow: (file: string, line: number) => void }) {
+  return (
+    <Card title="Similarity">
+      {matches.length === 0 ? (
+        <p className="muted">Not a copy of any source in the reference corpus.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">This code</th>
+              <th scope="col">Matches</th>
+              <th scope="col" className="num">
+                Share matched
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {matches.map((m, i) => (
+              <tr key={i}>
+                <td data-label="This code">
+                  {m.at ? (
+                    <button type="button" className="button button-link" onClick={() => onShow(m.at!.path, m.at!.lines[0])}>
+                      {m.name}, lines {m.at.lines[0]}–{m.at.lines[1]}
+                    </button>
+                  ) : (
+                    m.name
+                  )}
+                </td>
+                <td data-label="Matches">
+                  {m.origin} <span className="muted break">{m.referenceFile}</span>
+                </td>
+                <td className="num" data-label="Share matched">
+                  {numbers.format(Math.round(m.score * 100))} %
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+function Result({ detail }: { detail: ScanDetail }) {
+  const result = detail.result!;
+  const findings = useMemo(() => viewFindings(result.type === 'address' ? result.meta.findings : result.report.findings), [result]);
+  const [focus, setFocus] = useState<{ file: string; line: number } | undefined>();
+  const similarity = useMemo(
+    () => viewSimilarity((result.type === 'address' ? result.auditLayout.similarity : result.report.similarity)?.contracts, result.sources),
+    [result],
+  );
+  const show = (file: string, line: number) => {
+    setFocus({ file, line });
+    document.getElementById('code')?.scrollIntoView({ block: 'start' });
+  };
+  const hasSources = Object.keys(result.sources).length > 0;
+  return (
+    <>
+      <Scores result={result} />
+      <Severities findings={findings} />
+      <Simulation
+        taxes={result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
+        simulation={result.meta.simulation}
+        sourceMode={result.type === 'source'}
+      />
+      {result.type === 'address' ? <ContractFacts layout={result.auditLayout} /> : null}
+      <Findings findings={findings} onShow={(f) => show(f.file || Object.keys(result.sources)[0] || '', f.ranges[0]?.[0] ?? 1)} />
+      <div id="code">
+        {hasSources ? (
+          <Code sources={result.sources} findings={findings} similarity={similarity} focus={focus} setFocus={setFocus} />
+        ) : (
+          <Card title="Code">
+            <p className="muted">No source was read for this contract (unverified): the findings come from its bytecode.</p>
+          </Card>
+        )}
+      </div>
+      <Similarity matches={similarity} onShow={show} />
+      {result.type === 'address' ? <Market layout={result.auditLayout} /> : <NotApplicable items={result.meta.notApplicable} />}
+      {result.type === 'source' && result.skipped.length > 0 ? (
+        <Card title="Files not read">
+          <ul className="bullets">
+            {result.skipped.map((s) => (
+              <li key={s.path}>
+                <code>{s.path}</code>: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+export function ScanDetailsPage() {
+  const { id = '' } = useParams();
+  const scan = useScan(id);
+  const detail = scan.data;
+  const exportBase = `/api/scans/${encodeURIComponent(id)}`;
+  return (
+    <Page
+      title={detail ? detail.scan.title : 'Scan'}
+      lead={
+        detail ? (
+          <>
+            {detail.scan.visibility === 'private'
+              ? 'Private: only your account can open this page.'
+              : 'Public: anyone with this link can read it.'}{' '}
+            Started <Time iso={detail.scan.createdAt} />.
+          </>
+        ) : undefined
+      }
+      actions={
+        detail?.scan.status === 'done' ? (
+          <>
+            <a className="button button-secondary" href={`${exportBase}/json`} download>
+              Export JSON
+            </a>
+            <a className="button button-secondary" href={`${exportBase}/sarif`} download>
+              Export SARIF
+            </a>
+          </>
+        ) : undefined
+      }
+    >
+      <ErrorAlert error={scan.error} />
+      {scan.isPending ? <Skeleton lines={6} /> : null}
+      {detail ? (
+        <>
+          <Card title={detail.scan.status === 'done' || detail.scan.status === 'failed' ? 'Stages' : 'Scanning…'}>
+            <div aria-live="polite">
+              <Stages stages={detail.stages} />
+            </div>
+          </Card>
+          {detail.error ? <Alert tone="error">{detail.error.message}</Alert> : null}
+          {detail.result ? <Result detail={detail} /> : null}
+          {/* Issue 16's chat panel mounts here. */}
+          <div id="chat-slot" />
+        </>
+      ) : null}
+      <p>
+        <Link to="/scans">All your scans</Link> · <Link to="/scan">New scan</Link>
+      </p>
+    </Page>
+  );
+}
