@@ -5,6 +5,8 @@
  * of the model arrive as messages in the panel, never as a broken page.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../api/client.ts';
 import { Card } from '../ui/Card.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Alert, ErrorAlert } from '../ui/Alert.tsx';
@@ -171,6 +173,7 @@ export function ChatPanel({
   const [findingId, setFindingId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
+  const [loginNeeded, setLoginNeeded] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const log = useRef<HTMLDivElement>(null);
 
@@ -194,7 +197,11 @@ export function ChatPanel({
           })),
         );
       },
-      (e: unknown) => live && setError(e),
+      (e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.status === 401) setLoginNeeded(true);
+        else setError(e);
+      },
     );
     return () => {
       live = false;
@@ -248,6 +255,16 @@ export function ChatPanel({
     void submit(question);
   };
 
+  if (loginNeeded) {
+    return (
+      <Card title="Ask about this scan" className="chat-panel">
+        <p className="muted">
+          <Link to="/login">Log in</Link> to ask the chat about this scan: it explains the findings and proposes fixes, citing the lines it
+          rests on.
+        </p>
+      </Card>
+    );
+  }
   return (
     <Card title="Ask about this scan" className="chat-panel">
       <BudgetLine budget={budget} model={model} />
