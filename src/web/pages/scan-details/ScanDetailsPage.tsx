@@ -508,12 +508,14 @@ function Result({ detail }: { detail: ScanDetail }) {
           </ul>
         </Card>
       ) : null}
-      {/* Issue 16: the chat; its citations scroll the code viewer above. */}
-      <ChatPanel
-        scanId={detail.scan.id}
-        findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
-        onShowLines={(file, start) => show(file, start)}
-      />
+      {/* Issue 16: the chat, in the slot issue 15 left for it; its citations scroll the code viewer above. */}
+      <div id="chat-slot">
+        <ChatPanel
+          scanId={detail.scan.id}
+          findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
+          onShowLines={(file, start) => show(file, start)}
+        />
+      </div>
     </>
   );
 }
