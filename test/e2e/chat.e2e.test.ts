@@ -128,9 +128,17 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
     assert.ok(diff.startsWith('--- a/'), 'a unified diff');
     await answer.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUTPUT, `${name}-answer-desktop.png`), fullPage: true });
+    await panel.screenshot({ path: join(OUTPUT, `${name}-panel-desktop.png`) });
     await page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(OUTPUT, `${name}-answer-phone.png`), fullPage: true });
+    // Nothing in the panel is wider than a phone's screen (the diff scrolls inside its box).
+    const wide = await panel.evaluate((root) =>
+      [...root.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.chat-diff'))
+        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    );
+    assert.deepEqual(wide, [], 'the chat panel fits a phone');
+    await panel.screenshot({ path: join(OUTPUT, `${name}-panel-phone.png`) });
     await page.setViewportSize(DESKTOP);
     return { text: (await answer.textContent()) ?? '', diff };
   }
