@@ -166,7 +166,11 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
   it('with LLM_BASE_URL set: the answer streams from the model, grounded in the scan', async () => {
     fake.script({
       kind: 'answer',
-      pieces: ['No: selling is restricted ', '[F1]. Only addresses the owner whitelists can sell to the pair, ', 'so the owner decides who may exit.'],
+      pieces: [
+        'No: selling is restricted ',
+        '[F1]. Only addresses the owner whitelists can sell to the pair, ',
+        'so the owner decides who may exit.',
+      ],
       usage: { prompt_tokens: 1200, completion_tokens: 40 },
     });
     const server = await start({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-chat-1', LLM_API_KEY: 'sk-local' });
