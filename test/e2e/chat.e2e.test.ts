@@ -132,10 +132,12 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
     await page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
     // Nothing in the panel is wider than a phone's screen (the diff scrolls inside its box).
-    const wide = await panel.evaluate((root) =>
-      [...root.querySelectorAll('*')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.chat-diff'))
-        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    const wide = await panel.evaluate(
+      (root, width) =>
+        [...root.querySelectorAll('*')]
+          .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.chat-diff'))
+          .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+      PHONE.width,
     );
     assert.deepEqual(wide, [], 'the chat panel fits a phone');
     await panel.screenshot({ path: join(OUTPUT, `${name}-panel-phone.png`) });
