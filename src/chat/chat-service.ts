@@ -76,6 +76,12 @@ function diffBlocks(text: string): string[] {
   return [...text.matchAll(/```(?:diff|patch)\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
+/** Now, or just after `previous`: a conversation's turns keep their order even within one millisecond (or under a fixed test clock). */
+function laterThan(now: Date, previous: string | undefined): string {
+  const floor = previous ? Date.parse(previous) + 1 : -Infinity;
+  return new Date(Math.max(now.getTime(), floor)).toISOString();
+}
+
 function estimateTokens(chars: number): number {
   return Math.ceil(chars / 4);
 }
@@ -121,6 +127,7 @@ export function createChatService(deps: ChatServiceDeps) {
   async function* answer(facts: ScanFacts, input: AskInput & { question: string }, day: string): AsyncGenerator<ChatEvent> {
     const { scanId, accountId, question } = input;
     const history = await store.history(scanId, accountId, 12);
+    const askedAt = laterThan(clock(), history.at(-1)?.createdAt);
     await store.append(scanId, accountId, {
       role: 'user',
       content: question,
@@ -129,7 +136,7 @@ export function createChatService(deps: ChatServiceDeps) {
       model: null,
       error: null,
       tokens: 0,
-      createdAt: clock().toISOString(),
+      createdAt: askedAt,
     });
     const g = ground(facts, question, { findingId: input.findingId });
 
@@ -231,7 +238,7 @@ export function createChatService(deps: ChatServiceDeps) {
       model,
       error,
       tokens,
-      createdAt: clock().toISOString(),
+      createdAt: laterThan(clock(), askedAt),
     });
     yield { type: 'done', messageId, model, budget: await budget(accountId) };
   }
