@@ -39,7 +39,7 @@ import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
 // Issue 15: the dashboard's scans and repository import
-import { dashboardScanRoutes } from './routes/dashboard-scans.ts';
+import { ABANDONED_AFTER_MS, dashboardScanRoutes } from './routes/dashboard-scans.ts';
 import { createDashboardScanRepository } from '../dashboard-scans/dashboard-scan-repository.ts';
 import { createDashboardScanRunner } from '../dashboard-scans/dashboard-scan-runner.ts';
 import { scanFailureMessage } from '../dashboard-scans/scan-failure.ts';
@@ -240,6 +240,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => dashboardRunner.idle());
   app.decorate('dashboardScansIdle', () => dashboardRunner.idle());
+  // Scans a stopped process left running are closed with the reason, so their pages end.
+  const started = clock();
+  await dashboardScans
+    .failAbandoned(
+      new Date(started.getTime() - ABANDONED_AFTER_MS).toISOString(),
+      started.toISOString(),
+      'The scan was interrupted: start it again',
+    )
+    .catch((error: unknown) => app.log.warn({ err: error }, 'could not close abandoned dashboard scans'));
   const secretBox = deps.secretBox ?? createSecretBox(randomBytes(32));
   const codeHosts = createCodeHosts({ db, config: deps.codeHosts ?? codeHostConfigFromEnv({}), box: secretBox, now: clock });
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
@@ -262,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         networks: deps.networks,
         toolVersion: API_VERSION,
         repositories: codeHosts.importer,
+        now: clock,
       });
     }),
   );

@@ -55,13 +55,21 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96],
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
+  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries. (A ::ffff:0:0/96
+  // rule would not do: BlockList matches plain IPv4 addresses against it as well.)
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE.check(mapped, 'ipv4');
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return PRIVATE.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+  }
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 

@@ -34,6 +34,10 @@ export interface DashboardScanRepository {
   ): Promise<void>;
   find(id: string): Promise<DashboardScanRecord | undefined>;
   listForAccount(accountId: string, limit: number): Promise<ScanSummary[]>;
+  /** Scans of this account created since `since` that are still queued or running. */
+  countRunning(accountId: string, since: string): Promise<number>;
+  /** Marks scans still queued or running that were created before `before` as failed (a process that ran them stopped). */
+  failAbandoned(before: string, at: string, reason: string): Promise<number>;
 }
 
 export function createDashboardScanRepository(base: Kysely<Database>): DashboardScanRepository {
@@ -103,6 +107,25 @@ export function createDashboardScanRepository(base: Kysely<Database>): Dashboard
         result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
         error: row.error,
       };
+    },
+    async countRunning(accountId, since) {
+      const row = await db
+        .selectFrom('dashboard_scans')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('status', 'in', ['queued', 'running'])
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    async failAbandoned(before, at, reason) {
+      const result = await db
+        .updateTable('dashboard_scans')
+        .set({ status: 'failed', error: reason, finished_at: at })
+        .where('status', 'in', ['queued', 'running'])
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async listForAccount(accountId, limit) {
       const rows = await db

@@ -55,7 +55,15 @@ function devnetUrl(text: string, options: NetworkOptions, selfHost: string): { n
   } catch {
     return null;
   }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.host.toLowerCase() !== selfHost.toLowerCase()) return null;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  // Compared as URLs do (a default port is dropped): "localhost:80" is "localhost".
+  let self: string;
+  try {
+    self = new URL(`${parsed.protocol}//${selfHost}`).host;
+  } catch {
+    return null;
+  }
+  if (parsed.host.toLowerCase() !== self.toLowerCase()) return null;
   const match = /^\/(?:address|token)\/(0x[0-9a-fA-F]{40})\/?$/.exec(parsed.pathname);
   return match?.[1] ? { network: LOCAL_NETWORK.symbol, address: match[1] } : null;
 }

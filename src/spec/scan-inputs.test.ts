@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkAddress, checkContractUrl, checkSolFiles, checkZip, parseRepositoryUrl, UPLOAD_LIMITS } from './scan-inputs.ts';
+import { checkAddress, checkRepositoryLink, checkContractUrl, checkSolFiles, checkZip, UPLOAD_LIMITS } from './scan-inputs.ts';
 import { MESSAGES } from './messages.ts';
 
 const S = MESSAGES.dashboardScans;
@@ -60,44 +60,17 @@ describe('scan inputs', () => {
       message: S.zipTooLarge(16),
     });
   });
+});
 
-  it('repository links of GitHub and GitLab: repository, branch and folder', () => {
-    assert.deepEqual(parseRepositoryUrl('https://github.com/acme/token'), {
+describe('repository links the form sends', () => {
+  it('sends any web link with an owner and a name; the server says which hosts it imports from', () => {
+    assert.deepEqual(checkRepositoryLink(' http://127.0.0.1:9000/group/project '), {
       ok: true,
-      value: { host: 'github', owner: 'acme', repo: 'token', url: 'https://github.com/acme/token' },
+      value: 'http://127.0.0.1:9000/group/project',
     });
-    assert.deepEqual(parseRepositoryUrl('github.com/acme/token.git'), {
-      ok: true,
-      value: { host: 'github', owner: 'acme', repo: 'token', url: 'https://github.com/acme/token' },
-    });
-    assert.deepEqual(parseRepositoryUrl('https://www.github.com/acme/token/tree/dev/contracts/core'), {
-      ok: true,
-      value: { host: 'github', owner: 'acme', repo: 'token', ref: 'dev', path: 'contracts/core', url: 'https://www.github.com/acme/token' },
-    });
-    assert.deepEqual(parseRepositoryUrl('https://gitlab.com/group/sub/project/-/tree/main/src'), {
-      ok: true,
-      value: { host: 'gitlab', owner: 'group/sub', repo: 'project', ref: 'main', path: 'src', url: 'https://gitlab.com/group/sub/project' },
-    });
-    assert.deepEqual(parseRepositoryUrl('http://127.0.0.1:9000/g/p', { gitlab: ['127.0.0.1:9000'] }), {
-      ok: true,
-      value: { host: 'gitlab', owner: 'g', repo: 'p', url: 'http://127.0.0.1:9000/g/p' },
-    });
-  });
-
-  it('repository links: unknown hosts and paths say what is accepted', () => {
-    assert.deepEqual(parseRepositoryUrl(''), { ok: false, message: S.repositoryUrl });
-    assert.deepEqual(parseRepositoryUrl('https://bitbucket.org/a/b'), {
-      ok: false,
-      message: S.repositoryHost('github.com and gitlab.com'),
-    });
-    for (const url of [
-      'https://github.com/acme',
-      'https://github.com/acme/token/blob/main/A.sol',
-      'https://gitlab.com/project',
-      'https://github.com/a b/c',
-    ]) {
-      assert.deepEqual(parseRepositoryUrl(url), { ok: false, message: S.repositoryUrl }, url);
+    assert.deepEqual(checkRepositoryLink('github.com/acme/token'), { ok: true, value: 'github.com/acme/token' });
+    for (const bad of ['', 'https://github.com/acme', 'ftp://github.com/a/b', 'http://[::1']) {
+      assert.deepEqual(checkRepositoryLink(bad), { ok: false, message: S.repositoryUrl }, bad);
     }
-    assert.equal(parseRepositoryUrl('javascript://github.com/a/b').ok, false);
   });
 });

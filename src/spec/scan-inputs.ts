@@ -71,83 +71,21 @@ export function checkZip<F extends FileLike>(file: F | undefined): Checked<F> {
   return { ok: true, value: file };
 }
 
-export interface RepositoryRef {
-  readonly host: 'github' | 'gitlab';
-  /** GitHub: the owner; GitLab: the group path (may hold subgroups, `a/b`). */
-  readonly owner: string;
-  readonly repo: string;
-  /** Branch, tag or commit from a `/tree/<ref>` link; absent means the default branch. */
-  readonly ref?: string;
-  /** Folder inside the repository from a `/tree/<ref>/<folder>` link. */
-  readonly path?: string;
-  /** The canonical link: https://host/owner/repo. */
-  readonly url: string;
-}
-
-export interface RepositoryHosts {
-  /** Web hosts of GitHub (github.com by default). */
-  readonly github?: readonly string[];
-  /** Web hosts of GitLab (gitlab.com by default; a self-hosted GITLAB_URL adds its own). */
-  readonly gitlab?: readonly string[];
-}
-
-const SEGMENT = /^[A-Za-z0-9_.-]+$/;
-
 /**
- * A repository link → host, owner, repository, branch and folder. Accepted: the
- * repository page, its `.git` clone URL, and a branch or folder page
- * (GitHub `/tree/<branch>/<folder>`, GitLab `/-/tree/<branch>/<folder>`). A branch
- * name with a slash cannot be told from a folder in a link; the first segment is taken
- * as the branch (as both hosts' own short links do).
+ * What the form can tell of a repository link without knowing the server's code hosts
+ * (GITHUB_API_URL and GITLAB_URL may name self-hosted ones): a web link with at least an
+ * owner and a name. Which hosts are accepted is the server's answer, shown in place.
  */
-export function parseRepositoryUrl(input: string, hosts: RepositoryHosts = {}): Checked<RepositoryRef> {
+export function checkRepositoryLink(input: string): Checked<string> {
   const text = input.trim();
-  if (text === '') return fail(S.repositoryUrl);
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
     return fail(S.repositoryUrl);
   }
-  const host = url.host.toLowerCase().replace(/^www\./, '');
-  const github = (hosts.github ?? ['github.com']).map((h) => h.toLowerCase());
-  const gitlab = (hosts.gitlab ?? ['gitlab.com']).map((h) => h.toLowerCase());
-  const kind = github.includes(host) ? 'github' : gitlab.includes(host) ? 'gitlab' : undefined;
-  if (!kind || (url.protocol !== 'https:' && url.protocol !== 'http:')) return fail(S.repositoryHost([...github, ...gitlab].join(' and ')));
-  let segments: string[];
-  try {
-    segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  } catch {
+  if (text === '' || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.split('/').filter(Boolean).length < 2) {
     return fail(S.repositoryUrl);
   }
-  const origin = `${url.protocol}//${url.host}`;
-  if (kind === 'github') {
-    const [owner, rawRepo, marker, ref, ...folder] = segments;
-    const repo = rawRepo?.replace(/\.git$/, '');
-    if (!owner || !repo || !SEGMENT.test(owner) || !SEGMENT.test(repo)) return fail(S.repositoryUrl);
-    if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(S.repositoryUrl);
-    return { ok: true, value: build('github', owner, repo, ref, folder, `${origin}/${owner}/${repo}`) };
-  }
-  // GitLab: group/subgroup…/project, then optionally -/tree/<ref>/<folder>.
-  const dash = segments.indexOf('-');
-  const projectPath = dash === -1 ? segments : segments.slice(0, dash);
-  const rest = dash === -1 ? [] : segments.slice(dash + 1);
-  if (projectPath.length < 2 || !projectPath.every((s) => SEGMENT.test(s))) return fail(S.repositoryUrl);
-  const repo = projectPath[projectPath.length - 1]!.replace(/\.git$/, '');
-  const owner = projectPath.slice(0, -1).join('/');
-  if (!repo) return fail(S.repositoryUrl);
-  const [marker, ref, ...folder] = rest;
-  if (marker !== undefined && (marker !== 'tree' || !ref)) return fail(S.repositoryUrl);
-  return { ok: true, value: build('gitlab', owner, repo, ref, folder, `${origin}/${owner}/${repo}`) };
-}
-
-function build(
-  host: 'github' | 'gitlab',
-  owner: string,
-  repo: string,
-  ref: string | undefined,
-  folder: string[],
-  url: string,
-): RepositoryRef {
-  return { host, owner, repo, url, ...(ref ? { ref } : {}), ...(folder.length > 0 ? { path: folder.join('/') } : {}) };
+  return { ok: true, value: text };
 }

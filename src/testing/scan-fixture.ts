@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { startDevnet, type Devnet } from '../devnet/devnet.ts';
 import { serveDevnet } from '../devnet/serve-devnet.ts';
 import { loadConfig } from '../config.ts';
-import { buildApp } from '../api/app.ts';
+import { buildApp, type AppDeps } from '../api/app.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createScanService, type ScanService, type ScanServiceDeps } from '../scan/scan-service.ts';
 import { scanDependencies, sourceScanner, verifiedSourceLookup } from '../scan/scan-dependencies.ts';
@@ -22,7 +22,12 @@ export interface ScanFixture {
   close(): Promise<void>;
 }
 
-export async function createScanFixture(overrides: Partial<ScanServiceDeps> = {}, env: Record<string, string> = {}): Promise<ScanFixture> {
+export async function createScanFixture(
+  overrides: Partial<ScanServiceDeps> = {},
+  env: Record<string, string> = {},
+  /** Further app dependencies (e.g. a mailer whose codes a test reads). */
+  appOverrides: Partial<AppDeps> = {},
+): Promise<ScanFixture> {
   const devnet = await startDevnet({ dataDir: process.env.DATA_DIR ?? './data' });
   const server = await serveDevnet(devnet, { port: 0, host: '127.0.0.1' });
   const store = await openTestStore();
@@ -38,6 +43,7 @@ export async function createScanFixture(overrides: Partial<ScanServiceDeps> = {}
     scanSource: sourceScanner(deps.analyze, deps.similarity),
     rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
     networks: { devnet: true },
+    ...appOverrides,
   });
   return {
     app,

@@ -19,6 +19,7 @@ import { SMTPServer } from 'smtp-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
+import { startFakeCodeHosts, type FakeCodeHosts } from '../../src/testing/fake-code-hosts.ts';
 import { MESSAGES } from '../../src/spec/messages.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,6 +27,9 @@ const OUTPUT = join(process.cwd(), 'test-output', 'e2e-scan');
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 860 };
+// The elements that stick out past a phone's width, outside any scrolling box: what to fix.
+const WIDEST = `(() => { const W = window.innerWidth + 1; const clipped = (e) => { for (let a = e.parentElement; a; a = a.parentElement) { const o = getComputedStyle(a).overflowX; if (o === 'auto' || o === 'hidden' || o === 'scroll') return true; } return false; };
+return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > W && !clipped(e) && ![...e.children].some((c) => c.getBoundingClientRect().right > W && !clipped(c))).slice(0, 6).map((e) => e.tagName + '.' + e.className + ' [' + Math.round(e.getBoundingClientRect().right) + '] ' + (e.textContent || '').slice(0, 50)).join(' | '); })()`;
 const S = MESSAGES.dashboardScans;
 const F = MESSAGES.dashboardScanForm;
 
@@ -67,6 +71,7 @@ const SINGLE = TOKEN.replace('import "./Ownable.sol";\n', OWNABLE.replace(/^\/\/
 
 describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   let server: SpawnedServer;
+  let hosts: FakeCodeHosts;
   let smtp: SMTPServer;
   let browser: Browser;
   let page: Page;
@@ -84,6 +89,8 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   }
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
   const fieldError = () => page.getByTestId('field-error');
+  // The tab panel is named after its tab, as is the file input: address the input itself.
+  const fileInput = () => page.getByRole('tabpanel').locator('input[type="file"]');
   const scanButton = () => page.getByRole('button', { name: 'Scan', exact: true });
 
   async function expectError(message: string) {
@@ -94,7 +101,12 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   /** After Scan: the details page, then its stages until the scan is done. */
   async function details(): Promise<string> {
     await page.waitForURL(/\/scans\/[A-Za-z0-9_-]+$/, { timeout: 30_000 });
-    await page.getByRole('heading', { name: 'Stages' }).waitFor({ timeout: 240_000 });
+    try {
+      await page.getByRole('heading', { name: 'Stages' }).waitFor({ timeout: Number(process.env.E2E_SCAN_TIMEOUT_MS ?? 240_000) });
+    } catch (error) {
+      await page.screenshot({ path: join(OUTPUT, `unfinished-${Date.now()}.png`), fullPage: true });
+      throw error;
+    }
     return new URL(page.url()).pathname;
   }
 
@@ -119,8 +131,23 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
+    // GitHub and GitLab stand-ins speaking their REST formats and GitHub's install redirect.
+    hosts = await startFakeCodeHosts({
+      github: [
+        {
+          owner: 'octo',
+          name: 'vault',
+          private: true,
+          defaultBranch: 'main',
+          files: { 'src/Token.sol': TOKEN, 'src/Ownable.sol': OWNABLE },
+        },
+      ],
+      gitlab: [{ owner: 'group', name: 'hidden', private: true, defaultBranch: 'main', files: { 'Token.sol': SINGLE } }],
+    });
     server = await spawnServer(
       {
+        ...hosts.env,
+        SECRET_KEY: 'e2e scan pages key',
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         MAIL_FROM: 'scopeward <codes@scopeward.test>',
@@ -129,6 +156,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
       },
       240_000,
     );
+    hosts.callbackUrl = `${server.url}/api/github/callback`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -159,6 +187,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await hosts?.close();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await rm(dataDir, { recursive: true, force: true });
     await rm(files, { recursive: true, force: true });
@@ -245,7 +274,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
 
   it('Solidity files: refuses a non-.sol file, scans one file and a multi-file project', async () => {
     await page.goto(`${server.url}/scan?tab=files`);
-    const input = page.getByLabel('Solidity files');
+    const input = fileInput();
     await scanButton().click();
     await expectError(S.filesRequired);
     await input.setInputFiles([join(files, 'Token.sol'), join(files, 'notes.txt')]);
@@ -260,7 +289,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     await shot('details-single-file');
 
     await page.goto(`${server.url}/scan?tab=files`);
-    await page.getByLabel('Solidity files').setInputFiles([join(files, 'Token.sol'), join(files, 'Ownable.sol')]);
+    await fileInput().setInputFiles([join(files, 'Token.sol'), join(files, 'Ownable.sol')]);
     await scanButton().click();
     await details();
     const tabs = page.getByRole('tablist', { name: 'Files' });
@@ -271,7 +300,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
 
   it('ZIP: an archive without .sol gets the spec’s message; a project archive is scanned', async () => {
     await page.goto(`${server.url}/scan?tab=zip`);
-    const input = page.getByLabel('ZIP archive');
+    const input = fileInput();
     await scanButton().click();
     await expectError(S.zipRequired);
     await input.setInputFiles(join(files, 'docs.zip'));
@@ -285,21 +314,47 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     await shot('details-zip');
   });
 
-  it('repository: a link of another host says which hosts are accepted', async () => {
+  it('repository: another host, a private GitLab project, then GitHub Connect and a granted private repository', async () => {
     await page.goto(`${server.url}/scan?tab=repository`);
     const input = page.getByRole('textbox', { name: 'Repository link' });
     await scanButton().click();
     await expectError(S.repositoryUrl);
     await input.fill('https://bitbucket.org/acme/token');
     await scanButton().click();
-    await expectError(S.repositoryHost('github.com and gitlab.com'));
+    await fieldError()
+      .filter({ hasText: /^Only repositories on .+ can be imported$/ })
+      .waitFor();
     await shot('scan-repository-invalid');
+    // A private GitLab link is checked as it is typed, and refused on Scan.
+    await input.fill(`${hosts.gitlabUrl}/group/hidden`);
+    await page.getByTestId('repo-check').filter({ hasText: 'private' }).waitFor();
+    await fieldError().filter({ hasText: S.gitlabPrivate }).waitFor();
+    await scanButton().click();
+    await expectError(S.gitlabPrivate);
+    await shot('scan-gitlab-private');
+
+    // A private GitHub repository offers Connect: GitHub's install page, grant, back to the list.
+    await input.fill(`${hosts.githubUrl}/octo/vault`);
+    await page.getByRole('link', { name: 'Connect GitHub' }).click();
+    await page.waitForURL(`${hosts.githubUrl}/**`);
+    await page.getByRole('checkbox', { name: /octo\/vault/ }).check();
+    await page.getByRole('button', { name: 'Install' }).click();
+    await page.waitForURL(/\/scan\?github=connected/);
+    await page.getByText('GitHub connected').waitFor();
+    await shot('scan-github-connected');
+    await page.getByRole('button', { name: 'Scan octo/vault' }).click();
+    await details();
+    await page.getByRole('tablist', { name: 'Files' }).getByRole('tab', { name: 'src/Ownable.sol' }).waitFor();
+    await page.getByText('Private: only your account can open this page.').waitFor();
+    await shot('details-github-private');
   });
 
   it('lists the scans, and every page works at phone width', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your scans' }).click();
     await heading('Your scans').waitFor();
-    assert.ok((await page.getByRole('row').count()) >= 6, 'the five scans and the header');
+    // The header and the six scans: URL, address, one file, a project, a ZIP, a repository.
+    await page.getByRole('row').nth(6).waitFor();
+    assert.equal(await page.getByRole('row').count(), 7);
     await shot('scans');
     await page.setViewportSize(PHONE);
     for (const [name, path] of visited) {
@@ -307,7 +362,9 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-      assert.ok(overflow <= 1, `${name} fits a phone (overflows by ${overflow}px)`);
+      // Name the widest elements that stick out, so a failure says what to fix.
+      const wide = await page.evaluate<string>(WIDEST);
+      assert.ok(overflow <= 1, `${name} fits a phone (overflows by ${overflow}px: ${wide})`);
       await page.screenshot({ path: join(OUTPUT, `${name}-phone.png`), fullPage: true });
     }
     assert.deepEqual(problems, []);

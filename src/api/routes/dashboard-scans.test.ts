@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { storeKinds } from '../../testing/test-stores.ts';
 import { createMemoryMailer } from '../../accounts/mailer.ts';
 import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { multipartBody, type MultipartPart } from '../../testing/multipart.ts';
@@ -11,6 +12,8 @@ import { analyzeVerifiedSources } from '../../scan/scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.ts';
+import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
+import { ABANDONED_AFTER_MS } from './dashboard-scans.ts';
 
 const M = MESSAGES.dashboardScans;
 const TOKEN = `// SPDX-License-Identifier: MIT
@@ -29,196 +32,240 @@ contract Owned {
 }
 `;
 
-describe('dashboard scans API', () => {
-  let t: TestApp;
-  let alice: TestBrowser;
-  let bob: TestBrowser;
-  const analyze = analyzeVerifiedSources(createNodeModulesResolver());
+// On SQLite, and on PostgreSQL too when DATABASE_URL is set (the integration suite).
+for (const kind of storeKinds()) {
+  describe(`dashboard scans API (${kind})`, () => {
+    let t: TestApp;
+    let alice: TestBrowser;
+    let bob: TestBrowser;
+    const analyze = analyzeVerifiedSources(createNodeModulesResolver());
 
-  before(async () => {
-    const mailer = createMemoryMailer();
-    t = await createTestApp({
-      mailer,
-      accountLimiters: {
-        client: createRateLimiter({ pointsPerWindow: 1000, keyPrefix: 'c' }),
-        account: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'a' }),
-        mail: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'm' }),
-      },
-      // The real analysis in process; no similarity index or simulator in this test.
-      scanSource: (sources, options) => scanSource({ analyze }, sources, options),
+    before(async () => {
+      const mailer = createMemoryMailer();
+      t = await createTestApp(
+        {
+          mailer,
+          accountLimiters: {
+            client: createRateLimiter({ pointsPerWindow: 1000, keyPrefix: 'c' }),
+            account: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'a' }),
+            mail: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'm' }),
+          },
+          // The real analysis in process; no similarity index or simulator in this test.
+          scanSource: (sources, options) => scanSource({ analyze }, sources, options),
+        },
+        kind,
+      );
+      alice = await signedInBrowser(t.app, mailer, 'alice@example.org');
+      bob = await signedInBrowser(t.app, mailer, 'bob@example.org');
     });
-    alice = await signedInBrowser(t.app, mailer, 'alice@example.org');
-    bob = await signedInBrowser(t.app, mailer, 'bob@example.org');
-  });
-  after(() => t.close());
+    after(() => t.close());
 
-  const upload = (who: TestBrowser, parts: MultipartPart[]) => {
-    const { payload, headers } = multipartBody(parts);
-    return who.call('POST', '/api/scans', { payload, headers });
-  };
-  const finished = async (who: TestBrowser, id: string) => {
-    await runnerIdle();
-    const response = await who.call('GET', `/api/scans/${id}`);
-    assert.equal(response.statusCode, 200, response.body);
-    return response.json() as {
-      scan: { status: string; visibility: string };
-      stages: { name: string; status: string; message: string | null }[];
-      result: {
-        type: string;
-        sources: Record<string, string>;
-        report: { findings: { file: string; ranges: number[][] }[] };
-        meta: Record<string, unknown>;
+    const upload = (who: TestBrowser, parts: MultipartPart[]) => {
+      const { payload, headers } = multipartBody(parts);
+      return who.call('POST', '/api/scans', { payload, headers });
+    };
+    const finished = async (who: TestBrowser, id: string) => {
+      await runnerIdle();
+      const response = await who.call('GET', `/api/scans/${id}`);
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json() as {
+        scan: { status: string; visibility: string };
+        stages: { name: string; status: string; message: string | null }[];
+        result: {
+          type: string;
+          sources: Record<string, string>;
+          report: { findings: { file: string; ranges: number[][] }[] };
+          meta: Record<string, unknown>;
+        };
       };
     };
-  };
-  const runnerIdle = () => t.app.dashboardScansIdle();
+    const runnerIdle = () => t.app.dashboardScansIdle();
 
-  it('needs a session to create or list scans', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/scans' });
-    assert.equal(anonymous.statusCode, 401);
-    assert.equal(anonymous.json().message, 'Log in first');
-  });
-
-  it('several .sol files: 202, stages, a private result with the sources and located findings', async () => {
-    const created = await upload(alice, [
-      { name: 'kind', value: 'files' },
-      { name: 'files', filename: 'Token.sol', data: TOKEN },
-      { name: 'files', filename: 'Owned.sol', data: OWNED },
-    ]);
-    assert.equal(created.statusCode, 202, created.body);
-    const { scan } = created.json() as { scan: { id: string; kind: string; visibility: string; title: string } };
-    assert.equal(created.headers.location, `/api/scans/${scan.id}`);
-    assert.equal(scan.kind, 'files');
-    assert.equal(scan.visibility, 'private');
-    assert.equal(scan.title, '2 files');
-
-    const detail = await finished(alice, scan.id);
-    assert.equal(detail.scan.status, 'done');
-    assert.deepEqual(
-      detail.stages.map((s) => [s.name, s.status]),
-      [
-        ['input', 'done'],
-        ['analysis', 'done'],
-        ['similarity', 'skipped'],
-        ['simulation', 'skipped'],
-        ['score', 'done'],
-      ],
-    );
-    assert.equal(detail.result.type, 'source');
-    assert.deepEqual(Object.keys(detail.result.sources).sort(), ['Owned.sol', 'Token.sol']);
-    assert.ok(Array.isArray(detail.result.meta.notApplicable));
-    for (const f of detail.result.report.findings) assert.ok(f.file in detail.result.sources, f.file);
-
-    // Private: another account, or nobody, gets 404; the owner lists it.
-    assert.equal((await bob.call('GET', `/api/scans/${scan.id}`)).statusCode, 404);
-    assert.equal((await t.app.inject({ method: 'GET', url: `/api/scans/${scan.id}` })).statusCode, 404);
-    const listed = (await alice.call('GET', '/api/scans')).json() as { scans: { id: string }[] };
-    assert.ok(listed.scans.some((s) => s.id === scan.id));
-    assert.ok(!((await bob.call('GET', '/api/scans')).json() as { scans: { id: string }[] }).scans.some((s) => s.id === scan.id));
-
-    // Exports.
-    const sarif = await alice.call('GET', `/api/scans/${scan.id}/sarif`);
-    assert.equal(sarif.statusCode, 200);
-    assert.match(String(sarif.headers['content-disposition']), /attachment; filename="scopeward-.*\.sarif"/);
-    const log = sarif.json() as { version: string; runs: { results: unknown[] }[] };
-    assert.equal(log.version, '2.1.0');
-    assert.equal(log.runs[0]?.results.length, detail.result.report.findings.length);
-    const json = await alice.call('GET', `/api/scans/${scan.id}/json`);
-    assert.equal((json.json() as { scan: { id: string } }).scan.id, scan.id);
-  });
-
-  it('server-sent events replay the finished stages and end', async () => {
-    const created = await upload(alice, [{ name: 'files', filename: 'Owned.sol', data: OWNED }]);
-    const { scan } = created.json() as { scan: { id: string } };
-    await finished(alice, scan.id);
-    const events = await alice.call('GET', `/api/scans/${scan.id}/events`);
-    assert.equal(events.statusCode, 200);
-    assert.match(String(events.headers['content-type']), /text\/event-stream/);
-    const names = [...events.body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
-    assert.equal(names.at(-1), 'end');
-    assert.ok(names.filter((n) => n === 'stage').length >= 4);
-  });
-
-  it('a ZIP: .sol files kept, others ignored; without .sol the spec message', async () => {
-    const zip = buildTestZip([
-      { name: 'project/contracts/Token.sol', data: TOKEN },
-      { name: 'project/contracts/Owned.sol', data: OWNED },
-      { name: 'project/README.md', data: '# readme' },
-    ]);
-    const created = await upload(alice, [
-      { name: 'kind', value: 'zip' },
-      { name: 'zip', filename: 'project.zip', data: zip },
-    ]);
-    assert.equal(created.statusCode, 202, created.body);
-    const detail = await finished(alice, (created.json() as { scan: { id: string } }).scan.id);
-    assert.deepEqual(Object.keys(detail.result.sources).sort(), ['project/contracts/Owned.sol', 'project/contracts/Token.sol']);
-    assert.match(detail.stages[0]?.message ?? '', /2 \.sol files read; 1 other entries ignored/);
-
-    const none = await upload(alice, [
-      { name: 'kind', value: 'zip' },
-      { name: 'zip', filename: 'docs.zip', data: buildTestZip([{ name: 'a.md', data: 'x' }]) },
-    ]);
-    assert.equal(none.statusCode, 400);
-    assert.deepEqual(none.json(), { message: M.zipNoSol, field: 'zip' });
-    const evil = await upload(alice, [{ name: 'zip', filename: 'e.zip', data: buildTestZip([{ name: '../x.sol', data: OWNED }]) }]);
-    assert.equal(evil.json().message, M.zipUnsafePath('../x.sol'));
-  });
-
-  it('upload limits at and over: file count, file size, total, archive size', async () => {
-    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: 'files', filename: `F${i}.sol`, data: 'contract F {}' }));
-    const fifty = await upload(bob, many(L.maxFiles));
-    assert.equal(fifty.statusCode, 202, fifty.body);
-    const fiftyOne = await upload(bob, many(L.maxFiles + 1));
-    assert.equal(fiftyOne.statusCode, 413);
-    assert.deepEqual(fiftyOne.json(), { message: M.tooManyFiles(50), field: 'files', limit: 50 });
-
-    const big = (n: number) => Buffer.alloc(n, 0x20);
-    assert.equal((await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes) }])).statusCode, 202);
-    const over = await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes + 1) }]);
-    assert.equal(over.statusCode, 413);
-    assert.equal(over.json().message, M.fileTooLarge('Big.sol', 1));
-
-    const eight = Array.from({ length: 8 }, (_, i) => ({ name: 'files', filename: `T${i}.sol`, data: big(L.maxFileBytes) }));
-    await runnerIdle();
-    assert.equal((await upload(bob, eight)).statusCode, 202);
-    const total = await upload(bob, [...eight, { name: 'files', filename: 'One.sol', data: 'x' }]);
-    assert.equal(total.statusCode, 413);
-    assert.equal(total.json().message, M.totalTooLarge(8));
-
-    const archive = await upload(bob, [{ name: 'zip', filename: 'huge.zip', data: big(L.maxArchiveBytes + 1) }]);
-    assert.equal(archive.statusCode, 413);
-    assert.equal(archive.json().message, M.zipTooLarge(16));
-    const notSol = await upload(bob, [{ name: 'files', filename: 'notes.txt', data: 'x' }]);
-    assert.deepEqual(notSol.json(), { message: M.notSol('notes.txt'), field: 'files' });
-    await runnerIdle();
-  });
-
-  it('validation messages of the URL and address inputs, in place', async () => {
-    const post = (json: object) => alice.call('POST', '/api/scans', { json });
-    assert.deepEqual((await post({})).json(), { message: M.kindRequired, field: 'kind' });
-    assert.deepEqual((await post({ kind: 'url', url: '' })).json(), { message: M.urlRequired, field: 'url' });
-    assert.deepEqual((await post({ kind: 'url', url: 'https://example.com/x' })).json(), { message: M.urlUnknown, field: 'url' });
-    assert.deepEqual((await post({ kind: 'address', network: 'ETH', address: '0x1' })).json(), {
-      message: MESSAGES.cyberscan.invalidAddress,
-      field: 'address',
+    it('needs a session to create or list scans', async () => {
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/scans' });
+      assert.equal(anonymous.statusCode, 401);
+      assert.equal(anonymous.json().message, 'Log in first');
     });
-    assert.deepEqual((await post({ kind: 'address', network: 'NOPE', address: '0x1' })).json(), {
-      message: MESSAGES.cyberscan.invalidNetwork,
-      field: 'network',
+
+    it('several .sol files: 202, stages, a private result with the sources and located findings', async () => {
+      const created = await upload(alice, [
+        { name: 'kind', value: 'files' },
+        { name: 'files', filename: 'Token.sol', data: TOKEN },
+        { name: 'files', filename: 'Owned.sol', data: OWNED },
+      ]);
+      assert.equal(created.statusCode, 202, created.body);
+      const { scan } = created.json() as { scan: { id: string; kind: string; visibility: string; title: string } };
+      assert.equal(created.headers.location, `/api/scans/${scan.id}`);
+      assert.equal(scan.kind, 'files');
+      assert.equal(scan.visibility, 'private');
+      assert.equal(scan.title, '2 files');
+
+      const detail = await finished(alice, scan.id);
+      assert.equal(detail.scan.status, 'done');
+      assert.deepEqual(
+        detail.stages.map((s) => [s.name, s.status]),
+        [
+          ['input', 'done'],
+          ['analysis', 'done'],
+          ['similarity', 'skipped'],
+          ['simulation', 'skipped'],
+          ['score', 'done'],
+        ],
+      );
+      assert.equal(detail.result.type, 'source');
+      assert.deepEqual(Object.keys(detail.result.sources).sort(), ['Owned.sol', 'Token.sol']);
+      assert.ok(Array.isArray(detail.result.meta.notApplicable));
+      for (const f of detail.result.report.findings) assert.ok(f.file in detail.result.sources, f.file);
+
+      // Private: another account, or nobody, gets 404; the owner lists it.
+      assert.equal((await bob.call('GET', `/api/scans/${scan.id}`)).statusCode, 404);
+      assert.equal((await t.app.inject({ method: 'GET', url: `/api/scans/${scan.id}` })).statusCode, 404);
+      const listed = (await alice.call('GET', '/api/scans')).json() as { scans: { id: string }[] };
+      assert.ok(listed.scans.some((s) => s.id === scan.id));
+      assert.ok(!((await bob.call('GET', '/api/scans')).json() as { scans: { id: string }[] }).scans.some((s) => s.id === scan.id));
+
+      // Exports.
+      const sarif = await alice.call('GET', `/api/scans/${scan.id}/sarif`);
+      assert.equal(sarif.statusCode, 200);
+      assert.match(String(sarif.headers['content-disposition']), /attachment; filename="scopeward-.*\.sarif"/);
+      const log = sarif.json() as { version: string; runs: { results: unknown[] }[] };
+      assert.equal(log.version, '2.1.0');
+      assert.equal(log.runs[0]?.results.length, detail.result.report.findings.length);
+      const json = await alice.call('GET', `/api/scans/${scan.id}/json`);
+      assert.equal((json.json() as { scan: { id: string } }).scan.id, scan.id);
     });
-    // A valid address with no scan service here: 503, not a stack trace.
-    const unavailable = await post({ kind: 'address', network: 'ETH', address: `0x${'1'.repeat(40)}` });
-    assert.equal(unavailable.statusCode, 503);
-  });
 
-  it('refuses a POST without the CSRF token', async () => {
-    const forged = await alice.call('POST', '/api/scans', { json: { kind: 'url', url: 'x' }, headers: { 'x-csrf-token': 'wrong' } });
-    assert.equal(forged.statusCode, 403);
-  });
+    it('server-sent events replay the finished stages and end', async () => {
+      const created = await upload(alice, [{ name: 'files', filename: 'Owned.sol', data: OWNED }]);
+      const { scan } = created.json() as { scan: { id: string } };
+      await finished(alice, scan.id);
+      const events = await alice.call('GET', `/api/scans/${scan.id}/events`);
+      assert.equal(events.statusCode, 200);
+      assert.match(String(events.headers['content-type']), /text\/event-stream/);
+      const names = [...events.body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+      assert.equal(names.at(-1), 'end');
+      assert.ok(names.filter((n) => n === 'stage').length >= 4);
+    });
 
-  it('lists the networks of the address input', async () => {
-    const networks = (await t.app.inject({ method: 'GET', url: '/api/scans/networks' })).json() as { networks: { symbol: string }[] };
-    assert.ok(networks.networks.some((n) => n.symbol === 'SOL'));
-    assert.ok(networks.networks.some((n) => n.symbol === 'ETH'));
+    it('a ZIP: .sol files kept, others ignored; without .sol the spec message', async () => {
+      const zip = buildTestZip([
+        { name: 'project/contracts/Token.sol', data: TOKEN },
+        { name: 'project/contracts/Owned.sol', data: OWNED },
+        { name: 'project/README.md', data: '# readme' },
+      ]);
+      const created = await upload(alice, [
+        { name: 'kind', value: 'zip' },
+        { name: 'zip', filename: 'project.zip', data: zip },
+      ]);
+      assert.equal(created.statusCode, 202, created.body);
+      const detail = await finished(alice, (created.json() as { scan: { id: string } }).scan.id);
+      assert.deepEqual(Object.keys(detail.result.sources).sort(), ['project/contracts/Owned.sol', 'project/contracts/Token.sol']);
+      assert.match(detail.stages[0]?.message ?? '', /2 \.sol files read; 1 other entries ignored/);
+
+      const none = await upload(alice, [
+        { name: 'kind', value: 'zip' },
+        { name: 'zip', filename: 'docs.zip', data: buildTestZip([{ name: 'a.md', data: 'x' }]) },
+      ]);
+      assert.equal(none.statusCode, 400);
+      assert.deepEqual(none.json(), { message: M.zipNoSol, field: 'zip' });
+      const evil = await upload(alice, [{ name: 'zip', filename: 'e.zip', data: buildTestZip([{ name: '../x.sol', data: OWNED }]) }]);
+      assert.equal(evil.json().message, M.zipUnsafePath('../x.sol'));
+    });
+
+    it('upload limits at and over: file count, file size, total, archive size', async () => {
+      const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: 'files', filename: `F${i}.sol`, data: 'contract F {}' }));
+      const fifty = await upload(bob, many(L.maxFiles));
+      assert.equal(fifty.statusCode, 202, fifty.body);
+      const fiftyOne = await upload(bob, many(L.maxFiles + 1));
+      assert.equal(fiftyOne.statusCode, 413);
+      assert.deepEqual(fiftyOne.json(), { message: M.tooManyFiles(50), field: 'files', limit: 50 });
+
+      const big = (n: number) => Buffer.alloc(n, 0x20);
+      assert.equal((await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes) }])).statusCode, 202);
+      const over = await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes + 1) }]);
+      assert.equal(over.statusCode, 413);
+      assert.equal(over.json().message, M.fileTooLarge('Big.sol', 1));
+
+      const eight = Array.from({ length: 8 }, (_, i) => ({ name: 'files', filename: `T${i}.sol`, data: big(L.maxFileBytes) }));
+      await runnerIdle();
+      assert.equal((await upload(bob, eight)).statusCode, 202);
+      const total = await upload(bob, [...eight, { name: 'files', filename: 'One.sol', data: 'x' }]);
+      assert.equal(total.statusCode, 413);
+      assert.equal(total.json().message, M.totalTooLarge(8));
+
+      const archive = await upload(bob, [{ name: 'zip', filename: 'huge.zip', data: big(L.maxArchiveBytes + 1) }]);
+      assert.equal(archive.statusCode, 413);
+      assert.equal(archive.json().message, M.zipTooLarge(16));
+      const notSol = await upload(bob, [{ name: 'files', filename: 'notes.txt', data: 'x' }]);
+      assert.deepEqual(notSol.json(), { message: M.notSol('notes.txt'), field: 'files' });
+      await runnerIdle();
+    });
+
+    it('validation messages of the URL and address inputs, in place', async () => {
+      const post = (json: object) => alice.call('POST', '/api/scans', { json });
+      assert.deepEqual((await post({})).json(), { message: M.kindRequired, field: 'kind' });
+      assert.deepEqual((await post({ kind: 'url', url: '' })).json(), { message: M.urlRequired, field: 'url' });
+      assert.deepEqual((await post({ kind: 'url', url: 'https://example.com/x' })).json(), { message: M.urlUnknown, field: 'url' });
+      assert.deepEqual((await post({ kind: 'address', network: 'ETH', address: '0x1' })).json(), {
+        message: MESSAGES.cyberscan.invalidAddress,
+        field: 'address',
+      });
+      assert.deepEqual((await post({ kind: 'address', network: 'NOPE', address: '0x1' })).json(), {
+        message: MESSAGES.cyberscan.invalidNetwork,
+        field: 'network',
+      });
+      // A valid address with no scan service here: 503, not a stack trace.
+      const unavailable = await post({ kind: 'address', network: 'ETH', address: `0x${'1'.repeat(40)}` });
+      assert.equal(unavailable.statusCode, 503);
+    });
+
+    it('refuses a POST without the CSRF token', async () => {
+      const forged = await alice.call('POST', '/api/scans', { json: { kind: 'url', url: 'x' }, headers: { 'x-csrf-token': 'wrong' } });
+      assert.equal(forged.statusCode, 403);
+    });
+
+    it('lists the networks of the address input', async () => {
+      const networks = (await t.app.inject({ method: 'GET', url: '/api/scans/networks' })).json() as { networks: { symbol: string }[] };
+      assert.ok(networks.networks.some((n) => n.symbol === 'SOL'));
+      assert.ok(networks.networks.some((n) => n.symbol === 'ETH'));
+    });
+
+    it('five scans running at once per account; ones a stopped process left behind do not count and are closed', async () => {
+      await runnerIdle();
+      const session = (await bob.call('GET', '/api/session')).json() as { account: { id: string } };
+      const repository = createDashboardScanRepository(t.store.db);
+      const insert = (id: string, createdAt: Date) =>
+        repository.insert({
+          id,
+          accountId: session.account.id,
+          kind: 'address',
+          visibility: 'public',
+          title: id,
+          network: 'ETH',
+          address: null,
+          repository: null,
+          stages: [],
+          createdAt: createdAt.toISOString(),
+        });
+      const old = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+      for (let i = 0; i < 5; i++) await insert(`old-${i}`, old);
+      const one = { name: 'files', filename: 'One.sol', data: 'contract One {}' };
+      assert.equal((await upload(bob, [one])).statusCode, 202, 'abandoned scans do not count');
+      await runnerIdle();
+      for (let i = 0; i < 5; i++) await insert(`new-${i}`, new Date());
+      const refused = await upload(bob, [one]);
+      assert.equal(refused.statusCode, 429);
+      assert.match(refused.json().message, /At most 5 scans can run at once/);
+
+      const closed = await repository.failAbandoned(
+        new Date(Date.now() - ABANDONED_AFTER_MS).toISOString(),
+        new Date().toISOString(),
+        'interrupted',
+      );
+      assert.equal(closed, 5);
+      const record = await repository.find('old-0');
+      assert.deepEqual([record?.summary.status, record?.error], ['failed', 'interrupted']);
+      assert.equal((await repository.find('new-0'))?.summary.status, 'queued');
+    });
   });
-});
+}

@@ -45,6 +45,7 @@ export interface DashboardScanRoutesDeps {
   readonly limits?: UploadLimits;
   /** Scans an account may have queued or running at once. */
   readonly maxRunningPerAccount?: number;
+  readonly now: () => Date;
 }
 
 /** The HTTP form of an input error: its status, message, field and extras. */
@@ -68,6 +69,8 @@ const errors = {
   404: ScanInputErrorSchema,
   413: ScanInputErrorSchema,
 };
+/** A scan still running after this long was left by a process that stopped (the longest scan takes about a minute). */
+export const ABANDONED_AFTER_MS = 15 * 60_000;
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesDeps> = async (app, deps) => {
@@ -127,8 +130,9 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
     async (request, reply) => {
       const session = requireSession(request);
       const max = deps.maxRunningPerAccount ?? 5;
-      const recent = await deps.repository.listForAccount(session.accountId, max);
-      if (recent.length >= max && recent.every((s) => s.status === 'queued' || s.status === 'running'))
+      // Only recent scans count: one left running by a process that stopped must not block the account.
+      const since = new Date(deps.now().getTime() - ABANDONED_AFTER_MS).toISOString();
+      if ((await deps.repository.countRunning(session.accountId, since)) >= max)
         throw new HttpError(429, `At most ${max} scans can run at once: wait for one to finish`);
       const scan = await asHttp(async () => {
         if (request.isMultipart()) {

@@ -36,11 +36,12 @@ export interface ScoreFactor {
 }
 
 export interface SimulationEvidence {
-  readonly mode: string;
-  readonly scope: string;
+  readonly mode?: string;
+  readonly scope?: string;
   readonly reason: string;
-  readonly error: string;
-  readonly stages: ReadonlyArray<{ stage: string; outcome: string; reason: string; gas: number }>;
+  readonly error?: string;
+  /** Absent when the simulation could not start (the reason says why). */
+  readonly stages?: ReadonlyArray<{ stage: string; outcome: string; reason: string; gas: number }>;
   readonly ownerActions?: ReadonlyArray<{
     kind: string;
     signature: string;
@@ -61,7 +62,7 @@ export interface AddressResult {
 export interface SourceResult {
   readonly type: 'source';
   readonly sources: Readonly<Record<string, string>>;
-  readonly skipped: ReadonlyArray<{ path: string; reason: string }>;
+  readonly skipped?: ReadonlyArray<{ path: string; reason: string }>;
   readonly report: {
     readonly smartAudit?: AuditLayout['smartAudit'];
     readonly findings: readonly ScanFinding[];
@@ -73,7 +74,7 @@ export interface SourceResult {
   };
   readonly meta: {
     readonly sources?: ScanMeta['sources'];
-    readonly simulation?: SimulationEvidence;
+    readonly simulation?: SimulationEvidence | null;
     readonly scoreFactors?: readonly ScoreFactor[];
     readonly notApplicable?: ReadonlyArray<string | { field?: string; what?: string; reason?: string }>;
   };

@@ -172,7 +172,7 @@ function Simulation({
             {simulation.reason ? ` — ${simulation.reason}` : ''}
           </p>
           <ol className="timeline" aria-label="Simulation steps">
-            {simulation.stages.map((step, i) => (
+            {(simulation.stages ?? []).map((step, i) => (
               <li key={i} className={`step step-${step.outcome}`}>
                 <strong>{step.stage}</strong>: {step.outcome}
                 {step.gas ? <span className="muted"> ({numbers.format(step.gas)} gas)</span> : null}
@@ -481,7 +481,7 @@ function Result({ detail }: { detail: ScanDetail }) {
       <Severities findings={findings} />
       <Simulation
         taxes={result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
-        simulation={result.meta.simulation}
+        simulation={result.meta.simulation ?? undefined}
         sourceMode={result.type === 'source'}
       />
       {result.type === 'address' ? <ContractFacts layout={result.auditLayout} /> : null}
@@ -497,10 +497,10 @@ function Result({ detail }: { detail: ScanDetail }) {
       </div>
       <Similarity matches={similarity} onShow={show} />
       {result.type === 'address' ? <Market layout={result.auditLayout} /> : <NotApplicable items={result.meta.notApplicable} />}
-      {result.type === 'source' && result.skipped.length > 0 ? (
+      {result.type === 'source' && (result.skipped ?? []).length > 0 ? (
         <Card title="Files not read">
           <ul className="bullets">
-            {result.skipped.map((s) => (
+            {(result.skipped ?? []).map((s) => (
               <li key={s.path}>
                 <code>{s.path}</code>: {s.reason}
               </li>

@@ -12,7 +12,7 @@ import {
   checkSolFiles,
   checkZip,
   INPUT_KINDS,
-  parseRepositoryUrl,
+  checkRepositoryLink,
   UPLOAD_LIMITS,
   formatBytes,
   type InputKind,
@@ -86,6 +86,12 @@ export function ScanPage() {
   const [zip, setZip] = useState<File | undefined>();
   const [repository, setRepository] = useState('');
 
+  // A message belongs to what was scanned: changing the input clears it.
+  useEffect(() => {
+    setError(undefined);
+    setConnect(false);
+  }, [url, network, address, files, zip, repository]);
+
   // With the devnet on, this service's own origin stands for the devnet's explorer.
   const devnetHosts = useMemo(
     () => new Map(networks.data?.some((n) => n.symbol === 'LOCAL') ? [[window.location.host.toLowerCase(), 'LOCAL']] : []),
@@ -139,7 +145,7 @@ export function ScanPage() {
           return c.ok ? ({ ok: true, input: { kind: 'zip', zip: c.value } } as const) : c;
         }
         case 'repository': {
-          const c = parseRepositoryUrl(repository, {});
+          const c = checkRepositoryLink(repository);
           return c.ok ? ({ ok: true, input: { kind: 'repository', url: repository.trim() } } as const) : c;
         }
       }
@@ -322,7 +328,7 @@ function RepositoryInput({
   useEffect(() => {
     setCheck(undefined);
     setCheckError(undefined);
-    if (!parseRepositoryUrl(value).ok) return;
+    if (!checkRepositoryLink(value).ok) return;
     let live = true;
     // After a pause in typing, so a link is checked once, not per keystroke.
     const timer = window.setTimeout(() => {
