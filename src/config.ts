@@ -55,6 +55,18 @@ export interface Config {
   readonly operatorEmail: string | undefined;
   /** USD value of one USDT when a voucher is applied (1 unless configured). */
   readonly voucherUsdPerUsdt: number;
+  // --- issue 16: the details page's chat ---
+  /** An OpenAI-compatible chat-completions endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL); null: answers are composed from the scan. */
+  readonly llm: {
+    readonly baseUrl: string;
+    readonly apiKey: string | undefined;
+    readonly model: string;
+    readonly timeoutMs: number;
+  } | null;
+  /** Chat questions per account and UTC day. */
+  readonly chatDailyMessages: number;
+  /** Language-model tokens per account and UTC day; past it, answers come from the scan. */
+  readonly chatDailyTokens: number;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -92,6 +104,16 @@ function devnetRpcMode(env: Record<string, string | undefined>): 'local' | 'open
   if (raw === undefined || raw === '' || raw === 'local') return 'local';
   if (raw === 'open') return 'open';
   throw new ConfigError(`DEVNET_RPC must be local or open, got "${env.DEVNET_RPC}"`);
+}
+
+/** Issue 16: the chat's model. A model name is required with a URL (servers host several). */
+function llmConfig(env: Record<string, string | undefined>): Config['llm'] {
+  const baseUrl = env.LLM_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  if (!/^https?:\/\//i.test(baseUrl)) throw new ConfigError(`LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  const model = env.LLM_MODEL?.trim();
+  if (!model) throw new ConfigError('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
+  return { baseUrl, apiKey: env.LLM_API_KEY?.trim() || undefined, model, timeoutMs: integer(env, 'LLM_TIMEOUT_MS', 60_000, 100) };
 }
 
 /** Reads `.env` from the working directory; real environment variables win over it. */
@@ -132,6 +154,9 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     firstSignupAdmin: flag(env, 'FIRST_SIGNUP_ADMIN', false),
     operatorEmail: empty(env.OPERATOR_EMAIL),
     voucherUsdPerUsdt: positiveNumber(env, 'VOUCHER_USD_PER_USDT', 1),
+    llm: llmConfig(env),
+    chatDailyMessages: integer(env, 'CHAT_DAILY_MESSAGES', 50),
+    chatDailyTokens: integer(env, 'CHAT_DAILY_TOKENS', 200_000),
     env,
   };
 }

@@ -174,6 +174,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // Issue 15: GitHub and GitLab (GITHUB_*, GITLAB_URL), tokens sealed with SECRET_KEY or DATA_DIR/secret-key.
       codeHosts: codeHostConfigFromEnv(config.env),
       secretBox: secretBoxFromEnv(config.env.SECRET_KEY, config.dataDir),
+      chat: { llm: config.llm, limits: { dailyMessages: config.chatDailyMessages, dailyTokens: config.chatDailyTokens } },
     });
     await app.listen({ port: config.port, host: config.host });
     // The scan readers reach the devnet over real JSON-RPC on our own port.

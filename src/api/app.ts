@@ -54,6 +54,11 @@ import { repositoryRoutes } from './routes/repositories.ts';
 import { codeHostConfigFromEnv, type CodeHostConfig } from '../codehosts/code-host-config.ts';
 import { createSecretBox, type SecretBox } from '../codehosts/secret-box.ts';
 import { createCodeHosts } from '../codehosts/code-hosts.ts';
+import { createChatService, type ChatLimits, type ChatServiceDeps } from '../chat/chat-service.ts';
+import { createChatStore } from '../chat/chat-store.ts';
+import { createDashboardScanLoader } from '../chat/dashboard-scan.ts';
+import type { LlmConfig } from '../chat/openai-client.ts';
+import { scanChatRoutes } from './routes/scan-chat.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -104,6 +109,12 @@ export interface AppDeps {
   readonly codeHosts?: CodeHostConfig;
   /** Issue 15: seals GitHub tokens and signs Connect's state (default: a key for this process only). */
   readonly secretBox?: SecretBox;
+  /** Issue 16: the chat's model (null: answers from the scan), budgets, and where scans are read. */
+  readonly chat?: {
+    readonly llm: LlmConfig | null;
+    readonly limits: ChatLimits;
+    readonly loadScan?: ChatServiceDeps['loadScan'];
+  };
 }
 
 export const API_VERSION = '0.1.0';
@@ -281,6 +292,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(adminServicesRoutes, { guard: adminKeyGuard(gate), requests: serviceRequests, vouchers });
+  // Issue 16: the details page's chat (its own session-or-API-key hook, outside the dashboard scope).
+  await app.register(scanChatRoutes, {
+    accounts,
+    verifyApiKey,
+    chat: createChatService({
+      store: createChatStore(db),
+      loadScan: deps.chat?.loadScan ?? createDashboardScanLoader(db),
+      llm: deps.chat?.llm ?? null,
+      limits: deps.chat?.limits ?? { dailyMessages: 50, dailyTokens: 200_000 },
+      clock,
+    }),
+  });
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
 

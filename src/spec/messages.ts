@@ -104,4 +104,18 @@ export const MESSAGES = {
     solanaAddress: 'Invalid Address: a Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
     emptyFile: (name: string) => `${name} is empty`,
   },
+  // --- issue 16: the details page's chat (not fixed by the spec; docs/decisions.md) ---
+  chat: {
+    scanNotFound: 'Scan not found',
+    questionRequired: 'Question is required',
+    questionTooLong: 'Question is too long (at most 2000 characters)',
+    dailyMessages: 'Daily chat message limit reached; it resets at 00:00 UTC',
+    loginRequired: 'Log in or send an API key of your account',
+    modelTimeout: 'The language model did not answer in time',
+    modelRateLimited: 'The language model is rate-limiting requests; try again shortly',
+    modelError: 'The language model returned an error',
+    modelDisconnected: 'The connection to the language model was cut',
+    modelUnreachable: 'The language model cannot be reached',
+  },
+  // --- end issue 16 ---
 } as const;

@@ -246,3 +246,34 @@ export type DashboardScanTables = {
   dashboard_scans: DashboardScansTable;
   github_installations: GithubInstallationsTable;
 };
+
+// --- Issue 16: the details page's chat (migration 0006) ---
+export interface ChatMessagesTable {
+  id: string;
+  scan_id: string;
+  account_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  /** JSON array of citations. */
+  citations: string;
+  /** JSON array of proposed fixes. */
+  fixes: string;
+  model: string | null;
+  error: string | null;
+  tokens: number;
+  created_at: string;
+}
+
+export interface ChatUsageTable {
+  account_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  messages: number;
+  tokens: number;
+}
+
+/** The tables of migration 0006; `db.withTables<ChatTables>()` reaches them. */
+export type ChatTables = {
+  chat_messages: ChatMessagesTable;
+  chat_usage: ChatUsageTable;
+};

@@ -8,6 +8,7 @@ import * as corpusSignatures from './0002-corpus-signatures.ts';
 import * as scans from './0003-scans.ts';
 import * as accounts from './0004-accounts.ts';
 import * as dashboardScans from './0005-dashboard-scans.ts';
+import * as chat from './0006-chat.ts';
 import * as services from './0010-services.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -16,5 +17,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-scans': scans,
   '0004-accounts': accounts,
   '0005-dashboard-scans': dashboardScans,
+  '0006-chat': chat,
   '0010-services': services,
 };

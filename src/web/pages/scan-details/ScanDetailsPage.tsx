@@ -26,6 +26,7 @@ import { Alert, ErrorAlert } from '../../ui/Alert.tsx';
 import { Address } from '../../ui/Address.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { CodeViewer, type LineMark } from '../../ui/CodeViewer.tsx';
+import { ChatPanel } from '../../chat/ChatPanel.tsx';
 import { Sparkline } from '../../ui/Sparkline.tsx';
 
 const numbers = new Intl.NumberFormat();
@@ -507,6 +508,14 @@ function Result({ detail }: { detail: ScanDetail }) {
           </ul>
         </Card>
       ) : null}
+      {/* Issue 16: the chat, in the slot issue 15 left for it; its citations scroll the code viewer above. */}
+      <div id="chat-slot">
+        <ChatPanel
+          scanId={detail.scan.id}
+          findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
+          onShowLines={(file, start) => show(file, start)}
+        />
+      </div>
     </>
   );
 }
@@ -553,8 +562,6 @@ export function ScanDetailsPage() {
           </Card>
           {detail.error ? <Alert tone="error">{detail.error.message}</Alert> : null}
           {detail.result ? <Result detail={detail} /> : null}
-          {/* Issue 16's chat panel mounts here. */}
-          <div id="chat-slot" />
         </>
       ) : null}
       <p>
