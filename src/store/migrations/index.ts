@@ -7,10 +7,12 @@ import * as foundation from './0001-foundation.ts';
 import * as corpusSignatures from './0002-corpus-signatures.ts';
 import * as scans from './0003-scans.ts';
 import * as accounts from './0004-accounts.ts';
+import * as addressLabels from './0007-address-labels.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
   '0002-corpus-signatures': corpusSignatures,
   '0003-scans': scans,
   '0004-accounts': accounts,
+  '0007-address-labels': addressLabels,
 };
