@@ -37,6 +37,11 @@ import { accountRoutes, dashboardScope } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity } from './activity.ts';
+// Issue 17: Safescan and the address labels.
+import { safescanRoutes } from './routes/safescan.ts';
+import { adminLabelRoutes } from './routes/admin-labels.ts';
+import type { Safescan } from '../safescan/safescan-service.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -72,6 +77,10 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** The built dashboard (dist/web); absent: no web app (API-only tests). */
   readonly webRoot?: string;
+  /** Issue 17: wallet screening (POST /api/safescan); absent: no route. */
+  readonly safescan?: Safescan;
+  /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */
+  readonly safescanRateLimiter?: RateLimiter;
 }
 
 export const API_VERSION = '0.1.0';
@@ -187,6 +196,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });
   }
+  // Issue 17: Safescan (its own keyless budget) and the admin label routes.
+  if (deps.safescan) {
+    const safescanGate = createAccessGate({
+      db,
+      verifyApiKey,
+      rateLimiter: deps.safescanRateLimiter ?? createRateLimiter({ pointsPerWindow: 10, keyPrefix: 'sw-rl-safescan' }),
+      countCall: (id) => usage.countCall(id),
+    });
+    await app.register(safescanRoutes, { gate: safescanGate, safescan: deps.safescan });
+  }
+  await app.register(adminLabelRoutes, { db, gate });
   await app.register(cookie);
   const accounts = createAccountService({
     db,

@@ -43,4 +43,12 @@ export const MESSAGES = {
     /** A dependency (Redis, the database) does not answer; `meta` names it. */
     serviceUnavailable: 'Service unavailable',
   },
+  // Issue 17: Safescan (POST /api/safescan). Not fixed by the spec; chosen in docs/decisions.md.
+  safescan: {
+    addressRequired: 'Address is required',
+    invalidAddress: 'Invalid Address',
+    badChecksum: 'Invalid Address: the mixed-case checksum does not match, check the address or send it in lower case',
+    invalidNetwork: 'Invalid Network',
+    unavailable: 'No network could be read, try again later',
+  },
 } as const;
