@@ -40,6 +40,7 @@ import { recordAccountActivity } from './activity.ts';
 // Issue 17: Safescan and the address labels.
 import { safescanRoutes } from './routes/safescan.ts';
 import { adminLabelRoutes } from './routes/admin-labels.ts';
+import { similarityOriginRoutes } from './routes/similarity-origin.ts';
 import type { Safescan } from '../safescan/safescan-service.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 
@@ -207,6 +208,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(safescanRoutes, { gate: safescanGate, safescan: deps.safescan });
   }
   await app.register(adminLabelRoutes, { db, gate });
+  const corpus = deps.corpus;
+  if (corpus?.content) {
+    const content = corpus.content.bind(corpus);
+    await app.register(similarityOriginRoutes, { gate, list: () => corpus.list(), content });
+  }
   await app.register(cookie);
   const accounts = createAccountService({
     db,

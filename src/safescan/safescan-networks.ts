@@ -10,6 +10,7 @@
 import type { ChainClient } from '../chain/create-chain-client.ts';
 import { ConfigError } from '../config.ts';
 import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
+import { chainDetails } from '../spec/chain-details.ts';
 import { explorerHistoryReader } from './explorer-history.ts';
 import { rpcHistoryReader } from './rpc-history.ts';
 import type { SafescanNetwork } from './safescan-service.ts';
@@ -60,7 +61,9 @@ export function safescanSettings(env: Readonly<Record<string, string | undefined
 
 /** The readers of each network: the explorer where a key is set (not the devnet), else JSON-RPC. */
 export function safescanNetworks(settings: SafescanSettings, chainClient: (network: string) => ChainClient): SafescanNetwork[] {
-  return settings.networks.map((symbol) => {
+  return settings.networks.map((symbol): SafescanNetwork => {
+    const explorerUrl = chainDetails(symbol)?.explorer.url ?? undefined;
+    const link = explorerUrl ? { explorerUrl } : {};
     const isContract = async (address: string) => {
       const code = await chainClient(symbol).public.getCode({ address: address as `0x${string}` });
       return code !== undefined && code !== '0x';
@@ -72,12 +75,13 @@ export function safescanNetworks(settings: SafescanSettings, chainClient: (netwo
         network: symbol,
         chainId: networkBySymbol(symbol)!.chainId!,
       });
-      return { symbol, history, isContract };
+      return { symbol, history, isContract, ...link };
     }
     return {
       symbol,
       history: (address, signal) => rpcHistoryReader(chainClient(symbol), { blocks: settings.rpcBlocks })(address, signal),
       isContract,
+      ...link,
     };
   });
 }

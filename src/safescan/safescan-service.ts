@@ -14,6 +14,8 @@ export interface SafescanNetwork {
   readonly history: HistoryReader;
   /** Whether the address holds code there (contracts are screened too, and said so). */
   readonly isContract?: (address: string) => Promise<boolean>;
+  /** The network's block explorer (links to transactions in the dashboard). */
+  readonly explorerUrl?: string;
 }
 
 export interface SafescanDeps {
@@ -39,6 +41,7 @@ export interface NetworkMeta {
   readonly network: string;
   readonly status: 'read' | 'partial' | 'failed';
   readonly source?: 'explorer' | 'rpc';
+  readonly explorerUrl?: string;
   readonly contract?: boolean;
   readonly error?: HistoryErrorKind;
   readonly notes: string[];
@@ -89,6 +92,7 @@ export function createSafescan(deps: SafescanDeps) {
         network: network.symbol,
         status: history.complete ? 'read' : 'partial',
         source: history.source,
+        ...(network.explorerUrl ? { explorerUrl: network.explorerUrl } : {}),
         ...(contract !== undefined ? { contract } : {}),
         notes: [...history.notes],
         durationMs: elapsed(),

@@ -39,6 +39,7 @@ export const NetworkMetaSchema = Type.Object({
   network: Type.String(),
   status: Type.Union([Type.Literal('read'), Type.Literal('partial'), Type.Literal('failed')]),
   source: Type.Optional(Type.Union([Type.Literal('explorer'), Type.Literal('rpc')])),
+  explorerUrl: Type.Optional(Type.String({ description: "the network's block explorer: transactions at {explorerUrl}/tx/{hash}" })),
   contract: Type.Optional(Type.Boolean()),
   error: Type.Optional(Type.String()),
   notes: Type.Array(Type.String()),
