@@ -141,7 +141,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const safescanConfig = safescanSettings(config.env, devnet !== undefined);
     const safescan = createSafescan({
       networks: safescanNetworks(safescanConfig, (network) => scanDeps.chainClient(network)),
-      labels: createLabelLookup(store.db),
+      labels: createLabelLookup(store),
       findAudit: createAuditLookup(store),
       timeoutMs: safescanConfig.timeoutMs,
     });

@@ -48,7 +48,7 @@ before(async () => {
       },
       { symbol: 'ETH', history: explorerHistoryReader({ apiKey: 'k', apiUrl: replay.url, network: 'ETH', chainId: 1, retryDelayMs: 0 }) },
     ],
-    labels: (network, addresses) => createLabelLookup(appRef!.store.db)(network, addresses),
+    labels: (network, addresses) => createLabelLookup(appRef!.store)(network, addresses),
     timeoutMs: 1500,
   });
   t = await createTestApp({ safescan, safescanRateLimiter: createRateLimiter({ pointsPerWindow: 10, keyPrefix: 'test-safescan' }) });

@@ -207,7 +207,13 @@ export async function deployDevnet(provider: Eip1193Provider, compiled: Compiled
   const tokens: SampleToken[] = [];
   let proxyImplementation: Address | undefined;
   for (const spec of SAMPLE_TOKEN_SPECS) {
-    const result = await deploySampleToken(s, spec, { contracts: base, routerAbi: routerBuild.abi, factoryAbi: factoryBuild.abi, own, deployed });
+    const result = await deploySampleToken(s, spec, {
+      contracts: base,
+      routerAbi: routerBuild.abi,
+      factoryAbi: factoryBuild.abi,
+      own,
+      deployed,
+    });
     tokens.push({ name: spec.name, symbol: spec.symbol, address: result.address, behaviour: spec.behaviour });
     if (result.implementation) proxyImplementation = result.implementation;
   }

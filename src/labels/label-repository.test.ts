@@ -71,7 +71,7 @@ for (const kind of storeKinds()) {
       assert.equal((await listLabels(store.db, { limit: 1000 })).total, 2);
 
       await upsertLabels(store.db, validateLabels([row({ label: 'Renamed mixer' })]));
-      const lookup = createLabelLookup(store.db);
+      const lookup = createLabelLookup(store);
       const found = await lookup('ETH', [
         MIXER,
         '0x00000000000000000000000000000000000000BB',

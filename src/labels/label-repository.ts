@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import type { Store } from '../store/open-store.ts';
 import { normalizeEvmAddress } from '../spec/address.ts';
 import { ALL_EVM_NETWORKS, type AddressLabel, type LabelCategory } from './label-record.ts';
 
@@ -94,7 +95,21 @@ export async function listLabels(db: Kysely<Database>, query: ListLabelsQuery = 
 /** The labels of many addresses on one network (its own and the `*` ones), by lower-case address. */
 export type LabelLookup = (network: string, addresses: readonly string[]) => Promise<Map<string, AddressLabel[]>>;
 
-export function createLabelLookup(db: Kysely<Database>): LabelLookup {
+export function createLabelLookup(store: Pick<Store, 'db' | 'sqlite'>): LabelLookup {
+  const { db, sqlite } = store;
+  if (sqlite) {
+    // Embedded: one prepared statement bound per address (no query building per call);
+    // the (address, network, source) primary key serves it.
+    const statement = sqlite.prepare('select * from address_labels where address = ? and network in (?, ?)');
+    return async (network, addresses) => {
+      const found = new Map<string, AddressLabel[]>();
+      for (const address of new Set(addresses.map(normalizeEvmAddress))) {
+        const rows = statement.all(address, network, ALL_EVM_NETWORKS) as Row[];
+        if (rows.length > 0) found.set(address, rows.map(toLabel));
+      }
+      return found;
+    };
+  }
   return async (network, addresses) => {
     const found = new Map<string, AddressLabel[]>();
     const wanted = [...new Set(addresses.map(normalizeEvmAddress))];

@@ -95,7 +95,7 @@ export function scanDependencies(
   return {
     store,
     findAudit: createAuditLookup(store),
-    labels: createLabelLookup(store.db),
+    labels: createLabelLookup(store),
     chainClient(network) {
       const rpcUrl = network === LOCAL_NETWORK.symbol ? options.localRpcUrl() : undefined;
       const key = `${network}|${rpcUrl ?? ''}`;

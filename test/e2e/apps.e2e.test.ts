@@ -112,7 +112,7 @@ describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
     await page.getByRole('alert').filter({ hasText: 'Paste the Solidity source' }).waitFor();
     const require = createRequire(import.meta.url);
     const erc20 = readFileSync(require.resolve('@openzeppelin/contracts/token/ERC20/ERC20.sol'), 'utf8');
-    await page.getByLabel('Solidity source').fill(erc20);
+    await page.getByRole('textbox', { name: 'Source code' }).fill(erc20);
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.getByRole('heading', { name: 'Closest origins' }).waitFor({ timeout: 180_000 });
     await page.getByRole('button', { name: "Show beside the origin's code" }).first().click();

@@ -25,8 +25,16 @@ export const similarityOriginRoutes: FastifyPluginAsyncTypebox<SimilarityOriginD
         summary: 'The code of a reference file that a similarity match names',
         tags: ['similarity'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
-        querystring: Type.Object({ file: Type.String({ minLength: 1, maxLength: 500, description: 'the `file` of a rank or contract match' }) }),
-        response: { 200: Type.Object({ file: Type.String(), origin: Type.String(), content: Type.String() }), 400: Message, 403: Message, 404: Message, 429: Message },
+        querystring: Type.Object({
+          file: Type.String({ minLength: 1, maxLength: 500, description: 'the `file` of a rank or contract match' }),
+        }),
+        response: {
+          200: Type.Object({ file: Type.String(), origin: Type.String(), content: Type.String() }),
+          400: Message,
+          403: Message,
+          404: Message,
+          429: Message,
+        },
       },
       onRequest: deps.gate({
         bucket: 'similarity',

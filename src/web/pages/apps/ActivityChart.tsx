@@ -4,7 +4,9 @@ export function ActivityChart({ points, label }: { points: ReadonlyArray<{ value
   const max = Math.max(1, ...points.map((p) => p.value));
   const width = 600;
   const height = 120;
-  const bar = width / points.length;
+  // A few buckets stay bars, not a block filling the chart.
+  const bar = Math.min(width / points.length, 40);
+  const offset = (width - bar * points.length) / 2;
   const first = points[0]!.time.slice(0, 10);
   const last = points.at(-1)!.time.slice(0, 10);
   return (
@@ -18,7 +20,14 @@ export function ActivityChart({ points, label }: { points: ReadonlyArray<{ value
         {points.map((p, i) => {
           const h = (p.value / max) * (height - 4);
           return (
-            <rect key={p.time} x={i * bar + bar * 0.1} y={height - h} width={Math.max(1, bar * 0.8)} height={h} className="chart-bar">
+            <rect
+              key={p.time}
+              x={offset + i * bar + bar * 0.1}
+              y={height - h}
+              width={Math.max(1, bar * 0.8)}
+              height={h}
+              className="chart-bar"
+            >
               <title>{`${p.time.slice(0, 10)}: ${p.value}`}</title>
             </rect>
           );

@@ -60,13 +60,14 @@ function Verdict({ result }: { result: SafescanResult }) {
         Blacklisted: this address is itself on {reasons.find((r) => r.kind === 'blacklisted')?.label ?? 'a blacklist'}.
       </Alert>
     );
-  if (aggregation.suspicious)
+  if (aggregation.suspicious) {
+    const count = new Set(reasons.filter((r) => r.kind === 'counterparty').map((r) => r.address)).size;
     return (
       <Alert tone="warning">
-        Suspicious: this address dealt directly with {reasons.filter((r) => r.kind === 'counterparty').length} labelled high-risk
-        counterpart(ies) (sanctioned, mixer, exploit or phishing).
+        {`Suspicious: this address dealt directly with ${count} high-risk labelled ${count === 1 ? 'address' : 'addresses'} (sanctioned, mixer, exploit or phishing).`}
       </Alert>
     );
+  }
   return (
     <Alert tone="success">
       No dealings with sanctioned, mixer, exploit or phishing addresses found on the {aggregation.networks} network
@@ -194,11 +195,11 @@ export function SafescanPage({ children }: { children?: ReactNode }) {
                   </div>
                   <div className="stat">
                     <p className="stat-label">First activity</p>
-                    <p className="stat-value">{day(n.firstTxDate)}</p>
+                    <p className="stat-value stat-date">{day(n.firstTxDate)}</p>
                   </div>
                   <div className="stat">
                     <p className="stat-label">Latest activity</p>
-                    <p className="stat-value">{day(n.latestTxDate)}</p>
+                    <p className="stat-value stat-date">{day(n.latestTxDate)}</p>
                   </div>
                 </div>
                 {meta && meta.notes.length > 0 ? <p className="hint">{meta.notes.join(' · ')}</p> : null}

@@ -127,7 +127,7 @@ export function SimilarityscanPage({ children }: { children?: ReactNode }) {
           </fieldset>
           {mode === 'source' ? (
             <div className="field">
-              <label htmlFor="similarity-source">Solidity source</label>
+              <label htmlFor="similarity-source">Source code</label>
               <textarea
                 id="similarity-source"
                 rows={10}
