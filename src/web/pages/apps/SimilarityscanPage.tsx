@@ -26,6 +26,7 @@ interface SimilarityResult {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const pct = (score: number) => `${Math.round(score * 100)}%`;
 
+/** The matched range from the start of its first line, beside the origin's whole file. */
 function SideBySide({ match, source }: { match: ContractMatch; source: string }) {
   const [origin, setOrigin] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -58,7 +59,7 @@ function SideBySide({ match, source }: { match: ContractMatch; source: string })
           <div>
             <h3 className="subhead">Your code</h3>
             <pre className="code code-scroll" tabIndex={0} aria-label={`${match.name} in your source`}>
-              <code>{source.slice(match.start, match.end)}</code>
+              <code>{source.slice(source.lastIndexOf('\n', match.start) + 1, match.end)}</code>
             </pre>
           </div>
           <div>
