@@ -2,7 +2,7 @@
  * Which networks Safescan reads and how, from the environment:
  *
  * - SAFESCAN_NETWORKS: comma-separated symbols (default: LOCAL when the devnet runs, plus
- *   ETH, BSC, MATIC, ARBITRUM, BASE and OPTIMISM when an explorer key is set, else ETH);
+ *   ETH, BSC, MATIC, ARBITRUM, BASE and OPTIMISM when an explorer key is set);
  * - EXPLORER_API_KEY (and EXPLORER_API_URL): the multichain explorer API for every
  *   network but LOCAL; without it, JSON-RPC over the newest SAFESCAN_RPC_BLOCKS blocks;
  * - SAFESCAN_TIMEOUT_MS: each network's deadline (default 20,000).
@@ -40,7 +40,8 @@ export function safescanSettings(env: Readonly<Record<string, string | undefined
         .split(',')
         .map((s) => s.trim().toUpperCase())
         .filter((s) => s !== '')
-    : [...(devnet ? [LOCAL_NETWORK.symbol] : []), ...(key ? WITH_KEY : devnet ? [] : ['ETH'])];
+    : // Without a key a public network is read block by block: too heavy to be a default.
+      [...(devnet ? [LOCAL_NETWORK.symbol] : []), ...(key ? WITH_KEY : [])];
   for (const symbol of networks) {
     if (symbol === LOCAL_NETWORK.symbol) {
       if (!devnet) throw new ConfigError('SAFESCAN_NETWORKS names LOCAL but the devnet is off (DEVNET=off)');

@@ -50,5 +50,6 @@ export const MESSAGES = {
     badChecksum: 'Invalid Address: the mixed-case checksum does not match, check the address or send it in lower case',
     invalidNetwork: 'Invalid Network',
     unavailable: 'No network could be read, try again later',
+    noNetworks: 'No network is configured for Safescan: set EXPLORER_API_KEY or SAFESCAN_NETWORKS',
   },
 } as const;

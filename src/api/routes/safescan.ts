@@ -65,6 +65,7 @@ export const safescanRoutes: FastifyPluginAsyncTypebox<SafescanRoutesDeps> = asy
         if (!deps.safescan.networks.includes(only))
           throw new HttpError(400, MESSAGES.safescan.invalidNetwork, { networks: deps.safescan.networks });
       }
+      if (deps.safescan.networks.length === 0) throw new HttpError(503, MESSAGES.safescan.noNetworks, { networks: [] });
       try {
         return await deps.safescan.screen(address, only);
       } catch (error) {
