@@ -24,6 +24,7 @@ import { createAccountLimiters } from './accounts/account-limiters.ts';
 import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
 import { codeHostConfigFromEnv } from './codehosts/code-host-config.ts';
 import { secretBoxFromEnv } from './codehosts/secret-box.ts';
+import { createAuditLookup } from './audits/audit-repository.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -136,6 +137,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     } else {
       scans = createScanService(scanDeps);
     }
+    // Issue 17: Safescan over the configured networks; the shipped label lists and the
+    // devnet's own labels are imported on start (each source once).
+    const { safescanSettings, safescanNetworks } = await import('./safescan/safescan-networks.ts');
+    const { createSafescan } = await import('./safescan/safescan-service.ts');
+    const { createLabelLookup, upsertLabels } = await import('./labels/label-repository.ts');
+    const { importSeeds, devnetLabels } = await import('./labels/seed-labels.ts');
+    const seeded = await importSeeds(store.db);
+    if (Object.keys(seeded).length > 0) logger.info({ seeded }, 'address label lists imported');
+    if (devnet) await upsertLabels(store.db, devnetLabels(devnet.contracts));
+    const safescanConfig = safescanSettings(config.env, devnet !== undefined);
+    const safescan = createSafescan({
+      networks: safescanNetworks(safescanConfig, (network) => scanDeps.chainClient(network)),
+      labels: createLabelLookup(store),
+      findAudit: createAuditLookup(store),
+      timeoutMs: safescanConfig.timeoutMs,
+    });
     // The dashboard bundle is built at `npm ci`; a checkout changed since is rebuilt here.
     const startedBuild = Date.now();
     if (await ensureWebBundle()) logger.info({ dist: WEB_DIST, ms: Date.now() - startedBuild }, 'dashboard bundle built');
@@ -164,6 +181,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       getVerifiedSource: verifiedSourceLookup(scanDeps),
       baseUrl: config.baseUrl,
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
+      safescan,
+      safescanRateLimiter: createRateLimiter({ pointsPerWindow: 10, redis, keyPrefix: `${config.rateLimitPrefix}-safescan` }),
       networks: { devnet: devnet !== undefined },
       plugins,
       readiness,

@@ -59,6 +59,11 @@ import { createChatStore } from '../chat/chat-store.ts';
 import { createDashboardScanLoader } from '../chat/dashboard-scan.ts';
 import type { LlmConfig } from '../chat/openai-client.ts';
 import { scanChatRoutes } from './routes/scan-chat.ts';
+// Issue 17: Safescan and the address labels.
+import { safescanRoutes } from './routes/safescan.ts';
+import { adminLabelRoutes } from './routes/admin-labels.ts';
+import { similarityOriginRoutes } from './routes/similarity-origin.ts';
+import type { Safescan } from '../safescan/safescan-service.ts';
 
 export interface AppDeps {
   readonly store: Store;
@@ -115,6 +120,10 @@ export interface AppDeps {
     readonly limits: ChatLimits;
     readonly loadScan?: ChatServiceDeps['loadScan'];
   };
+  /** Issue 17: wallet screening (POST /api/safescan); absent: no route. */
+  readonly safescan?: Safescan;
+  /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */
+  readonly safescanRateLimiter?: RateLimiter;
 }
 
 export const API_VERSION = '0.1.0';
@@ -208,6 +217,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.getVerifiedSource ? { getVerifiedSource: deps.getVerifiedSource } : {}),
     });
     await app.register(signaturescanRoutes, { gate, signatures: deps.corpus.signatures });
+  }
+  // Issue 17: Safescan (its own keyless budget) and the admin label routes.
+  if (deps.safescan) {
+    const safescanGate = createAccessGate({
+      db,
+      verifyApiKey,
+      rateLimiter: deps.safescanRateLimiter ?? createRateLimiter({ pointsPerWindow: 10, keyPrefix: 'sw-rl-safescan' }),
+      countCall: (id) => usage.countCall(id),
+    });
+    await app.register(safescanRoutes, { gate: safescanGate, safescan: deps.safescan });
+  }
+  await app.register(adminLabelRoutes, { db, gate });
+  const corpus = deps.corpus;
+  if (corpus?.content) {
+    const content = corpus.content.bind(corpus);
+    await app.register(similarityOriginRoutes, { gate, list: () => corpus.list(), content });
   }
   await app.register(cookie);
   const mailer = deps.mailer ?? createMemoryMailer();

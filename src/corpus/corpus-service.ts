@@ -27,6 +27,8 @@ export interface CorpusService {
   removeReference(label: string): Promise<boolean>;
   /** Documents in the corpus, without fingerprints. */
   list(): Promise<Omit<CorpusDocument, 'fingerprints'>[]>;
+  /** Issue 17: the text of one reference file (Similarityscan's side-by-side view). */
+  content?(file: string): Promise<string | undefined>;
 }
 
 export interface CorpusServiceOptions extends Omit<BuildCorpusIndexOptions, 'store' | 'signatures'> {
@@ -50,6 +52,7 @@ export function createCorpusService(options: CorpusServiceOptions): CorpusServic
     removeReference: async (label) =>
       removeReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, label),
     list: async () => (await options.corpusStore.list()).map(({ fingerprints: _f, ...rest }) => rest),
+    content: (file) => options.corpusStore.content(file),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   encodeFunctionData,
   getAddress,
   getContractAddress,
+  keccak256,
   parseEther,
   parseUnits,
   stringToHex,
@@ -35,6 +36,8 @@ export interface DevnetContracts {
   readonly vaultLocker: Address;
   /** Reference stablecoin (6 decimals) paired with WETH, for USD prices. */
   readonly stablecoin: Address;
+  /** A mixer-shaped deposit pool that alice deposited into and dave withdrew from (Safescan). */
+  readonly mixer: Address;
 }
 
 /** Contracts deployed for readers' edge cases (not sample tokens). */
@@ -187,7 +190,7 @@ export async function deployDevnet(provider: Eip1193Provider, compiled: Compiled
   const lpLocker = await deployOwn('deployer', 'LpLocker', []);
   const vaultLocker = await deployOwn('deployer', 'VaultLocker', []);
   const stablecoin = await deployOwn('deployer', 'StableToken', ['USD Coin (devnet)', 'USDC', parseUnits('100000000', 6)]);
-  const contracts: DevnetContracts = { weth, factory, router, multicall, locker, lpLocker, vaultLocker, stablecoin };
+  const base = { weth, factory, router, multicall, locker, lpLocker, vaultLocker, stablecoin };
 
   // WETH/USDC at 2,000 USDC per ETH gives every WETH pool a USD worth.
   const stable = own('StableToken');
@@ -204,19 +207,44 @@ export async function deployDevnet(provider: Eip1193Provider, compiled: Compiled
   const tokens: SampleToken[] = [];
   let proxyImplementation: Address | undefined;
   for (const spec of SAMPLE_TOKEN_SPECS) {
-    const result = await deploySampleToken(s, spec, { contracts, routerAbi: routerBuild.abi, factoryAbi: factoryBuild.abi, own, deployed });
+    const result = await deploySampleToken(s, spec, {
+      contracts: base,
+      routerAbi: routerBuild.abi,
+      factoryAbi: factoryBuild.abi,
+      own,
+      deployed,
+    });
     tokens.push({ name: spec.name, symbol: spec.symbol, address: result.address, behaviour: spec.behaviour });
     if (result.implementation) proxyImplementation = result.implementation;
   }
   if (!proxyImplementation) throw new DevnetSetupError('proxy sample token has no implementation', {});
 
   const fixtures = await deployFixtures(s, deployOwn, proxyImplementation, deployed);
+  // Deployed last, so every address above stays where it was before the mixer existed.
+  const mixer = await deployMixerHistory(s, deployOwn, own('MixerPool').abi);
+  const contracts: DevnetContracts = { ...base, mixer };
   const blockNumber = BigInt((await provider.request({ method: 'eth_blockNumber' })) as string);
   return { contracts, fixtures: { ...fixtures, proxyImplementation }, tokens, deployed, blockNumber };
 }
 
+/**
+ * The mixer and its history: alice deposits one note and dave withdraws it to himself,
+ * so both dealt directly with a mixer; bob and carol never touch it.
+ */
+async function deployMixerHistory(
+  s: Sender,
+  deployOwn: (label: AccountLabel, name: string, args: readonly unknown[]) => Promise<Address>,
+  abi: Abi,
+): Promise<Address> {
+  const mixer = await deployOwn('deployer', 'MixerPool', [parseEther('1')]);
+  const secret = keccak256(stringToHex('scopeward devnet mixer note 1'));
+  await s.call('alice', mixer, abi, 'deposit', [keccak256(secret)], parseEther('1'));
+  await s.call('dave', mixer, abi, 'withdraw', [secret, DEVNET_ACCOUNTS.dave.address]);
+  return mixer;
+}
+
 interface TokenContext {
-  readonly contracts: DevnetContracts;
+  readonly contracts: Omit<DevnetContracts, 'mixer'>;
   readonly routerAbi: Abi;
   readonly factoryAbi: Abi;
   readonly own: (name: string) => { abi: Abi; bytecode: Hex };

@@ -13,6 +13,7 @@ import type { Eip1193Provider } from '../devnet/edr-provider.ts';
 import { join } from 'node:path';
 import { LOCAL_NETWORK } from '../spec/networks.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
+import { createLabelLookup } from '../labels/label-repository.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
 import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SourceAnalysis } from './scan-service.ts';
@@ -96,6 +97,7 @@ export function scanDependencies(
   return {
     store,
     findAudit: createAuditLookup(store),
+    labels: createLabelLookup(store),
     chainClient(network) {
       const rpcUrl = network === LOCAL_NETWORK.symbol ? options.localRpcUrl() : undefined;
       const key = `${network}|${rpcUrl ?? ''}`;

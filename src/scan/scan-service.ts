@@ -15,6 +15,8 @@ import { readContractContext, type ContractContext } from '../chain/read-contrac
 import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
 import { networkBySymbol } from '../spec/networks.ts';
 import { chainDetails } from '../spec/chain-details.ts';
+import type { LabelLookup } from '../labels/label-repository.ts';
+import { labelAddressDetails } from '../labels/label-address-details.ts';
 import { buildAuditLayout, emptyAuditLayout, EMPTY_SMART_AUDIT, withPercentiles } from './build-audit-layout.ts';
 import { smartAuditFromBytecode, unknownSmartAuditKeys, type CodeCoverage } from './smart-audit-coverage.ts';
 import { scoreScan, type ScoringFinding, type ScoringInput } from './scoring/score-scan.ts';
@@ -73,6 +75,8 @@ export interface ScanServiceDeps {
   readonly now?: () => Date;
   /** How long the population the percentiles are computed over is used before it is read again (ms; default 60 s). */
   readonly percentileRefreshMs?: number;
+  /** Issue 17: the address labels that name top holders in addressDetails. */
+  readonly labels?: LabelLookup;
 }
 
 /** Who a job runs for (bounds a client's queued jobs) and its cancellation. */
@@ -259,6 +263,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       histories,
       explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
     });
+    // Issue 17: labelled holders (exchanges, sanctioned…) named; a failing lookup leaves the labels as they were.
+    if (deps.labels) await labelAddressDetails(layout.addressDetails, network, deps.labels).catch(() => 0);
     const meta: ScanMeta = {
       cached: false,
       snapshotAt: at,

@@ -118,4 +118,13 @@ export const MESSAGES = {
     modelUnreachable: 'The language model cannot be reached',
   },
   // --- end issue 16 ---
+  // Issue 17: Safescan (POST /api/safescan). Not fixed by the spec; chosen in docs/decisions.md.
+  safescan: {
+    addressRequired: 'Address is required',
+    invalidAddress: 'Invalid Address',
+    badChecksum: 'Invalid Address: the mixed-case checksum does not match, check the address or send it in lower case',
+    invalidNetwork: 'Invalid Network',
+    unavailable: 'No network could be read, try again later',
+    noNetworks: 'No network is configured for Safescan: set EXPLORER_API_KEY or SAFESCAN_NETWORKS',
+  },
 } as const;

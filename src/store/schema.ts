@@ -277,3 +277,21 @@ export type ChatTables = {
   chat_messages: ChatMessagesTable;
   chat_usage: ChatUsageTable;
 };
+// Issue 17: the address-label database (migration 0007). Declared as a merge of Database
+// so other branches' tables do not touch these lines.
+export interface AddressLabelsTable {
+  /** Lower-case hex. */
+  address: string;
+  /** A network symbol, or '*' for every EVM network. */
+  network: string;
+  label: string;
+  category: string;
+  source: string;
+  /** YYYY-MM-DD. */
+  listed_on: string;
+  imported_at: string;
+}
+
+export interface Database {
+  address_labels: AddressLabelsTable;
+}

@@ -261,7 +261,7 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
   it('shows each app, Services and Account', async () => {
     for (const [name, path] of [
       ['Cyberscan', '/api/cyberscan'],
-      ['Safescan', null],
+      ['Safescan', '/api/safescan'],
       ['Similarityscan', '/api/search/similarity'],
       ['Signaturescan', '/api/signaturescan'],
     ] as const) {

@@ -11,6 +11,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   serve: () => import('./serve.ts'),
   worker: () => import('./worker.ts'),
   audits: () => import('./audits.ts'),
+  labels: () => import('./labels.ts'),
   keys: () => import('./keys.ts'),
   users: () => import('./users.ts'),
   scan: () => import('./scan.ts'),

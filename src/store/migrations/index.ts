@@ -9,6 +9,7 @@ import * as scans from './0003-scans.ts';
 import * as accounts from './0004-accounts.ts';
 import * as dashboardScans from './0005-dashboard-scans.ts';
 import * as chat from './0006-chat.ts';
+import * as addressLabels from './0007-address-labels.ts';
 import * as services from './0010-services.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -18,5 +19,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-accounts': accounts,
   '0005-dashboard-scans': dashboardScans,
   '0006-chat': chat,
+  '0007-address-labels': addressLabels,
   '0010-services': services,
 };

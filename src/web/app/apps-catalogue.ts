@@ -59,10 +59,15 @@ export const APPS: readonly AppInfo[] = [
       'Every transaction with a labelled counterparty (exchange hot wallets, bridges, mixers, sanctioned or blacklisted addresses), with its direction.',
       'Blacklisted when the address itself is on a sanctions or blacklist; suspicious when it dealt directly with a sanctioned, mixer, exploit or phishing address.',
     ],
-    endpoints: [],
-    docsTag: 'scan',
-    unavailable:
-      'Safescan is not available in this installation yet: wallet screening needs the address-label database and transaction histories, which are still being built. Nothing here screens an address today; Cyberscan answers for token contracts.',
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/safescan',
+        what: 'screen a wallet (10 calls a minute without a key; no limit with one)',
+        example: `curl -s -X POST ORIGIN/api/safescan -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"address":"0xFF77850745bA0130B36F99a4981F4BfA2535cE33"}'`,
+      },
+    ],
+    docsTag: 'safescan',
   },
   {
     slug: 'similarityscan',

@@ -6,6 +6,18 @@ import { Alert } from '../../ui/Alert.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { Link, Navigate, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import type { AppInfo } from '../../app/apps-catalogue.ts';
+import { SafescanPage } from './SafescanPage.tsx';
+import { SimilarityscanPage } from './SimilarityscanPage.tsx';
+import { SignaturescanPage } from './SignaturescanPage.tsx';
+
+/** Apps that scan from their own page (issue 17); the others show how to call their API. */
+const SCAN_PAGES: Readonly<Record<string, (props: { children: ReactNode }) => React.JSX.Element>> = {
+  safescan: SafescanPage,
+  similarityscan: SimilarityscanPage,
+  signaturescan: SignaturescanPage,
+};
 
 export function AppPage() {
   const { slug } = useParams();
@@ -14,7 +26,13 @@ export function AppPage() {
   if (!app) return <NotFoundPage />;
   // GitHub's Connect returns to /apps/cyberscan?github=…: the scan page shows the outcome.
   if (app.page && new URLSearchParams(search).has('github')) return <Navigate to={`${app.page}${search}`} replace />;
-  const origin = window.location.origin;
+  const Scan = SCAN_PAGES[app.slug];
+  if (Scan)
+    return (
+      <Scan>
+        <ApiCards app={app} />
+      </Scan>
+    );
   return (
     <Page title={app.name} lead={app.summary}>
       {app.unavailable ? (
@@ -37,6 +55,16 @@ export function AppPage() {
           ))}
         </ul>
       </Card>
+      <ApiCards app={app} />
+    </Page>
+  );
+}
+
+/** How to call the app's operation: the example and a link to its documentation. */
+function ApiCards({ app }: { app: AppInfo }) {
+  const origin = window.location.origin;
+  return (
+    <>
       {app.endpoints.map((endpoint) => {
         const example = endpoint.example.replaceAll('ORIGIN', origin).replaceAll('KEY', '$SCOPEWARD_KEY');
         return (
@@ -54,6 +82,6 @@ export function AppPage() {
           </Card>
         );
       })}
-    </Page>
+    </>
   );
 }

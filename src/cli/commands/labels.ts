@@ -1,0 +1,109 @@
+/** `scopeward labels import|list|remove|seed`: the address-label database Safescan and cyberscan read. */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { LabelValidationError, isLabelNetwork, validateLabels } from '../../labels/label-record.ts';
+import { LabelFileError, detectLabelFileFormat, parseLabelFile, type LabelFileFormat } from '../../labels/parse-label-file.ts';
+import { listLabels, removeLabels, upsertLabels } from '../../labels/label-repository.ts';
+import { importSeeds } from '../../labels/seed-labels.ts';
+import { isEvmAddress } from '../../spec/address.ts';
+import { CliError, EXIT, readError } from '../cli-error.ts';
+import { output, withStore } from '../with-store.ts';
+
+const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+export function register(program: Command): void {
+  const labels = program
+    .command('labels')
+    .description('manage the address labels (sanctioned, mixer, exchange, bridge, dex…) Safescan screens against');
+
+  labels
+    .command('import <file>')
+    .description(
+      'import a JSON array of labels or a CSV file with the header address,network,label,category,source,listedOn; one bad row imports nothing',
+    )
+    .option('--format <format>', 'json or csv (default: from the file name)')
+    .option('--json', 'machine-readable output')
+    .action(async (file: string, options: { format?: string; json?: boolean }) => {
+      if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv')
+        throw new CliError('--format must be json or csv');
+      let text: string;
+      try {
+        const buffer = await readFile(file);
+        if (buffer.length > MAX_FILE_BYTES) throw new CliError(`${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+        text = buffer.toString('utf8');
+      } catch (error) {
+        if (error instanceof CliError) throw error;
+        throw readError(file, error);
+      }
+      const format = (options.format as LabelFileFormat | undefined) ?? detectLabelFileFormat(text, file);
+      let valid;
+      try {
+        valid = validateLabels(parseLabelFile(text, format));
+      } catch (error) {
+        if (error instanceof LabelFileError) throw new CliError(`${file}: ${error.message}`);
+        if (error instanceof LabelValidationError) {
+          if (options.json) process.stdout.write(`${JSON.stringify({ imported: 0, problems: error.problems }, null, 2)}\n`);
+          throw new CliError(error.message);
+        }
+        throw error;
+      }
+      const result = await withStore((store) => upsertLabels(store.db, valid));
+      output(options.json === true, result, () => `imported ${result.imported} label${result.imported === 1 ? '' : 's'}`);
+    });
+
+  labels
+    .command('seed')
+    .description('import the shipped label lists (OFAC SDN addresses, DEX routers and lockers) whose source is not stored yet')
+    .option('--json', 'machine-readable output')
+    .action(async (options: { json?: boolean }) => {
+      const imported = await withStore((store) => importSeeds(store.db));
+      output(options.json === true, { imported }, () =>
+        Object.keys(imported).length === 0
+          ? 'every shipped list is already imported'
+          : Object.entries(imported)
+              .map(([name, n]) => `imported ${n} labels from ${name}`)
+              .join('\n'),
+      );
+    });
+
+  labels
+    .command('list')
+    .description('list stored labels')
+    .option('--network <symbol>', 'only this network (or * for the all-network labels)')
+    .option('--category <category>', 'only this category')
+    .option('--limit <n>', 'how many', '50')
+    .option('--offset <n>', 'skip this many', '0')
+    .option('--json', 'machine-readable output')
+    .action(async (options: { network?: string; category?: string; limit: string; offset: string; json?: boolean }) => {
+      const limit = Number(options.limit);
+      const offset = Number(options.offset);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be a whole number from 1 to 10000');
+      if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be a whole number ≥ 0');
+      const page = await withStore((store) =>
+        listLabels(store.db, { network: options.network?.toUpperCase(), category: options.category?.toLowerCase(), limit, offset }),
+      );
+      output(options.json === true, page, () =>
+        [
+          ...page.items.map(
+            (l) => `${l.network.padEnd(9)} ${l.address}  ${l.category.padEnd(10)} ${l.label}  (${l.source}, ${l.listedOn})`,
+          ),
+          `${page.items.length} of ${page.total} labels`,
+        ].join('\n'),
+      );
+    });
+
+  labels
+    .command('remove <address>')
+    .description('remove the labels of an address')
+    .option('--network <symbol>', 'only on this network (or *)')
+    .option('--source <source>', 'only the label from this source')
+    .option('--json', 'machine-readable output')
+    .action(async (address: string, options: { network?: string; source?: string; json?: boolean }) => {
+      if (!isEvmAddress(address)) throw new CliError(`invalid address: ${address}`);
+      const network = options.network?.toUpperCase();
+      if (network !== undefined && !isLabelNetwork(network)) throw new CliError(`unknown network: ${options.network}`);
+      const removed = await withStore((store) => removeLabels(store.db, { address, network, source: options.source }));
+      output(options.json === true, { removed }, () => `removed ${removed} label${removed === 1 ? '' : 's'}`);
+      if (removed === 0) process.exitCode = EXIT.failed;
+    });
+}

@@ -1,0 +1,128 @@
+/**
+ * The address label: what an address is, on which network, according to whom. One shape
+ * for import files, the admin routes, the CLI and the lookups.
+ */
+import { isEvmAddress, normalizeEvmAddress } from '../spec/address.ts';
+import { LOCAL_NETWORK, NETWORKS } from '../spec/networks.ts';
+
+export const LABEL_CATEGORIES = [
+  'sanctioned',
+  'blacklisted',
+  'mixer',
+  'exploit',
+  'phishing',
+  'scam-token',
+  'exchange',
+  'bridge',
+  'dex',
+  'locker',
+  'other',
+] as const;
+export type LabelCategory = (typeof LABEL_CATEGORIES)[number];
+
+/** Categories that make the address itself blacklisted when it carries one. */
+export const BLACKLIST_CATEGORIES: ReadonlySet<LabelCategory> = new Set(['sanctioned', 'blacklisted']);
+/** Categories whose direct counterparties are suspicious. */
+export const TAINT_CATEGORIES: ReadonlySet<LabelCategory> = new Set(['sanctioned', 'blacklisted', 'mixer', 'exploit', 'phishing']);
+
+/** Every EVM network: a key pair is the same party on all of them. */
+export const ALL_EVM_NETWORKS = '*';
+
+export interface AddressLabel {
+  /** Lower-case hex. */
+  readonly address: string;
+  /** A network symbol, or `*` for every EVM network. */
+  readonly network: string;
+  readonly label: string;
+  readonly category: LabelCategory;
+  /** Where the label comes from: a list's name and URL, or who entered it. */
+  readonly source: string;
+  /** YYYY-MM-DD: when the source listed it (or when the list was retrieved). */
+  readonly listedOn: string;
+}
+
+export interface LabelProblem {
+  /** 1-based row of the import. */
+  readonly row: number;
+  readonly field: string;
+  readonly problem: string;
+}
+
+export class LabelValidationError extends Error {
+  override readonly name = 'LabelValidationError';
+  constructor(readonly problems: readonly LabelProblem[]) {
+    super(
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in the labels, nothing imported: ${problems
+        .slice(0, 3)
+        .map((p) => `row ${p.row} ${p.field}: ${p.problem}`)
+        .join('; ')}${problems.length > 3 ? '; …' : ''}`,
+    );
+  }
+}
+
+const EVM_SYMBOLS = new Set([...NETWORKS.filter((n) => n.family === 'evm').map((n) => n.symbol), LOCAL_NETWORK.symbol]);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_TEXT = 200;
+
+export function isLabelCategory(value: unknown): value is LabelCategory {
+  return typeof value === 'string' && (LABEL_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** A network symbol labels may name: an EVM network of the networks table, LOCAL, or `*`. */
+export function isLabelNetwork(value: string): boolean {
+  return value === ALL_EVM_NETWORKS || EVM_SYMBOLS.has(value);
+}
+
+function text(row: Record<string, unknown>, field: string, problems: LabelProblem[], index: number): string {
+  const value = row[field];
+  if (typeof value !== 'string' || value.trim() === '') {
+    problems.push({ row: index, field, problem: 'required' });
+    return '';
+  }
+  if (value.length > MAX_TEXT) problems.push({ row: index, field, problem: `longer than ${MAX_TEXT} characters` });
+  return value.trim();
+}
+
+/**
+ * Checks every row and returns the labels, or throws with every problem found: a file
+ * with one bad row imports nothing. `listedOn` may also be given as `date`.
+ */
+export function validateLabels(rows: readonly unknown[]): AddressLabel[] {
+  const problems: LabelProblem[] = [];
+  const labels: AddressLabel[] = [];
+  const seen = new Map<string, number>();
+  rows.forEach((raw, i) => {
+    const index = i + 1;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push({ row: index, field: '*', problem: 'not an object' });
+      return;
+    }
+    const row = raw as Record<string, unknown>;
+    const before = problems.length;
+    const address = text(row, 'address', problems, index);
+    if (address !== '' && !isEvmAddress(address))
+      problems.push({ row: index, field: 'address', problem: 'not a 0x-prefixed 20-byte hex address' });
+    const network = text(row, 'network', problems, index).toUpperCase();
+    if (network !== '' && !isLabelNetwork(network))
+      problems.push({ row: index, field: 'network', problem: `unknown network "${network}" (an EVM network symbol or *)` });
+    const label = text(row, 'label', problems, index);
+    const category = text(row, 'category', problems, index).toLowerCase();
+    if (category !== '' && !isLabelCategory(category))
+      problems.push({ row: index, field: 'category', problem: `one of ${LABEL_CATEGORIES.join(', ')}` });
+    const source = text(row, 'source', problems, index);
+    const listedOn = text(row, row.listedOn === undefined && row.date !== undefined ? 'date' : 'listedOn', problems, index);
+    if (listedOn !== '' && (!DATE.test(listedOn) || Number.isNaN(Date.parse(listedOn))))
+      problems.push({ row: index, field: 'listedOn', problem: 'a date as YYYY-MM-DD' });
+    if (problems.length > before) return;
+    const key = `${normalizeEvmAddress(address)}|${network}|${source}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({ row: index, field: 'address', problem: `same address, network and source as row ${first}` });
+      return;
+    }
+    seen.set(key, index);
+    labels.push({ address: normalizeEvmAddress(address), network, label, category: category as LabelCategory, source, listedOn });
+  });
+  if (problems.length > 0) throw new LabelValidationError(problems);
+  return labels;
+}
