@@ -178,14 +178,12 @@ describe('every route under random input', () => {
           fc.dictionary(fc.constantFrom('address', 'network', 'chainId'), queryValue, { maxKeys: 3 }),
         )
         .map(([url, query]): InjectOptions => ({ method: 'GET', url: `${url}?${queryString(query)}`, headers: { 'x-api-key': userKey } })),
-      fc
-        .tuple(fc.constantFrom('/api/cyberscan', '/api/search/contract'), scanBody)
-        .map(([url, body]): InjectOptions => ({
-          method: 'POST',
-          url,
-          payload: JSON.stringify(body),
-          headers: { 'x-api-key': userKey, 'content-type': 'application/json' },
-        })),
+      fc.tuple(fc.constantFrom('/api/cyberscan', '/api/search/contract'), scanBody).map(([url, body]): InjectOptions => ({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(body),
+        headers: { 'x-api-key': userKey, 'content-type': 'application/json' },
+      })),
     );
     await fc.assert(
       fc.asyncProperty(request, async (options) => {
