@@ -70,7 +70,16 @@ describe('the service with GitHub Connect and GitLab import', () => {
       gitlab: [{ owner: 'group', name: 'hidden', private: true, defaultBranch: 'main', files: { 'Vault.sol': SOL } }],
     });
     const dataDir = mkdtempSync(join(tmpdir(), 'sw-connect-'));
-    server = await spawnServer({ ...hosts.env, DATA_DIR: dataDir, DEVNET: 'off', SECRET_KEY: 'connect test key' });
+    // The embedded defaults whatever the run's environment says: an account left in a shared
+    // PostgreSQL by an earlier run would make this sign-up mail say "already registered".
+    server = await spawnServer({
+      ...hosts.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEVNET: 'off',
+      SECRET_KEY: 'connect test key',
+    });
     hosts.callbackUrl = `${server.url}/api/github/callback`;
   });
   after(async () => {
