@@ -7,6 +7,8 @@
  *   src/labels/seed/sources/ofac-sdn-eth.txt (see its provenance in ofac-sdn.json).
  * - dex-and-lockers.json: the DEX routers and factories and the token lockers of the
  *   networks table (src/spec/chain-details.ts), labelled per network.
+ * - mixers.json: mixer contracts from src/labels/seed/sources/*.tsv (network, address, what;
+ *   each file's header says where its rows come from).
  *
  * Usage: node --import tsx scripts/build-labels.ts [--sdn FILE] [--retrieved YYYY-MM-DD]
  */
@@ -17,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { allChainDetails } from '../src/spec/chain-details.ts';
 import { LOCAL_NETWORK } from '../src/spec/networks.ts';
 import { validateLabels, type AddressLabel } from '../src/labels/label-record.ts';
-import { SEED_DIR, OFAC_SOURCE, CHAIN_DETAILS_SOURCE, type SeedFile } from '../src/labels/seed-labels.ts';
+import { SEED_DIR, OFAC_SOURCE, CHAIN_DETAILS_SOURCE, MIXERS_SOURCE, type SeedFile } from '../src/labels/seed-labels.ts';
 
 const { values } = parseArgs({ options: { sdn: { type: 'string' }, retrieved: { type: 'string' } } });
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,5 +96,32 @@ write('dex-and-lockers.json', {
   provenance:
     "The DEX routers and factories and the lockers that scopeward's networks table already names per network (curated there from each project's documentation).",
   labels: dex,
+});
+
+// Mixers: one source file per project, its provenance in its header comment.
+const tornadoFile = join(SEED_DIR, 'sources', 'tornado-cash-pools.tsv');
+const tornadoLines = readFileSync(tornadoFile, 'utf8').split('\n');
+const tornadoProvenance = tornadoLines
+  .filter((l) => l.startsWith('# ') && !l.startsWith('# network'))
+  .map((l) => l.slice(2))
+  .join(' ');
+write('mixers.json', {
+  source: MIXERS_SOURCE,
+  url: 'https://docs.tornado.cash/general/tornado-cash-smart-contracts',
+  retrieved,
+  provenance: tornadoProvenance,
+  labels: tornadoLines
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => {
+      const [network, address, pool] = l.split('\t');
+      return {
+        network: network!,
+        address: address!.toLowerCase(),
+        label: `Tornado Cash ${pool} pool`,
+        category: 'mixer',
+        source: MIXERS_SOURCE,
+        listedOn: retrieved,
+      };
+    }),
 });
 void root;

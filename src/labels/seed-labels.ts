@@ -15,6 +15,7 @@ import { hasSource, upsertLabels } from './label-repository.ts';
 export const SEED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'seed');
 export const OFAC_SOURCE = 'US Treasury OFAC SDN list';
 export const CHAIN_DETAILS_SOURCE = 'scopeward networks table';
+export const MIXERS_SOURCE = 'Tornado Cash documentation (classic pools)';
 export const DEVNET_SOURCE = 'scopeward devnet deployments';
 
 export interface SeedFile {
@@ -27,7 +28,7 @@ export interface SeedFile {
   readonly labels: readonly AddressLabel[];
 }
 
-export const SEED_FILES = ['ofac-sdn.json', 'dex-and-lockers.json'] as const;
+export const SEED_FILES = ['ofac-sdn.json', 'dex-and-lockers.json', 'mixers.json'] as const;
 
 export async function readSeed(name: string): Promise<SeedFile> {
   return JSON.parse(await readFile(join(SEED_DIR, name), 'utf8')) as SeedFile;
