@@ -15,10 +15,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
+import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { startFakeChatServer, type FakeChatServer } from '../../src/testing/fake-chat-completions.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,33 +31,16 @@ const SELL_CHECK = 'require(isWhitelisted[from], "Transfer failed");';
 if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
 
 describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () => {
-  let smtp: SMTPServer;
-  let smtpUrl: string;
+  let smtp: SmtpSink;
   let browser: Browser;
   let fake: FakeChatServer;
-  let mailArrived: (raw: string) => void = () => {};
   const dirs: string[] = [];
   const problems: string[] = [];
 
   before(async () => {
     await rm(OUTPUT, { recursive: true, force: true });
     await mkdir(OUTPUT, { recursive: true });
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => (raw += chunk));
-        stream.on('end', () => {
-          mailArrived(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpSink();
     fake = await startFakeChatServer();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   });
@@ -66,7 +48,7 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
   after(async () => {
     await browser?.close();
     await fake?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
     assert.deepEqual(problems, [], 'no page errors');
   });
@@ -74,7 +56,7 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
   async function start(env: Record<string, string>): Promise<SpawnedServer> {
     const dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-chat-'));
     dirs.push(dataDir);
-    return spawnServer({ DATA_DIR: dataDir, SMTP_URL: smtpUrl, DATABASE_URL: '', REDIS_URL: '', ...env }, 240_000);
+    return spawnServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, DATABASE_URL: '', REDIS_URL: '', ...env }, 240_000);
   }
 
   async function newPage(): Promise<Page> {
@@ -88,7 +70,7 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
 
   /** Signs up, scans the honeypot by address and waits for its details page. */
   async function scanHoneypot(page: Page, server: SpawnedServer, email: string) {
-    const nextMail = new Promise<string>((resolve) => (mailArrived = resolve));
+    const nextMail = smtp.nextMail();
     await page.goto(`${server.url}/signup`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('correct horse battery staple');

@@ -17,10 +17,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
+import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e');
@@ -38,38 +37,6 @@ if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
 }
 
-/** A real SMTP server on a free port; hands each received message to whoever waits for one. */
-async function startSmtp() {
-  const received: string[] = [];
-  const waiters: Array<(raw: string) => void> = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const waiter = waiters.shift();
-        if (waiter) waiter(raw);
-        else received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    nextMail: (): Promise<string> => {
-      const ready = received.shift();
-      return ready !== undefined ? Promise.resolve(ready) : new Promise((resolve) => waiters.push(resolve));
-    },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
 function codeIn(mail: string): string {
   // The subject carries the code on one line whatever the body's transfer encoding.
   const match = /^Subject: .*code: (\d{6})$/m.exec(mail);
@@ -79,7 +46,7 @@ function codeIn(mail: string): string {
 
 describe('dashboard in Chromium', { timeout: 300_000 }, () => {
   let server: SpawnedServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
   let context: BrowserContext;
   let page: Page;
   let dataDir: string;
@@ -109,7 +76,7 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     await mkdir(OUTPUT, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-data-'));
     profileDir = await mkdtemp(join(tmpdir(), 'sw-e2e-chromium-'));
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
     server = await spawnServer(
       { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: 'scopeward <codes@scopeward.test>', DATABASE_URL: '', REDIS_URL: '' },
       180_000,

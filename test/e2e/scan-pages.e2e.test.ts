@@ -14,10 +14,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
+import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
 import { startFakeCodeHosts, type FakeCodeHosts } from '../../src/testing/fake-code-hosts.ts';
 import { MESSAGES } from '../../src/spec/messages.ts';
@@ -72,12 +71,11 @@ const SINGLE = TOKEN.replace('import "./Ownable.sol";\n', OWNABLE.replace(/^\/\/
 describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   let server: SpawnedServer;
   let hosts: FakeCodeHosts;
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let browser: Browser;
   let page: Page;
   let dataDir: string;
   let files: string;
-  let mailArrived: (raw: string) => void = () => {};
   const problems: string[] = [];
   const visited = new Map<string, string>();
   let shots = 0;
@@ -115,22 +113,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     await mkdir(OUTPUT, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-scan-'));
     files = await mkdtemp(join(tmpdir(), 'sw-e2e-files-'));
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => (raw += chunk));
-        stream.on('end', () => {
-          mailArrived(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpSink();
     // GitHub and GitLab stand-ins speaking their REST formats and GitHub's install redirect.
     hosts = await startFakeCodeHosts({
       github: [
@@ -149,7 +132,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
         ...hosts.env,
         SECRET_KEY: 'e2e scan pages key',
         DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: smtp.url,
         MAIL_FROM: 'scopeward <codes@scopeward.test>',
         DATABASE_URL: '',
         REDIS_URL: '',
@@ -188,13 +171,13 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     await browser?.close();
     await server?.stop();
     await hosts?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(files, { recursive: true, force: true });
   });
 
   it('signs up and opens Cyberscan from the sidebar', async () => {
-    const nextMail = new Promise<string>((resolve) => (mailArrived = resolve));
+    const nextMail = smtp.nextMail();
     await page.goto(`${server.url}/signup`);
     await page.getByLabel('E-mail').fill('scanner@example.org');
     await page.getByLabel('Password').fill('correct horse battery staple');
