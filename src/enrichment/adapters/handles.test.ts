@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   HandleError,
+  sortLinks,
   discordInvite,
   discordLink,
   githubLink,
@@ -125,5 +126,39 @@ describe('githubTarget', () => {
   it('builds the canonical link back', () => {
     assert.equal(githubLink({ owner: 'scopeward', repo: '' }), 'https://github.com/scopeward');
     assert.equal(githubLink({ owner: 'scopeward', repo: 'engine' }), 'https://github.com/scopeward/engine');
+  });
+});
+
+describe('sortLinks', () => {
+  it('sorts full links into fields by site, canonical, first one wins', () => {
+    assert.deepEqual(
+      sortLinks([
+        'https://t.me/first_channel',
+        'https://t.me/second_channel',
+        'https://discord.com/invite/Ab12Cd',
+        'https://twitter.com/Scope_Ward',
+        'https://github.com/scopeward/engine.git',
+        'https://www.facebook.com/scopeward',
+        'https://scopeward.medium.com/',
+        'https://www.linkedin.com/company/scopeward',
+        'https://bitcointalk.org/index.php?topic=1',
+        'https://old.reddit.com/r/scopeward/',
+      ]),
+      {
+        telegram: 'https://t.me/first_channel',
+        discord: 'https://discord.gg/Ab12Cd',
+        twitter: 'https://x.com/Scope_Ward',
+        github: 'https://github.com/scopeward/engine',
+        facebook: 'https://www.facebook.com/scopeward',
+        medium: 'https://scopeward.medium.com/',
+        linkedin: 'https://www.linkedin.com/company/scopeward',
+        bitcointalk: 'https://bitcointalk.org/index.php?topic=1',
+        reddit: 'https://www.reddit.com/r/scopeward',
+      },
+    );
+  });
+
+  it('drops invite links it cannot count, unknown sites and bare words', () => {
+    assert.deepEqual(sortLinks(['https://t.me/+AbCdEf', 'https://gov.example.org/', 'scopeward', '', 'javascript:alert(1)']), {});
   });
 });
