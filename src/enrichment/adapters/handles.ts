@@ -214,13 +214,13 @@ const PLAIN_SITES: readonly (readonly [SocialField, RegExp])[] = [
   ['bitcointalk', /^bitcointalk\.org$/],
 ];
 
-/** Each parser turns a link into the canonical link of its field, or throws HandleError. */
-const CANONICAL: readonly (readonly [SocialField, (input: string) => string])[] = [
-  ['twitter', (s) => xLink(xUsername(s))],
-  ['telegram', (s) => telegramLink(telegramHandle(s))],
-  ['discord', (s) => discordLink(discordInvite(s))],
-  ['reddit', (s) => redditLink(subredditName(s))],
-  ['github', (s) => githubLink(githubTarget(s))],
+/** Sites whose handles we parse, by host: the parser turns a link into its field's canonical link, or throws HandleError. */
+const CANONICAL: readonly (readonly [SocialField, ReadonlySet<string>, (input: string) => string])[] = [
+  ['twitter', X_HOSTS, (s) => xLink(xUsername(s))],
+  ['telegram', TELEGRAM_HOSTS, (s) => telegramLink(telegramHandle(s))],
+  ['discord', new Set(['discord.gg', 'discord.com', 'discordapp.com']), (s) => discordLink(discordInvite(s))],
+  ['reddit', new Set(['reddit.com']), (s) => redditLink(subredditName(s))],
+  ['github', new Set(['github.com']), (s) => githubLink(githubTarget(s))],
 ];
 
 /**
@@ -247,11 +247,14 @@ export function sortLinks(urls: readonly string[]): Partial<Record<SocialField, 
   return out;
 
   function fieldOf(url: string, parts: LinkParts): readonly [SocialField, string] | undefined {
-    for (const [field, canonical] of CANONICAL) {
+    // The host picks the one parser to try (trying each in turn would throw four times per link).
+    for (const [field, hosts, canonical] of CANONICAL) {
+      if (!hosts.has(parts.host)) continue;
       try {
         return [field, canonical(url)];
-      } catch {
-        // not this site, or not a countable link of it
+      } catch (error) {
+        if (error instanceof HandleError) return undefined; // that site, but not a countable link of it (an invite, a page)
+        throw error;
       }
     }
     for (const [field, host] of PLAIN_SITES) {
