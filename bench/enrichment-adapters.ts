@@ -127,12 +127,22 @@ for (const c of cases) {
     for (const path of Object.keys(c.answers)) JSON.parse(await (await doFetch(BASE + path)).text());
   });
   const adapter = await time(() => c.provider.fetch(c.input as never, ctx));
-  rows.push([c.name, String(texts.length), String(bytes), json.toFixed(1), fetched.toFixed(1), adapter.toFixed(1), (adapter / json).toFixed(1), (adapter / fetched).toFixed(2)]);
+  rows.push([
+    c.name,
+    String(texts.length),
+    String(bytes),
+    json.toFixed(1),
+    fetched.toFixed(1),
+    adapter.toFixed(1),
+    (adapter / json).toFixed(1),
+    (adapter / fetched).toFixed(2),
+  ]);
 }
 
 const header = ['adapter', 'answers', 'bytes', 'json µs', 'fetch+json µs', 'adapter µs', 'adapter/json', 'adapter/fetch+json'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const line = (cells: readonly string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+const line = (cells: readonly string[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 console.log(`enrichment adapters, ${ITERATIONS} calls each (node ${process.version})`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));

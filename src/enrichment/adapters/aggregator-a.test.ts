@@ -53,7 +53,10 @@ describe('aggregatorA (CoinGecko format)', () => {
 
   it('finds a coin by contract on the network’s asset platform (address lower-cased)', async () => {
     const provider = createAggregatorAProvider({ baseUrl: api.baseUrl, apiKey: 'CG-pro', plan: 'pro' });
-    const facts = await provider.fetch({ network: 'ETH', address: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', id: '' }, testProviderContext());
+    const facts = await provider.fetch(
+      { network: 'ETH', address: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', id: '' },
+      testProviderContext(),
+    );
     assert.equal(facts.id, 'uniswap');
     assert.equal(api.requests.at(-1)?.headers['x-cg-pro-api-key'], 'CG-pro');
   });
@@ -100,7 +103,10 @@ describe('aggregatorA (CoinGecko format)', () => {
     const baseUrl = closed.baseUrl;
     await closed.close();
     const provider = createAggregatorAProvider({ baseUrl });
-    assert.equal((await providerError(provider.fetch({ network: 'ETH', address: UNI, id: 'uniswap' }, testProviderContext()))).kind, 'unreachable');
+    assert.equal(
+      (await providerError(provider.fetch({ network: 'ETH', address: UNI, id: 'uniswap' }, testProviderContext()))).kind,
+      'unreachable',
+    );
 
     api.routes.set(`/coins/slow${SLIM}`, { hang: true });
     const controller = new AbortController();

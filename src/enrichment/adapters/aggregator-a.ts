@@ -86,7 +86,20 @@ export function createAggregatorAProvider(options: AggregatorAOptions): Provider
   if (options.apiKey) headers[plan === 'pro' ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = options.apiKey;
   return {
     name: NAME,
-    fields: ['aggregatorA', 'website', 'logo', 'description', 'twitter', 'telegram', 'discord', 'reddit', 'github', 'facebook', 'medium', 'bitcointalk'],
+    fields: [
+      'aggregatorA',
+      'website',
+      'logo',
+      'description',
+      'twitter',
+      'telegram',
+      'discord',
+      'reddit',
+      'github',
+      'facebook',
+      'medium',
+      'bitcointalk',
+    ],
     async fetch(query: AggregatorQuery, ctx: ProviderContext): Promise<AggregatorFacts> {
       const answer = await getAnswer(NAME, ctx, coinUrl(options.baseUrl, query), headers);
       throwIfCoinGeckoError(answer);
@@ -97,7 +110,14 @@ export function createAggregatorAProvider(options: AggregatorAOptions): Provider
 
 function coinUrl(baseUrl: string, query: AggregatorQuery): URL {
   if (query.id !== '') {
-    const slim = { localization: 'false', tickers: 'false', market_data: 'false', community_data: 'false', developer_data: 'false', sparkline: 'false' };
+    const slim = {
+      localization: 'false',
+      tickers: 'false',
+      market_data: 'false',
+      community_data: 'false',
+      developer_data: 'false',
+      sparkline: 'false',
+    };
     return endpoint(baseUrl, `/coins/${encodeURIComponent(query.id)}`, slim);
   }
   const platform = ASSET_PLATFORMS[query.network];
@@ -145,13 +165,26 @@ function coinLinks(coin: Record<string, unknown>): Partial<ProjectLinks> {
   const logo = str(rec(coin, 'image'), 'large');
   if (/^https?:\/\//.test(logo)) set(out, 'logo', logo);
   set(out, 'description', str(rec(coin, 'description'), 'en').trim());
-  set(out, 'twitter', handleLink(str(links, 'twitter_screen_name'), (s) => xLink(xUsername(s))));
-  set(out, 'telegram', handleLink(str(links, 'telegram_channel_identifier'), (s) => telegramLink(telegramHandle(s))));
-  set(out, 'reddit', handleLink(str(links, 'subreddit_url'), (s) => redditLink(subredditName(s))));
+  set(
+    out,
+    'twitter',
+    handleLink(str(links, 'twitter_screen_name'), (s) => xLink(xUsername(s))),
+  );
+  set(
+    out,
+    'telegram',
+    handleLink(str(links, 'telegram_channel_identifier'), (s) => telegramLink(telegramHandle(s))),
+  );
+  set(
+    out,
+    'reddit',
+    handleLink(str(links, 'subreddit_url'), (s) => redditLink(subredditName(s))),
+  );
   const facebook = str(links, 'facebook_username');
   if (/^[A-Za-z0-9.\-_]+$/.test(facebook)) set(out, 'facebook', `https://www.facebook.com/${facebook}`);
   const topic = num(links, 'bitcointalk_thread_identifier');
-  if (topic !== undefined && Number.isInteger(topic) && topic > 0) set(out, 'bitcointalk', `https://bitcointalk.org/index.php?topic=${topic}`);
+  if (topic !== undefined && Number.isInteger(topic) && topic > 0)
+    set(out, 'bitcointalk', `https://bitcointalk.org/index.php?topic=${topic}`);
   return out;
 }
 

@@ -30,13 +30,31 @@ export function createAggregatorBProvider(options: AggregatorBOptions): Provider
   const headers: Record<string, string> = options.apiKey ? { 'X-CMC_PRO_API_KEY': options.apiKey } : {};
   return {
     name: NAME,
-    fields: ['aggregatorB', 'website', 'logo', 'description', 'twitter', 'telegram', 'discord', 'reddit', 'github', 'facebook', 'medium', 'bitcointalk'],
+    fields: [
+      'aggregatorB',
+      'website',
+      'logo',
+      'description',
+      'twitter',
+      'telegram',
+      'discord',
+      'reddit',
+      'github',
+      'facebook',
+      'medium',
+      'bitcointalk',
+    ],
     async fetch(query: AggregatorQuery, ctx: ProviderContext): Promise<AggregatorFacts> {
       const lookup = query.id !== '' ? { slug: query.id } : { address: query.address };
       const info = await getAnswer(NAME, ctx, endpoint(options.baseUrl, '/v2/cryptocurrency/info', lookup), headers);
       throwIfCmcError(info, ctx);
       const listing = parseCmcInfo(info.json);
-      const quotes = await getAnswer(NAME, ctx, endpoint(options.baseUrl, '/v2/cryptocurrency/quotes/latest', { id: String(listing.cmcId) }), headers);
+      const quotes = await getAnswer(
+        NAME,
+        ctx,
+        endpoint(options.baseUrl, '/v2/cryptocurrency/quotes/latest', { id: String(listing.cmcId) }),
+        headers,
+      );
       throwIfCmcError(quotes, ctx);
       return { rank: parseCmcRank(quotes.json, listing.cmcId), id: listing.slug, links: listing.links };
     },
@@ -48,7 +66,12 @@ function throwIfCmcError(answer: ProviderAnswer, ctx: ProviderContext): void {
   const code = num(status, 'error_code') ?? 0;
   const message = str(status, 'error_message');
   if (RATE_LIMITS.has(code) || answer.status === 429) {
-    throw new ProviderError(NAME, 'rate-limited', `${NAME} rate limit exceeded${message ? `: ${message}` : ''}`, untilReset(code, ctx.now()));
+    throw new ProviderError(
+      NAME,
+      'rate-limited',
+      `${NAME} rate limit exceeded${message ? `: ${message}` : ''}`,
+      untilReset(code, ctx.now()),
+    );
   }
   if (KEY_ERRORS.has(code) || answer.status === 401 || answer.status === 402 || answer.status === 403) {
     throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the key${message ? `: ${message}` : ''}`);
@@ -96,7 +119,9 @@ export function parseCmcInfo(json: unknown): CmcListing {
   if (!entry || cmcId === undefined || slug === '') throw badResponse(NAME, 'an info answer without an id and slug');
   const urls = rec(entry, 'urls');
   const links: Record<string, string> = {
-    ...sortLinks(['twitter', 'reddit', 'chat', 'source_code', 'facebook', 'message_board', 'announcement'].flatMap((k) => strings(urls, k))),
+    ...sortLinks(
+      ['twitter', 'reddit', 'chat', 'source_code', 'facebook', 'message_board', 'announcement'].flatMap((k) => strings(urls, k)),
+    ),
   };
   const website = strings(urls, 'website')[0];
   if (website) links.website = website;

@@ -56,7 +56,9 @@ describe('discord (invite with counts)', () => {
 
   it('refuses a link that is not an invite before calling', async () => {
     const seen = api.requests.length;
-    const error = await providerError(createDiscordProvider({ baseUrl: api.baseUrl }).fetch({ invite: 'https://discord.com/channels/1/2' }, testProviderContext()));
+    const error = await providerError(
+      createDiscordProvider({ baseUrl: api.baseUrl }).fetch({ invite: 'https://discord.com/channels/1/2' }, testProviderContext()),
+    );
     assert.equal(error.kind, 'refused');
     assert.equal(api.requests.length, seen);
   });

@@ -44,12 +44,18 @@ export function parseInviteCount(answer: ProviderAnswer): number {
   const message = str(body, 'message');
   if (answer.status === 429) {
     const wait = secondsToMs(body?.retry_after) ?? retryAfterMs(answer.headers.get('retry-after'));
-    throw new ProviderError(NAME, 'rate-limited', `${NAME}: ${message || 'rate limited'}${body?.global === true ? ' (global limit)' : ''}`, wait);
+    throw new ProviderError(
+      NAME,
+      'rate-limited',
+      `${NAME}: ${message || 'rate limited'}${body?.global === true ? ' (global limit)' : ''}`,
+      wait,
+    );
   }
   if (answer.status === 404 || num(body, 'code') === UNKNOWN_INVITE) {
     throw new ProviderError(NAME, 'not-found', `${NAME}: ${message || 'Unknown Invite'} (expired, revoked or never existed)`);
   }
-  if (answer.status === 401 || answer.status === 403) throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the request: ${message || `HTTP ${answer.status}`}`);
+  if (answer.status === 401 || answer.status === 403)
+    throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the request: ${message || `HTTP ${answer.status}`}`);
   throwIfServerError(NAME, answer);
   const members = num(body, 'approximate_member_count');
   if (answer.status !== 200 || members === undefined || !Number.isInteger(members) || members < 0) {

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { RepositoryStatsSchema } from '../../spec/schemas/audit-layout.ts';
-import { fixtureText, startProviderReplay, testProviderContext, type ProviderReplay, type ReplayAnswer } from '../../testing/provider-replay.ts';
+import {
+  fixtureText,
+  startProviderReplay,
+  testProviderContext,
+  type ProviderReplay,
+  type ReplayAnswer,
+} from '../../testing/provider-replay.ts';
 import { providerError } from '../../testing/provider-error.ts';
 import { createGithubProvider, lastPage } from './github.ts';
 import { partialReason } from './partial.ts';
@@ -19,11 +25,15 @@ function repoRoutes(path: string, overrides: Record<string, ReplayAnswer> = {}):
   return {
     [path]: { body: text('repo.json') },
     [`${path}/contributors?per_page=1&anon=1`]: {
-      headers: { link: `<https://api.github.com/repositories/280416524/contributors?per_page=1&anon=1&page=2>; rel="next", <https://api.github.com/repositories/280416524/contributors?per_page=1&anon=1&page=37>; rel="last"` },
+      headers: {
+        link: `<https://api.github.com/repositories/280416524/contributors?per_page=1&anon=1&page=2>; rel="next", <https://api.github.com/repositories/280416524/contributors?per_page=1&anon=1&page=37>; rel="last"`,
+      },
       body: text('contributors-page.json'),
     },
     [`${path}/commits?per_page=1`]: {
-      headers: { link: `<https://api.github.com/repositories/280416524/commits?per_page=1&page=2>; rel="next", <https://api.github.com/repositories/280416524/commits?per_page=1&page=1218>; rel="last"` },
+      headers: {
+        link: `<https://api.github.com/repositories/280416524/commits?per_page=1&page=2>; rel="next", <https://api.github.com/repositories/280416524/commits?per_page=1&page=1218>; rel="last"`,
+      },
       body: text('commits-page.json'),
     },
     [`${path}/stats/commit_activity`]: { body: text('commit-activity.json') },
@@ -53,13 +63,20 @@ describe('github (REST repository statistics)', () => {
         '/orgs/norepos': { body: { ...(JSON.parse(text('org.json')) as object), login: 'norepos', public_repos: 0 } },
         '/orgs/norepos/repos?type=public&sort=pushed&per_page=100': { body: [] },
         '/orgs/huge': { body: { ...(JSON.parse(text('org.json')) as object), login: 'huge' } },
-        ...repoRoutes('/repos/huge/monorepo', { '/contributors?per_page=1&anon=1': { status: 403, body: text('contributors-too-large.json') } }),
+        ...repoRoutes('/repos/huge/monorepo', {
+          '/contributors?per_page=1&anon=1': { status: 403, body: text('contributors-too-large.json') },
+        }),
         '/orgs/solo': { body: { ...(JSON.parse(text('org.json')) as object), login: 'solo' } },
         ...repoRoutes('/repos/solo/one', { '/contributors?per_page=1&anon=1': { body: text('contributors-page.json') } }),
         // Failures.
         '/orgs/limited': {
           status: 403,
-          headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 1500), 'x-ratelimit-resource': 'core' },
+          headers: {
+            'x-ratelimit-limit': '60',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(NOW.getTime() / 1000 + 1500),
+            'x-ratelimit-resource': 'core',
+          },
           body: text('rate-limited.json'),
         },
         '/orgs/secondary': { status: 403, headers: { 'retry-after': '60' }, body: text('secondary-rate-limit.json') },
@@ -78,18 +95,21 @@ describe('github (REST repository statistics)', () => {
 
   it('reads an organisation and a given repository into the spec’s RepositoryStats', async () => {
     const stats = await ask('https://github.com/Uniswap', 'v3-core', 'ghp_token');
-    assert.deepEqual({ ...stats, contributionsPerDay: stats.contributionsPerDay.length }, {
-      owner: 'Uniswap',
-      contributionsPerDay: 52,
-      totalRepositories: 298,
-      contributors: 37,
-      stars: 4412,
-      forks: 2731,
-      openIssues: 203,
-      watchers: 112,
-      commits: 1218,
-      organizationAge: '2018-02-01T21:43:32.000Z',
-    });
+    assert.deepEqual(
+      { ...stats, contributionsPerDay: stats.contributionsPerDay.length },
+      {
+        owner: 'Uniswap',
+        contributionsPerDay: 52,
+        totalRepositories: 298,
+        contributors: 37,
+        stars: 4412,
+        forks: 2731,
+        openIssues: 203,
+        watchers: 112,
+        commits: 1218,
+        organizationAge: '2018-02-01T21:43:32.000Z',
+      },
+    );
     assert.deepEqual(stats.contributionsPerDay, weeks);
     assert.ok(checkStats.Check(stats), JSON.stringify([...checkStats.Errors(stats)].slice(0, 3)));
     assert.equal(partialReason(stats), undefined);
@@ -104,9 +124,16 @@ describe('github (REST repository statistics)', () => {
     assert.equal(stats.owner, 'vbuterin');
     assert.equal(stats.totalRepositories, 53);
     assert.equal(stats.organizationAge, '2012-08-29T06:36:19.000Z');
-    assert.ok(api.requests.some((r) => r.url === '/repos/vbuterin/research'), 'research (1790 stars) rather than the go-ethereum fork (2400)');
+    assert.ok(
+      api.requests.some((r) => r.url === '/repos/vbuterin/research'),
+      'research (1790 stars) rather than the go-ethereum fork (2400)',
+    );
     assert.ok(!api.requests.some((r) => r.url.startsWith('/repos/vbuterin/go-ethereum')));
-    assert.equal(api.requests.some((r) => r.headers.authorization !== undefined && r.url.startsWith('/users/vbuterin')), false, 'no token configured, none sent');
+    assert.equal(
+      api.requests.some((r) => r.headers.authorization !== undefined && r.url.startsWith('/users/vbuterin')),
+      false,
+      'no token configured, none sent',
+    );
   });
 
   it('returns what is known while GitHub computes statistics, and says so', async () => {
@@ -125,18 +152,21 @@ describe('github (REST repository statistics)', () => {
 
   it('says why the numbers are missing for an owner without repositories or a repository too large', async () => {
     const none = await ask('norepos');
-    assert.deepEqual({ ...none }, {
-      owner: 'norepos',
-      contributionsPerDay: [],
-      totalRepositories: 0,
-      contributors: 0,
-      stars: 0,
-      forks: 0,
-      openIssues: 0,
-      watchers: 0,
-      commits: 0,
-      organizationAge: '2018-02-01T21:43:32.000Z',
-    });
+    assert.deepEqual(
+      { ...none },
+      {
+        owner: 'norepos',
+        contributionsPerDay: [],
+        totalRepositories: 0,
+        contributors: 0,
+        stars: 0,
+        forks: 0,
+        openIssues: 0,
+        watchers: 0,
+        commits: 0,
+        organizationAge: '2018-02-01T21:43:32.000Z',
+      },
+    );
     assert.ok(checkStats.Check(none));
     assert.match(partialReason(none) ?? '', /no public repository/);
     const huge = await ask('huge', 'monorepo');
@@ -169,7 +199,10 @@ describe('github (REST repository statistics)', () => {
 
 describe('lastPage', () => {
   it('reads the last page of a Link header, or nothing', () => {
-    assert.equal(lastPage('<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?per_page=1&page=431>; rel="last"'), 431);
+    assert.equal(
+      lastPage('<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?per_page=1&page=431>; rel="last"'),
+      431,
+    );
     assert.equal(lastPage('<https://api.github.com/x?page=1>; rel="prev"'), undefined);
     assert.equal(lastPage(null), undefined);
   });

@@ -84,7 +84,15 @@ async function repositoryStats(call: Call, target: GithubTarget): Promise<Reposi
     readCommitActivity(call, path, notes),
   ]);
   return finish(
-    { owner: owner.login, contributionsPerDay: weeks, totalRepositories: owner.publicRepos, contributors, commits, organizationAge: owner.createdAt, ...counts },
+    {
+      owner: owner.login,
+      contributionsPerDay: weeks,
+      totalRepositories: owner.publicRepos,
+      contributors,
+      commits,
+      organizationAge: owner.createdAt,
+      ...counts,
+    },
     notes,
   );
 }
@@ -123,7 +131,8 @@ async function readOwner(call: Call, name: string): Promise<Owner> {
     const body = expectOk(answer, kind === 'orgs' ? 'an organisation' : 'a user');
     const createdAt = Date.parse(str(body, 'created_at'));
     const publicRepos = num(body, 'public_repos');
-    if (str(body, 'login') === '' || Number.isNaN(createdAt) || publicRepos === undefined) throw badResponse(NAME, `${kind === 'orgs' ? 'an organisation' : 'a user'} without login, created_at or public_repos`);
+    if (str(body, 'login') === '' || Number.isNaN(createdAt) || publicRepos === undefined)
+      throw badResponse(NAME, `${kind === 'orgs' ? 'an organisation' : 'a user'} without login, created_at or public_repos`);
     return { login: str(body, 'login'), kind, publicRepos, createdAt: new Date(createdAt).toISOString() };
   }
   throw new ProviderError(NAME, 'not-found', `${NAME} has no organisation or user named ${name}`);
@@ -144,13 +153,15 @@ async function mostStarredRepo(call: Call, owner: Owner): Promise<string | undef
 
 async function readRepo(call: Call, path: string): Promise<Pick<RepositoryStats, 'stars' | 'forks' | 'watchers' | 'openIssues'>> {
   const answer = await call(path);
-  if (answer.status === 404 || answer.status === 451) throw new ProviderError(NAME, 'not-found', `${NAME} has no public repository ${path.slice('/repos/'.length)}`);
+  if (answer.status === 404 || answer.status === 451)
+    throw new ProviderError(NAME, 'not-found', `${NAME} has no public repository ${path.slice('/repos/'.length)}`);
   const body = expectOk(answer, 'a repository');
   const stars = num(body, 'stargazers_count');
   const forks = num(body, 'forks_count');
   const watchers = num(body, 'subscribers_count');
   const openIssues = num(body, 'open_issues_count');
-  if (stars === undefined || forks === undefined || watchers === undefined || openIssues === undefined) throw badResponse(NAME, 'a repository without its counts');
+  if (stars === undefined || forks === undefined || watchers === undefined || openIssues === undefined)
+    throw badResponse(NAME, 'a repository without its counts');
   return { stars, forks, watchers, openIssues };
 }
 
@@ -213,7 +224,12 @@ function expectOk(answer: ProviderAnswer, what: string): Record<string, unknown>
 
 function unexpected(answer: ProviderAnswer, what: string): ProviderError {
   throwIfServerError(NAME, answer);
-  return badResponse(NAME, answer.status === 200 ? `something other than ${what}` : `HTTP ${answer.status} for ${what}${messageOf(answer) ? `: ${messageOf(answer)}` : ''}`);
+  return badResponse(
+    NAME,
+    answer.status === 200
+      ? `something other than ${what}`
+      : `HTTP ${answer.status} for ${what}${messageOf(answer) ? `: ${messageOf(answer)}` : ''}`,
+  );
 }
 
 function messageOf(answer: ProviderAnswer): string {
@@ -224,7 +240,8 @@ function messageOf(answer: ProviderAnswer): string {
 function throwIfRateLimitedOrRefused(answer: ProviderAnswer, now: Date): void {
   const limited =
     answer.status === 429 ||
-    (answer.status === 403 && (answer.headers.get('x-ratelimit-remaining') === '0' || answer.headers.has('retry-after') || /rate limit/i.test(messageOf(answer))));
+    (answer.status === 403 &&
+      (answer.headers.get('x-ratelimit-remaining') === '0' || answer.headers.has('retry-after') || /rate limit/i.test(messageOf(answer))));
   if (limited) {
     const reset = Number(answer.headers.get('x-ratelimit-reset') ?? '');
     const wait = answer.headers.has('retry-after')
@@ -234,7 +251,8 @@ function throwIfRateLimitedOrRefused(answer: ProviderAnswer, now: Date): void {
         : undefined;
     throw new ProviderError(NAME, 'rate-limited', `${NAME}: ${messageOf(answer) || 'rate limit exceeded'}`, wait);
   }
-  if (answer.status === 401) throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the token: ${messageOf(answer) || 'Bad credentials'}`);
+  if (answer.status === 401)
+    throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the token: ${messageOf(answer) || 'Bad credentials'}`);
   if (answer.status === 403 && !/too large/i.test(messageOf(answer))) {
     throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the request: ${messageOf(answer) || 'Forbidden'}`);
   }

@@ -142,7 +142,21 @@ export function redditLink(name: string): string {
 
 // X usernames: 1–15 letters, digits and underscores. Paths that are site pages, not people:
 const X_USERNAME = /^[A-Za-z0-9_]{1,15}$/;
-const X_PAGES = new Set(['i', 'home', 'search', 'explore', 'intent', 'share', 'hashtag', 'settings', 'messages', 'notifications', 'login', 'tos', 'privacy']);
+const X_PAGES = new Set([
+  'i',
+  'home',
+  'search',
+  'explore',
+  'intent',
+  'share',
+  'hashtag',
+  'settings',
+  'messages',
+  'notifications',
+  'login',
+  'tos',
+  'privacy',
+]);
 const X_HOSTS = new Set(['x.com', 'twitter.com']);
 
 /**
@@ -171,7 +185,19 @@ export function xLink(username: string): string {
 // GitHub logins: up to 39 letters, digits and single hyphens, not starting with one.
 const GITHUB_OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const GITHUB_REPO = /^[A-Za-z0-9._-]{1,100}$/;
-const GITHUB_PAGES = new Set(['sponsors', 'topics', 'features', 'marketplace', 'settings', 'apps', 'about', 'pricing', 'explore', 'search', 'login']);
+const GITHUB_PAGES = new Set([
+  'sponsors',
+  'topics',
+  'features',
+  'marketplace',
+  'settings',
+  'apps',
+  'about',
+  'pricing',
+  'explore',
+  'search',
+  'login',
+]);
 
 export interface GithubTarget {
   readonly owner: string;
@@ -195,7 +221,8 @@ export function githubTarget(input: string): GithubTarget {
     throw new HandleError(`"${text}" does not name a GitHub organisation or user`);
   }
   const repo = rawRepo.replace(/\.git$/, '');
-  if (repo !== '' && (!GITHUB_REPO.test(repo) || repo === '.' || repo === '..')) throw new HandleError(`"${text}" does not name a GitHub repository`);
+  if (repo !== '' && (!GITHUB_REPO.test(repo) || repo === '.' || repo === '..'))
+    throw new HandleError(`"${text}" does not name a GitHub repository`);
   return { owner, repo };
 }
 

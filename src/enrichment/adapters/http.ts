@@ -21,7 +21,12 @@ export interface ProviderAnswer {
  * GETs `url` and reads the whole answer. `provider` names the source in error messages;
  * the URL is never put in a message because some providers (Telegram) carry the key in it.
  */
-export async function getAnswer(provider: string, ctx: ProviderContext, url: URL, headers: Record<string, string>): Promise<ProviderAnswer> {
+export async function getAnswer(
+  provider: string,
+  ctx: ProviderContext,
+  url: URL,
+  headers: Record<string, string>,
+): Promise<ProviderAnswer> {
   let response: Response;
   let text: string;
   try {

@@ -19,7 +19,11 @@ describe('reddit (subreddit about.json)', () => {
         [about('privatesub')]: { status: 403, body: text('private.json') },
         [about('quarantinedsub')]: { status: 403, body: text('quarantined.json') },
         [about('blocked')]: { status: 403, body: '<!doctype html><title>Blocked</title>' },
-        [about('busy')]: { status: 429, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '412', 'x-ratelimit-used': '100' }, body: text('too-many-requests.json') },
+        [about('busy')]: {
+          status: 429,
+          headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '412', 'x-ratelimit-used': '100' },
+          body: text('too-many-requests.json'),
+        },
         [about('oddsub')]: { body: { kind: 't5', data: { display_name: 'oddsub', subscribers: null } } },
         [about('downsub')]: { status: 500, body: '<html>all of our servers are busy</html>' },
       },
@@ -69,7 +73,9 @@ describe('reddit (subreddit about.json)', () => {
 
   it('refuses a user profile before calling', async () => {
     const seen = api.requests.length;
-    const error = await providerError(createRedditProvider({ baseUrl: api.baseUrl }).fetch({ subreddit: 'https://www.reddit.com/user/someone' }, testProviderContext()));
+    const error = await providerError(
+      createRedditProvider({ baseUrl: api.baseUrl }).fetch({ subreddit: 'https://www.reddit.com/user/someone' }, testProviderContext()),
+    );
     assert.equal(error.kind, 'refused');
     assert.equal(api.requests.length, seen);
   });

@@ -47,15 +47,30 @@ export function parseSubredditAbout(answer: ProviderAnswer, name: string): numbe
   const body = isRecord(answer.json) ? answer.json : undefined;
   const reason = str(body, 'reason');
   if (answer.status === 429) {
-    throw new ProviderError(NAME, 'rate-limited', `${NAME} rate limit exceeded`, secondsToMs(answer.headers.get('x-ratelimit-reset') ?? answer.headers.get('retry-after')));
+    throw new ProviderError(
+      NAME,
+      'rate-limited',
+      `${NAME} rate limit exceeded`,
+      secondsToMs(answer.headers.get('x-ratelimit-reset') ?? answer.headers.get('retry-after')),
+    );
   }
-  if (answer.status === 404) throw new ProviderError(NAME, 'not-found', `${NAME}: r/${name} ${reason === 'banned' ? 'is banned' : 'does not exist'}`);
-  if (answer.status === 403 && reason !== '') throw new ProviderError(NAME, 'not-found', `${NAME}: r/${name} is ${reason}; its subscribers cannot be read`);
-  if (answer.status === 401 || answer.status === 403) throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the request (HTTP ${answer.status})`);
+  if (answer.status === 404)
+    throw new ProviderError(NAME, 'not-found', `${NAME}: r/${name} ${reason === 'banned' ? 'is banned' : 'does not exist'}`);
+  if (answer.status === 403 && reason !== '')
+    throw new ProviderError(NAME, 'not-found', `${NAME}: r/${name} is ${reason}; its subscribers cannot be read`);
+  if (answer.status === 401 || answer.status === 403)
+    throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the request (HTTP ${answer.status})`);
   throwIfServerError(NAME, answer);
-  if (answer.status === 200 && str(body, 'kind') === 'Listing') throw new ProviderError(NAME, 'not-found', `${NAME}: r/${name} does not exist`);
+  if (answer.status === 200 && str(body, 'kind') === 'Listing')
+    throw new ProviderError(NAME, 'not-found', `${NAME}: r/${name} does not exist`);
   const subscribers = num(rec(body, 'data'), 'subscribers');
-  if (answer.status !== 200 || str(body, 'kind') !== 't5' || subscribers === undefined || !Number.isInteger(subscribers) || subscribers < 0) {
+  if (
+    answer.status !== 200 ||
+    str(body, 'kind') !== 't5' ||
+    subscribers === undefined ||
+    !Number.isInteger(subscribers) ||
+    subscribers < 0
+  ) {
     throw badResponse(NAME, answer.status === 200 ? 'something other than a subreddit' : `HTTP ${answer.status}`);
   }
   return subscribers;

@@ -65,7 +65,9 @@ describe('telegram (Bot API getChatMemberCount)', () => {
     const error = await providerError(wrong.fetch({ handle: '@scope_ward' }, testProviderContext()));
     assert.equal(error.kind, 'unauthorized');
     assert.doesNotMatch(error.message, /wrongSecretValue/);
-    const missing = await providerError(createTelegramProvider({ baseUrl: api.baseUrl }).fetch({ handle: '@scope_ward' }, testProviderContext()));
+    const missing = await providerError(
+      createTelegramProvider({ baseUrl: api.baseUrl }).fetch({ handle: '@scope_ward' }, testProviderContext()),
+    );
     assert.equal(missing.kind, 'unauthorized');
   });
 });

@@ -34,7 +34,12 @@ export function createTelegramProvider(options: TelegramOptions): Provider<{ rea
       const handle = parseInput(NAME, () => telegramHandle(input.handle));
       const token = options.apiKey ?? '';
       if (!BOT_TOKEN.test(token)) throw new ProviderError(NAME, 'unauthorized', `${NAME} needs a bot token of the form <bot id>:<secret>`);
-      const answer = await getAnswer(NAME, ctx, endpoint(options.baseUrl, `/bot${token}/getChatMemberCount`, { chat_id: `@${handle}` }), {});
+      const answer = await getAnswer(
+        NAME,
+        ctx,
+        endpoint(options.baseUrl, `/bot${token}/getChatMemberCount`, { chat_id: `@${handle}` }),
+        {},
+      );
       return { members: parseMemberCount(answer) };
     },
   };
@@ -49,7 +54,8 @@ export function parseMemberCount(answer: ProviderAnswer): number {
     const seconds = secondsToMs(rec(body, 'parameters')?.retry_after) ?? retryAfterMs(answer.headers.get('retry-after'));
     throw new ProviderError(NAME, 'rate-limited', `${NAME}: ${description || 'Too Many Requests'}`, seconds);
   }
-  if (code === 401 || code === 404) throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the bot token (${description || `HTTP ${code}`})`);
+  if (code === 401 || code === 404)
+    throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the bot token (${description || `HTTP ${code}`})`);
   if (code === 403) throw new ProviderError(NAME, 'unauthorized', `${NAME}: ${description || 'Forbidden'}`);
   if (code === 400 && /chat not found|member list is inaccessible/i.test(description)) {
     throw new ProviderError(NAME, 'not-found', `${NAME}: ${description}`);
@@ -57,7 +63,10 @@ export function parseMemberCount(answer: ProviderAnswer): number {
   throwIfServerError(NAME, answer);
   const result = body?.ok === true ? num(body, 'result') : undefined;
   if (result === undefined || !Number.isInteger(result) || result < 0) {
-    throw badResponse(NAME, body?.ok === false ? `an error: ${description || `HTTP ${answer.status}`}` : 'something other than a member count');
+    throw badResponse(
+      NAME,
+      body?.ok === false ? `an error: ${description || `HTTP ${answer.status}`}` : 'something other than a member count',
+    );
   }
   return result;
 }

@@ -25,7 +25,10 @@ describe('x (API v2 user lookup)', () => {
         [user('notenrolled')]: { status: 403, body: text('client-forbidden.json') },
         [user('nometrics')]: { body: { data: { id: '1', name: 'n', username: 'nometrics' } } },
         [user('cutoff')]: { body: '{"data":{"public_metrics":{"followers_count":12' },
-        [user('overloaded')]: { status: 503, body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 } },
+        [user('overloaded')]: {
+          status: 503,
+          body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 },
+        },
       },
       '/2',
       { status: 401, body: text('unauthorized.json') },
@@ -62,8 +65,13 @@ describe('x (API v2 user lookup)', () => {
 
   it('does not call without a token, nor for a page that is not an account', async () => {
     const seen = api.requests.length;
-    assert.equal((await providerError(createXProvider({ baseUrl: api.baseUrl }).fetch({ username: '@Uniswap' }, testProviderContext(NOW)))).kind, 'unauthorized');
-    const page = await providerError(createXProvider({ baseUrl: api.baseUrl, apiKey: 't' }).fetch({ username: 'https://x.com/i/flow/login' }, testProviderContext(NOW)));
+    assert.equal(
+      (await providerError(createXProvider({ baseUrl: api.baseUrl }).fetch({ username: '@Uniswap' }, testProviderContext(NOW)))).kind,
+      'unauthorized',
+    );
+    const page = await providerError(
+      createXProvider({ baseUrl: api.baseUrl, apiKey: 't' }).fetch({ username: 'https://x.com/i/flow/login' }, testProviderContext(NOW)),
+    );
     assert.equal(page.kind, 'refused');
     assert.equal(api.requests.length, seen);
   });

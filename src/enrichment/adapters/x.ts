@@ -44,7 +44,8 @@ export function parseUserFollowers(answer: ProviderAnswer, now: Date): number {
   if (answer.status === 429) {
     throw new ProviderError(NAME, 'rate-limited', `${NAME} rate limit exceeded`, untilReset(answer.headers, now));
   }
-  if (answer.status === 401 || answer.status === 403) throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the token: ${detail || `HTTP ${answer.status}`}`);
+  if (answer.status === 401 || answer.status === 403)
+    throw new ProviderError(NAME, 'unauthorized', `${NAME} refused the token: ${detail || `HTTP ${answer.status}`}`);
   throwIfServerError(NAME, answer);
   const data = rec(body, 'data');
   const followers = num(rec(data, 'public_metrics'), 'followers_count');
@@ -53,7 +54,10 @@ export function parseUserFollowers(answer: ProviderAnswer, now: Date): number {
   if (!data && problem && (str(problem, 'title') === 'Not Found Error' || str(problem, 'type').endsWith('/resource-not-found'))) {
     throw new ProviderError(NAME, 'not-found', `${NAME}: ${str(problem, 'detail') || 'no such account'}`);
   }
-  throw badResponse(NAME, answer.status === 200 ? 'a user without public_metrics.followers_count' : `HTTP ${answer.status}${detail ? `: ${detail}` : ''}`);
+  throw badResponse(
+    NAME,
+    answer.status === 200 ? 'a user without public_metrics.followers_count' : `HTTP ${answer.status}${detail ? `: ${detail}` : ''}`,
+  );
 }
 
 /** `x-rate-limit-reset` is the epoch second the window reopens; fall back to `retry-after`. */
