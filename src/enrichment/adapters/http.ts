@@ -28,15 +28,45 @@ export async function getAnswer(
   headers: Record<string, string>,
 ): Promise<ProviderAnswer> {
   let response: Response;
-  let text: string;
+  let text: string | undefined;
   try {
     response = await ctx.fetch(url, { method: 'GET', headers: { accept: 'application/json', ...headers }, signal: ctx.signal });
-    text = await response.text();
+    text = await readCapped(response, MAX_ANSWER_BYTES);
   } catch (error) {
     const reason = ctx.signal.aborted ? 'did not answer in time' : 'could not be reached';
     throw new ProviderError(provider, 'unreachable', `${provider} ${reason}`, undefined, { cause: error });
   }
+  if (text === undefined) throw badResponse(provider, `more than ${MAX_ANSWER_BYTES / 1_000_000} MB`);
   return { status: response.status, headers: response.headers, json: parseJson(text) };
+}
+
+/**
+ * The largest answer we read. The biggest documented one we ask for (GitHub's list of 100
+ * repositories) is well under 1 MB; a misconfigured base URL serving a file must not fill memory.
+ */
+export const MAX_ANSWER_BYTES = 4_000_000;
+
+/** The body as text, or undefined (and the rest discarded) once it passes `limit` bytes. */
+async function readCapped(response: Response, limit: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {
