@@ -1,0 +1,42 @@
+/**
+ * Parity of the adapters with the provider set: each fills the role its name says (the
+ * name is what `meta.sources` shows), with the input and output types that role declares
+ * (checked by the compiler through the `EnrichmentProviders` annotation), and reports only
+ * fields the spec's auditLayout has.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AuditLayoutSchema } from '../../spec/schemas/audit-layout.ts';
+import type { EnrichmentProviders } from '../provider-set.ts';
+import { createAggregatorAProvider } from './aggregator-a.ts';
+import { createAggregatorBProvider } from './aggregator-b.ts';
+import { createDiscordProvider } from './discord.ts';
+import { createGithubProvider } from './github.ts';
+import { createRedditProvider } from './reddit.ts';
+import { createTelegramProvider } from './telegram.ts';
+import { createXProvider } from './x.ts';
+
+const baseUrl = 'http://127.0.0.1:9';
+const providers: EnrichmentProviders = {
+  aggregatorA: createAggregatorAProvider({ baseUrl }),
+  aggregatorB: createAggregatorBProvider({ baseUrl }),
+  telegram: createTelegramProvider({ baseUrl }),
+  discord: createDiscordProvider({ baseUrl }),
+  reddit: createRedditProvider({ baseUrl }),
+  x: createXProvider({ baseUrl }),
+  github: createGithubProvider({ baseUrl }),
+};
+
+describe('adapters and their roles', () => {
+  it('name each provider after its role', () => {
+    for (const [role, provider] of Object.entries(providers)) assert.equal(provider?.name, role);
+  });
+
+  it('report only auditLayout fields', () => {
+    const known = new Set(Object.keys(AuditLayoutSchema.properties));
+    for (const provider of Object.values(providers)) {
+      assert.ok(provider && provider.fields.length > 0, provider?.name);
+      for (const field of provider.fields) assert.ok(known.has(field), `${provider.name}: ${field}`);
+    }
+  });
+});
