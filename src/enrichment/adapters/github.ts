@@ -73,9 +73,9 @@ async function repositoryStats(call: Call, target: GithubTarget): Promise<Reposi
   const repo = target.repo !== '' ? target.repo : await mostStarredRepo(call, owner);
   if (repo === undefined) {
     notes.push(`${owner.login} has no public repository`);
-    return finish({ ...EMPTY_REPO, owner: owner.login, totalRepositories: owner.publicRepos, organizationAge: owner.createdAt }, notes);
+    return finish({ ...emptyRepo(), owner: owner.login, totalRepositories: owner.publicRepos, organizationAge: owner.createdAt }, notes);
   }
-  // Names that came back from GitHub are encoded like the ones we were given were validated.
+  // The repository name may come from GitHub's own list: encode both rather than trust them in a path.
   const path = `/repos/${encodeURIComponent(owner.login)}/${encodeURIComponent(repo)}`;
   const [counts, contributors, commits, weeks] = await Promise.all([
     readRepo(call, path),
@@ -97,7 +97,10 @@ async function repositoryStats(call: Call, target: GithubTarget): Promise<Reposi
   );
 }
 
-const EMPTY_REPO = { contributionsPerDay: [], contributors: 0, stars: 0, forks: 0, openIssues: 0, watchers: 0, commits: 0 };
+/** The documented empty values of the repository half (a fresh array each time: callers may keep it). */
+function emptyRepo() {
+  return { contributionsPerDay: [], contributors: 0, stars: 0, forks: 0, openIssues: 0, watchers: 0, commits: 0 };
+}
 
 /** Builds the spec's object key by key (nothing else leaks into the answer) and records any notes. */
 function finish(stats: RepositoryStats, notes: readonly string[]): RepositoryStats {
