@@ -15,7 +15,19 @@
  */
 import { ProviderError, retryAfterMs, type Provider, type ProviderContext } from '../provider.ts';
 import type { AggregatorFacts, AggregatorQuery, ProjectLinks } from '../provider-set.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, rec, str, strings, throwIfServerError, type ProviderAnswer } from './http.ts';
+import {
+  badResponse,
+  endpoint,
+  getAnswer,
+  isRecord,
+  num,
+  rec,
+  str,
+  strings,
+  throwIfServerError,
+  type ProviderAnswer,
+  requireBaseUrl,
+} from './http.ts';
 import { HandleError, redditLink, sortLinks, subredditName, telegramHandle, telegramLink, xLink, xUsername } from './handles.ts';
 
 const NAME = 'aggregatorA';
@@ -81,6 +93,7 @@ export interface AggregatorAOptions {
 }
 
 export function createAggregatorAProvider(options: AggregatorAOptions): Provider<AggregatorQuery, AggregatorFacts> {
+  requireBaseUrl(NAME, options.baseUrl);
   const plan = options.plan ?? (new URL(options.baseUrl).hostname.startsWith('pro-api.') ? 'pro' : 'demo');
   const headers: Record<string, string> = {};
   if (options.apiKey) headers[plan === 'pro' ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = options.apiKey;

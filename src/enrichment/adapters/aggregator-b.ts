@@ -13,7 +13,19 @@
  */
 import { ProviderError, type Provider, type ProviderContext } from '../provider.ts';
 import type { AggregatorFacts, AggregatorQuery, ProjectLinks } from '../provider-set.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, rec, str, strings, throwIfServerError, type ProviderAnswer } from './http.ts';
+import {
+  badResponse,
+  endpoint,
+  getAnswer,
+  isRecord,
+  num,
+  rec,
+  str,
+  strings,
+  throwIfServerError,
+  type ProviderAnswer,
+  requireBaseUrl,
+} from './http.ts';
 import { sortLinks } from './handles.ts';
 
 const NAME = 'aggregatorB';
@@ -27,6 +39,7 @@ export interface AggregatorBOptions {
 }
 
 export function createAggregatorBProvider(options: AggregatorBOptions): Provider<AggregatorQuery, AggregatorFacts> {
+  requireBaseUrl(NAME, options.baseUrl);
   const headers: Record<string, string> = options.apiKey ? { 'X-CMC_PRO_API_KEY': options.apiKey } : {};
   return {
     name: NAME,

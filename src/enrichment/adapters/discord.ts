@@ -11,7 +11,18 @@
  * `retry_after` in seconds; 401 `{"message":"401: Unauthorized","code":0}` for a bad token.
  */
 import { ProviderError, retryAfterMs, type Provider, type ProviderContext } from '../provider.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, secondsToMs, str, throwIfServerError, type ProviderAnswer } from './http.ts';
+import {
+  badResponse,
+  endpoint,
+  getAnswer,
+  isRecord,
+  num,
+  secondsToMs,
+  str,
+  throwIfServerError,
+  type ProviderAnswer,
+  requireBaseUrl,
+} from './http.ts';
 import { discordInvite } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
@@ -26,6 +37,7 @@ export interface DiscordOptions {
 }
 
 export function createDiscordProvider(options: DiscordOptions): Provider<{ readonly invite: string }, { readonly members: number }> {
+  requireBaseUrl(NAME, options.baseUrl);
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bot ${options.apiKey}` } : {};
   return {
     name: NAME,

@@ -19,7 +19,7 @@
  */
 import { ProviderError, retryAfterMs, type Provider, type ProviderContext } from '../provider.ts';
 import type { RepositoryStats } from '../provider-set.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, str, throwIfServerError, type ProviderAnswer } from './http.ts';
+import { badResponse, endpoint, getAnswer, isRecord, num, str, throwIfServerError, type ProviderAnswer, requireBaseUrl } from './http.ts';
 import { githubTarget, type GithubTarget } from './handles.ts';
 import { markPartial } from './partial.ts';
 import { parseInput } from './refuse-input.ts';
@@ -40,6 +40,7 @@ interface Call {
 }
 
 export function createGithubProvider(options: GithubOptions): Provider<{ readonly owner: string; readonly repo: string }, RepositoryStats> {
+  requireBaseUrl(NAME, options.baseUrl);
   const headers: Record<string, string> = {
     accept: 'application/vnd.github+json',
     'x-github-api-version': '2022-11-28',

@@ -132,3 +132,19 @@ export function secondsToMs(value: unknown): number | undefined {
   const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
 }
+
+/**
+ * Checks a configured base URL when the adapter is created, so a typo in the configuration
+ * fails at start with the provider's name rather than as a TypeError on the first scan.
+ */
+export function requireBaseUrl(provider: string, baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`${provider}: the base URL "${baseUrl}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${provider}: the base URL "${baseUrl}" is not an http(s) URL`);
+  return baseUrl;
+}

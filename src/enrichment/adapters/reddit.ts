@@ -15,7 +15,19 @@
  * refusing us (`unauthorized`); 429 carries `x-ratelimit-reset`, seconds until the window ends.
  */
 import { ProviderError, type Provider, type ProviderContext } from '../provider.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, rec, secondsToMs, str, throwIfServerError, type ProviderAnswer } from './http.ts';
+import {
+  badResponse,
+  endpoint,
+  getAnswer,
+  isRecord,
+  num,
+  rec,
+  secondsToMs,
+  str,
+  throwIfServerError,
+  type ProviderAnswer,
+  requireBaseUrl,
+} from './http.ts';
 import { subredditName } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
@@ -29,6 +41,7 @@ export interface RedditOptions {
 }
 
 export function createRedditProvider(options: RedditOptions): Provider<{ readonly subreddit: string }, { readonly subscribers: number }> {
+  requireBaseUrl(NAME, options.baseUrl);
   const headers: Record<string, string> = { 'user-agent': REDDIT_USER_AGENT };
   if (options.apiKey) headers.authorization = `bearer ${options.apiKey}`;
   return {

@@ -16,6 +16,16 @@ import { createRedditProvider } from './reddit.ts';
 import { createTelegramProvider } from './telegram.ts';
 import { createXProvider } from './x.ts';
 
+const creators = {
+  aggregatorA: createAggregatorAProvider,
+  aggregatorB: createAggregatorBProvider,
+  telegram: createTelegramProvider,
+  discord: createDiscordProvider,
+  reddit: createRedditProvider,
+  x: createXProvider,
+  github: createGithubProvider,
+};
+
 const baseUrl = 'http://127.0.0.1:9';
 const providers: EnrichmentProviders = {
   aggregatorA: createAggregatorAProvider({ baseUrl }),
@@ -37,6 +47,16 @@ describe('adapters and their roles', () => {
     for (const provider of Object.values(providers)) {
       assert.ok(provider && provider.fields.length > 0, provider?.name);
       for (const field of provider.fields) assert.ok(known.has(field), `${provider.name}: ${field}`);
+    }
+  });
+
+  it('refuse a base URL that is not an http(s) URL when created, naming the provider', () => {
+    for (const [role, create] of Object.entries(creators)) {
+      assert.throws(
+        () => create({ baseUrl: 'api.example.org/v3' }),
+        new RegExp(`^Error: ${role}: the base URL "api.example.org/v3" is not a URL`),
+      );
+      assert.throws(() => create({ baseUrl: 'ftp://api.example.org' }), /is not an http\(s\) URL/);
     }
   });
 });

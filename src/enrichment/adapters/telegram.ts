@@ -12,7 +12,19 @@
  * public usernames.
  */
 import { ProviderError, retryAfterMs, type Provider, type ProviderContext } from '../provider.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, rec, secondsToMs, str, throwIfServerError, type ProviderAnswer } from './http.ts';
+import {
+  badResponse,
+  endpoint,
+  getAnswer,
+  isRecord,
+  num,
+  rec,
+  secondsToMs,
+  str,
+  throwIfServerError,
+  type ProviderAnswer,
+  requireBaseUrl,
+} from './http.ts';
 import { telegramHandle } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
@@ -27,6 +39,7 @@ export interface TelegramOptions {
 }
 
 export function createTelegramProvider(options: TelegramOptions): Provider<{ readonly handle: string }, { readonly members: number }> {
+  requireBaseUrl(NAME, options.baseUrl);
   return {
     name: NAME,
     fields: ['telegramMembers', 'socialCounters', 'telegramMembersHistory'],

@@ -11,7 +11,18 @@
  * `x-rate-limit-reset`, the epoch second the window reopens.
  */
 import { ProviderError, retryAfterMs, type Provider, type ProviderContext } from '../provider.ts';
-import { badResponse, endpoint, getAnswer, isRecord, num, rec, str, throwIfServerError, type ProviderAnswer } from './http.ts';
+import {
+  badResponse,
+  endpoint,
+  getAnswer,
+  isRecord,
+  num,
+  rec,
+  str,
+  throwIfServerError,
+  type ProviderAnswer,
+  requireBaseUrl,
+} from './http.ts';
 import { xUsername } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
@@ -24,6 +35,7 @@ export interface XOptions {
 }
 
 export function createXProvider(options: XOptions): Provider<{ readonly username: string }, { readonly followers: number }> {
+  requireBaseUrl(NAME, options.baseUrl);
   return {
     name: NAME,
     fields: ['twitterFollowers', 'socialCounters', 'twitterFollowersHistory'],
