@@ -31,6 +31,8 @@ import {
 import { HandleError, redditLink, sortLinks, subredditName, telegramHandle, telegramLink, xLink, xUsername } from './handles.ts';
 
 const NAME = 'aggregatorA';
+/** Where the provider answers when the configuration names no other base URL. The public (demo-key) API; the paid one is `https://pro-api.coingecko.com/api/v3`. */
+export const DEFAULT_BASE_URL = 'https://api.coingecko.com/api/v3';
 
 /**
  * Our network symbols (src/spec/networks.ts) → CoinGecko asset platform ids

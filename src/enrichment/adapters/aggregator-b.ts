@@ -29,6 +29,8 @@ import {
 import { sortLinks } from './handles.ts';
 
 const NAME = 'aggregatorB';
+/** Where the provider answers when the configuration names no other base URL. The Pro API (every plan, the free Basic one included, uses this host with a key). */
+export const DEFAULT_BASE_URL = 'https://pro-api.coinmarketcap.com';
 
 const KEY_ERRORS = new Set([1001, 1002, 1003, 1004, 1005, 1006, 1007]);
 const RATE_LIMITS = new Set([1008, 1009, 1010, 1011]);

@@ -27,6 +27,8 @@ import { discordInvite } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
 const NAME = 'discord';
+/** Where the provider answers when the configuration names no other base URL. Discord's HTTP API, version 10. */
+export const DEFAULT_BASE_URL = 'https://discord.com/api/v10';
 /** Discord's JSON error code for an invite that does not exist (any more). */
 const UNKNOWN_INVITE = 10006;
 

@@ -25,6 +25,8 @@ import { markPartial } from './partial.ts';
 import { parseInput } from './refuse-input.ts';
 
 const NAME = 'github';
+/** Where the provider answers when the configuration names no other base URL. github.com; GitHub Enterprise Server is `https://HOST/api/v3`. */
+export const DEFAULT_BASE_URL = 'https://api.github.com';
 
 export interface GithubOptions {
   /** `https://api.github.com`, or `https://HOST/api/v3` for GitHub Enterprise Server. */

@@ -32,6 +32,8 @@ import { subredditName } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
 const NAME = 'reddit';
+/** Where the provider answers when the configuration names no other base URL. Public JSON without a token; with an OAuth token use `https://oauth.reddit.com`. */
+export const DEFAULT_BASE_URL = 'https://www.reddit.com';
 export const REDDIT_USER_AGENT = 'server:scopeward:0.1.0 (self-hosted smart-contract security service; subscriber counts)';
 
 export interface RedditOptions {

@@ -8,13 +8,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AuditLayoutSchema } from '../../spec/schemas/audit-layout.ts';
 import type { EnrichmentProviders } from '../provider-set.ts';
-import { createAggregatorAProvider } from './aggregator-a.ts';
-import { createAggregatorBProvider } from './aggregator-b.ts';
-import { createDiscordProvider } from './discord.ts';
-import { createGithubProvider } from './github.ts';
-import { createRedditProvider } from './reddit.ts';
-import { createTelegramProvider } from './telegram.ts';
-import { createXProvider } from './x.ts';
+import { createAggregatorAProvider, DEFAULT_BASE_URL as aggregatorA } from './aggregator-a.ts';
+import { createAggregatorBProvider, DEFAULT_BASE_URL as aggregatorB } from './aggregator-b.ts';
+import { createDiscordProvider, DEFAULT_BASE_URL as discord } from './discord.ts';
+import { createGithubProvider, DEFAULT_BASE_URL as github } from './github.ts';
+import { createRedditProvider, DEFAULT_BASE_URL as reddit } from './reddit.ts';
+import { createTelegramProvider, DEFAULT_BASE_URL as telegram } from './telegram.ts';
+import { createXProvider, DEFAULT_BASE_URL as x } from './x.ts';
+
+const defaults = { aggregatorA, aggregatorB, telegram, discord, reddit, x, github };
 
 const creators = {
   aggregatorA: createAggregatorAProvider,
@@ -57,6 +59,13 @@ describe('adapters and their roles', () => {
         new RegExp(`^Error: ${role}: the base URL "api.example.org/v3" is not a URL`),
       );
       assert.throws(() => create({ baseUrl: 'ftp://api.example.org' }), /is not an http\(s\) URL/);
+    }
+  });
+
+  it('each module names a default base URL the configuration can use', () => {
+    for (const [role, base] of Object.entries(defaults)) {
+      assert.match(base, /^https:\/\/[a-z0-9.-]+(?:\/[a-z0-9/]+)?$/, role);
+      assert.doesNotThrow(() => creators[role as keyof typeof creators]({ baseUrl: base }), role);
     }
   });
 });

@@ -29,6 +29,8 @@ import { telegramHandle } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
 const NAME = 'telegram';
+/** Where the provider answers when the configuration names no other base URL. The Bot API's host; a self-hosted Bot API server takes its place. */
+export const DEFAULT_BASE_URL = 'https://api.telegram.org';
 /** A bot token as BotFather issues it: the bot's numeric id, a colon, a secret. */
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
 

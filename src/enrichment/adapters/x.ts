@@ -27,6 +27,8 @@ import { xUsername } from './handles.ts';
 import { parseInput } from './refuse-input.ts';
 
 const NAME = 'x';
+/** Where the provider answers when the configuration names no other base URL. API v2. */
+export const DEFAULT_BASE_URL = 'https://api.x.com/2';
 
 export interface XOptions {
   readonly baseUrl: string;
