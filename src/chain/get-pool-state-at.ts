@@ -7,6 +7,7 @@
 import { decodeFunctionResult, encodeFunctionData, parseAbi, parseAbiItem, type Address, type Hex } from 'viem';
 import type { ChainClient } from './create-chain-client.ts';
 import { toChainError } from './chain-errors.ts';
+import { describeChainError as describe } from './get-swap-logs.ts';
 import { V3_SWAP_EVENT } from './get-swap-logs.ts';
 
 export type PoolState =
@@ -25,7 +26,7 @@ export interface GetPoolStateAtParameters {
   readonly blockNumber: bigint;
   /** Blocks per backwards eth_getLogs window (default 10,000). */
   readonly logWindow?: bigint;
-  /** Backwards windows tried before giving up (default 8). */
+  /** eth_getLogs requests (windows, and halvings of refused ones) before giving up (default 32). */
   readonly maxLogRequests?: number;
 }
 
@@ -38,6 +39,8 @@ export interface GetPoolStateAtReturnType {
 const v2Abi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
 const v3Abi = parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint8, bool)']);
 const SYNC_EVENT = parseAbiItem('event Sync(uint112 reserve0, uint112 reserve1)');
+/** Refused windows are halved down to this many blocks. */
+const MIN_LOG_WINDOW = 16n;
 
 async function archiveState(client: ChainClient, p: GetPoolStateAtParameters): Promise<PoolState> {
   const abi = p.version === 'v2' ? v2Abi : v3Abi;
@@ -63,18 +66,29 @@ async function archiveState(client: ChainClient, p: GetPoolStateAtParameters): P
 }
 
 async function logState(client: ChainClient, p: GetPoolStateAtParameters): Promise<PoolState | null> {
-  const window = p.logWindow ?? 10_000n;
-  const tries = p.maxLogRequests ?? 8;
+  let window = p.logWindow ?? 10_000n;
+  const tries = p.maxLogRequests ?? 32;
   let to = p.blockNumber;
   for (let i = 0; i < tries && to >= 0n; i++) {
     const from = to - window + 1n > 0n ? to - window + 1n : 0n;
-    const logs = await client.public
-      .getLogs({ address: p.pool, event: p.version === 'v2' ? SYNC_EVENT : V3_SWAP_EVENT, fromBlock: from, toBlock: to, strict: false })
-      .catch((error: unknown) => {
-        throw toChainError(error, { network: client.network, address: p.pool, fromBlock: from, toBlock: to });
-      });
+    let logs: readonly { args: Record<string, unknown> }[];
+    try {
+      logs = (await client.public.getLogs({
+        address: p.pool,
+        event: p.version === 'v2' ? SYNC_EVENT : V3_SWAP_EVENT,
+        fromBlock: from,
+        toBlock: to,
+        strict: false,
+      })) as unknown as { args: Record<string, unknown> }[];
+    } catch (error) {
+      const mapped = toChainError(error, { network: client.network, address: p.pool, fromBlock: from, toBlock: to });
+      // A node that caps log ranges refuses the window: halve it and ask again for the same end.
+      if (mapped.details.status === 429 || window <= MIN_LOG_WINDOW) throw mapped;
+      window /= 2n;
+      continue;
+    }
     // The node returns logs in chain order; the last one is the state at `to`.
-    const last = logs.at(-1) as { args: Record<string, unknown> } | undefined;
+    const last = logs.at(-1);
     if (last) {
       const a = last.args;
       if (p.version === 'v2' && typeof a.reserve0 === 'bigint' && typeof a.reserve1 === 'bigint')
@@ -98,14 +112,14 @@ export async function getPoolStateAt(client: ChainClient, parameters: GetPoolSta
   try {
     return { found: { state: await archiveState(client, parameters), source: 'archive' }, reasons };
   } catch (error) {
-    reasons.push(`eth_call at block ${parameters.blockNumber}: ${error instanceof Error ? error.message : String(error)}`);
+    reasons.push(`eth_call at block ${parameters.blockNumber}: ${describe(error)}`);
   }
   try {
     const state = await logState(client, parameters);
     if (state) return { found: { state, source: 'log' }, reasons };
     reasons.push(`no ${parameters.version === 'v2' ? 'Sync' : 'Swap'} log at or before block ${parameters.blockNumber}`);
   } catch (error) {
-    reasons.push(`logs before block ${parameters.blockNumber}: ${error instanceof Error ? error.message : String(error)}`);
+    reasons.push(`logs before block ${parameters.blockNumber}: ${describe(error)}`);
   }
   return { found: null, reasons };
 }

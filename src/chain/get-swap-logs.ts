@@ -5,7 +5,7 @@
  * named in `missing`, so the caller reports a partial figure instead of failing, and
  * `maxRequests` bounds the whole read on a node that refuses everything.
  */
-import { parseAbiItem, type Address } from 'viem';
+import { BaseError, parseAbiItem, type Address } from 'viem';
 import type { SwapAmounts } from '../market/prices.ts';
 import type { ChainClient } from './create-chain-client.ts';
 import { toChainError, type ChainError } from './chain-errors.ts';
@@ -89,13 +89,14 @@ export async function getSwapLogs(client: ChainClient, parameters: GetSwapLogsPa
       }
     } catch (error) {
       const mapped: ChainError = toChainError(error, { network: client.network, fromBlock: window.from, toBlock: window.to });
-      // A range limit arrives as an RPC error or an odd answer; a timeout too may be the size.
-      const splittable = mapped.kind !== 'rate-limit';
+      // A range limit arrives as an RPC error (Infura's -32005 "more than 10000 results"
+      // reads as a limit), an odd answer or a timeout; only HTTP 429 says "slow down".
+      const splittable = mapped.details.status !== 429;
       const size = window.to - window.from + 1n;
       if (splittable && size > minRange) {
         const mid = window.from + size / 2n - 1n;
         pending.unshift({ from: window.from, to: mid }, { from: mid + 1n, to: window.to });
-      } else missing.push({ fromBlock: window.from, toBlock: window.to, reason: `${mapped.kind}: ${mapped.message}` });
+      } else missing.push({ fromBlock: window.from, toBlock: window.to, reason: describeChainError(mapped) });
     }
   }
   logs.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
@@ -127,4 +128,12 @@ function decodeSwap(log: RawSwapLog): SwapLog | null {
   if (typeof a.amount0 === 'bigint' && typeof a.amount1 === 'bigint' && typeof a.sqrtPriceX96 === 'bigint')
     return { ...base, amounts: { version: 'v3', amount0: a.amount0, amount1: a.amount1 }, sqrtPriceX96: a.sqrtPriceX96 };
   return null;
+}
+
+/** A chain error with the node's own words when viem replaced them with a generic message. */
+export function describeChainError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  const own = cause instanceof BaseError && cause.details && !error.message.includes(cause.details) ? ` (${cause.details})` : '';
+  return `${error.message}${own}`;
 }

@@ -83,9 +83,17 @@ export async function readMarketHistory(client: ChainClient, p: ReadMarketParame
     priceChange(client, p, { current, deepest, block, targetTime: head.timestamp - days * DAY, days, stables, wrapped, quoteDecimals });
   const [volume, days30, days60] = await Promise.all([volumeRun, priceAt(d30!.block, 30), priceAt(d60!.block, 60)]);
 
-  if (p.history && current !== null) await p.history.record(p.network, p.address, { at: iso(head.timestamp), priceUsd: current });
+  // A store that fails costs the history one point, never this scan's figures.
+  const stored =
+    p.history && current !== null
+      ? await p.history.record(p.network, p.address, { at: iso(head.timestamp), priceUsd: current }).then(
+          () => '',
+          (error: unknown) => `this price was not stored: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      : '';
 
   const reasons = [
+    ...(stored ? [stored] : []),
     ...(volume.reason ? [`tradingVolume: ${volume.reason}`] : []),
     ...(days30.reason ? [`price30: ${days30.reason}`] : []),
     ...(days60.reason ? [`price60: ${days60.reason}`] : []),
