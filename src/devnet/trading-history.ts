@@ -1,12 +1,14 @@
 /**
- * The sample tokens' trading history: about 90 simulated days of swaps by alice, bob and
- * dave through the devnet's Uniswap V2 router, so price change, 24-hour volume and price
- * history have something real to measure.
+ * The sample tokens' trading history: about 90 simulated days of swaps by three traders
+ * (erin, frank, grace) through the devnet's Uniswap V2 router, so price change, 24-hour
+ * volume and price history have something real to measure.
  *
  * Every trader closes exactly the position they opened (the tokens a buy delivered are
- * what the last sells spend), so holder sets and balances stay what the setup made them:
- * the readers' and scans' known truths do not move. The honeypot is the exception by
- * design: alice and dave buy and cannot sell, and its whitelisted owner sells into their buys.
+ * what the last sells spend) and ends holding nothing, so holder sets and balances stay
+ * what the setup made them: the readers' and scans' known truths do not move, and the
+ * simulator's replay of recent recipients (which skips empty balances) still meets the
+ * setup's holders. The honeypot is the exception by design: alice and dave buy and
+ * cannot sell, and its whitelisted owner sells into their buys.
  *
  * The price path (days after setup): buys push the price up until day 39, partial sells
  * bring it down from day 42, the last positions close on the final day. So a scan at the
@@ -30,7 +32,9 @@ export interface HistoryContracts {
 }
 
 const DAY = 86_400;
-const TRADERS: readonly AccountLabel[] = ['alice', 'dave', 'bob'];
+const TRADERS: readonly AccountLabel[] = ['erin', 'frank', 'grace'];
+/** Honeypot buyers: holders already, so its holder count stays; bob stays out (his 20,000 show the failed sell). */
+const HONEYPOT_BUYERS: readonly AccountLabel[] = ['alice', 'dave'];
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function approve(address, uint256) returns (bool)']);
 const MAX = 2n ** 256n - 1n;
 
@@ -98,7 +102,7 @@ export async function runTradingHistory(
     open.set(key(token.address, trader), (open.get(key(token.address, trader)) ?? 0n) - amount);
   };
 
-  // Approvals for the sells (bob approved the router during setup; approving again is harmless).
+  // Approvals for the sells.
   for (const token of tokens)
     if (token.behaviour === 'honeypot') await s.call('deployer', token.address, erc20, 'approve', [contracts.router, MAX]);
     else for (const trader of TRADERS) await s.call(trader, token.address, erc20, 'approve', [contracts.router, MAX]);
@@ -112,8 +116,7 @@ export async function runTradingHistory(
     for (const token of tokens) {
       if (token.behaviour === 'honeypot') {
         // Buyers cannot sell a honeypot: they keep buying, its owner sells into them.
-        // Bob stays out of it: his untouched 20,000 show the honeypot kept him from selling.
-        if (step.action === 'buy') await buy(token, step.trader === 'bob' ? 'dave' : step.trader, step.eth! / 2n);
+        if (step.action === 'buy') await buy(token, HONEYPOT_BUYERS[TRADERS.indexOf(step.trader) % 2]!, step.eth! / 2n);
         else await sellOwner(s, token, contracts, routerAbi, balanceOf, 2_000n);
         continue;
       }
@@ -127,11 +130,11 @@ export async function runTradingHistory(
   s.advance((HISTORY_DAYS - today) * DAY);
   for (const token of tokens) {
     if (token.behaviour === 'honeypot') {
-      await buy(token, 'alice', parseEther('0.05'));
+      await buy(token, HONEYPOT_BUYERS[0]!, parseEther('0.05'));
       await sellOwner(s, token, contracts, routerAbi, balanceOf, 2_000n);
       continue;
     }
-    await buy(token, 'alice', parseEther('0.1'));
+    await buy(token, TRADERS[0]!, parseEther('0.1'));
     for (const trader of TRADERS) await sell(token, trader, open.get(key(token.address, trader)) ?? 0n);
   }
 }
