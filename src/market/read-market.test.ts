@@ -108,6 +108,29 @@ describe('readMarketHistory on the devnet’s trading history', () => {
   let full: MarketHistory;
   const plain = () => sampleToken(devnet, 'plain').address;
 
+  it('prices a token through the wrapped native token’s own stable pair', async () => {
+    const rpc = await node();
+    const { pools } = await market(rpc, plain(), 18);
+    // Independently: both pairs' raw reserves, ordered by address as Uniswap V2 sorts them.
+    const reservesOf = async (pair: Address) => {
+      const data = encodeFunctionData({
+        abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']),
+        functionName: 'getReserves',
+      });
+      const out = (await devnet.provider.request({ method: 'eth_call', params: [{ to: pair, data }, 'latest'] })) as string;
+      return [BigInt(`0x${out.slice(2, 66)}`), BigInt(`0x${out.slice(66, 130)}`)] as const;
+    };
+    const { weth, stablecoin } = devnet.contracts;
+    const [t0, t1] = await reservesOf(pools.pairs[0]!.address);
+    const tokenFirst = plain().toLowerCase() < weth.toLowerCase();
+    const wethPerToken = Number(tokenFirst ? t1 : t0) / Number(tokenFirst ? t0 : t1);
+    const [n0, n1] = await reservesOf(pools.nativePair!.address);
+    const wethFirst = weth.toLowerCase() < stablecoin.toLowerCase();
+    const usdPerWeth = Number(wethFirst ? n1 : n0) / 1e6 / (Number(wethFirst ? n0 : n1) / 1e18);
+    assert.ok(Math.abs(usdPerWeth - 2000) < 1e-9, `${usdPerWeth}`);
+    assert.ok(Math.abs(pools.priceUsd! - wethPerToken * usdPerWeth) < 1e-12, `${pools.priceUsd} vs ${wethPerToken * usdPerWeth}`);
+  });
+
   it('measures a day of volume and a falling price from archive state', async () => {
     ({ result: full } = await market(await node(), plain(), 18));
     assert.equal(full.status, 'ok', full.reason);
