@@ -1,8 +1,12 @@
 /**
- * The last block at or before a timestamp, by a bounded binary search over block
- * numbers. Block times are monotonic, so the search needs about log2(head) header reads
- * (27 for a 100M-block chain); `maxSteps` bounds it on any chain, after which the
- * closest block found so far is returned and marked inexact.
+ * The last block at or before a timestamp, by a bounded search over block numbers. Block
+ * times are monotonic, so the bracket [lo, hi] with lo.time <= target < hi.time always
+ * holds the answer. Each step guesses by interpolation (where the target falls between the
+ * bracket's times): on chains with a steady block time that lands within a few blocks, so
+ * a search takes a handful of header reads instead of log2(head) (25 on Ethereum). When a
+ * guess fails to halve the bracket (irregular times, such as the devnet's simulated days)
+ * the next step bisects, so the worst case stays about 2 × log2(head). `maxSteps` bounds
+ * it on any chain, after which the closest block found so far is returned as inexact.
  */
 import type { ChainClient } from './create-chain-client.ts';
 import { toChainError } from './chain-errors.ts';
@@ -18,7 +22,7 @@ export interface FindBlockByTimeParameters {
   readonly timestamp: number;
   /** The chain head, when the caller already read it. */
   readonly head?: BlockTime;
-  /** Header reads allowed (default 48). */
+  /** Header reads allowed (default 64). */
   readonly maxSteps?: number;
 }
 
@@ -61,12 +65,28 @@ export async function findBlockByTime(client: ChainClient, parameters: FindBlock
   if (lo.timestamp > target) return { block: null, exact: true, reads };
   // Invariant: lo.timestamp <= target < hi.timestamp.
   let hi = head;
-  const maxSteps = parameters.maxSteps ?? 48;
+  const maxSteps = parameters.maxSteps ?? 64;
+  let bisect = false;
   while (hi.number - lo.number > 1n) {
     if (reads >= maxSteps) return { block: lo, exact: false, reads };
-    const mid = await read(lo.number + (hi.number - lo.number) / 2n);
-    if (mid.timestamp <= target) lo = mid;
-    else hi = mid;
+    const span = hi.number - lo.number;
+    const guess = bisect ? lo.number + span / 2n : interpolate(lo, hi, target);
+    const probe = await read(guess);
+    if (probe.timestamp <= target) lo = probe;
+    else hi = probe;
+    // A guess that did not halve the bracket is followed by a bisection.
+    bisect = !bisect && (hi.number - lo.number) * 2n > span;
   }
   return { block: lo, exact: true, reads };
+}
+
+/** Where `target` falls between the bracket's times, as a block strictly inside the bracket. */
+function interpolate(lo: BlockTime, hi: BlockTime, target: number): bigint {
+  const span = hi.number - lo.number;
+  const fraction = (target - lo.timestamp) / Math.max(1, hi.timestamp - lo.timestamp);
+  // One block past the estimate: the estimate itself tends to land just below the target.
+  let guess = lo.number + BigInt(Math.floor(fraction * Number(span))) + 1n;
+  if (guess <= lo.number) guess = lo.number + 1n;
+  if (guess >= hi.number) guess = hi.number - 1n;
+  return guess;
 }
