@@ -4,11 +4,12 @@
  * USD (stablecoins at 1; the wrapped token priced by its deepest stablecoin pair).
  * Two round trips: discovery, then reserves.
  */
-import { encodeFunctionData, erc20Abi, formatUnits, getAddress, parseAbi, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address } from 'viem';
 import type { DexRef, TokenRef } from '../spec/chain-details.ts';
 import type { ChainClient } from './create-chain-client.ts';
 import { decodeAddress, decodeStringish, decodeUint, ZERO_ADDRESS } from './decode.ts';
 import { readMany, type RawCall, type RawResult } from './read-many.ts';
+import { units as num, v2PriceInQuote, v3PriceInQuote } from '../market/prices.ts';
 
 export interface PoolPair {
   readonly address: Address;
@@ -61,6 +62,15 @@ export interface GetPoolsReturnType {
   readonly nativeUsd: number | null;
   /** The token's price in USD from its deepest pool; null without a priced pool. */
   readonly priceUsd: number | null;
+  /** The wrapped/stable V2 pair `nativeUsd` came from (the market history prices the wrapped token at past blocks with it). */
+  readonly nativePair: NativePair | null;
+}
+
+export interface NativePair {
+  readonly address: Address;
+  readonly wrappedIsToken0: boolean;
+  readonly wrappedDecimals: number;
+  readonly stableDecimals: number;
 }
 
 const v2FactoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
@@ -81,10 +91,6 @@ interface PricingPair {
 
 function sortsFirst(a: string, b: string): boolean {
   return a.toLowerCase() < b.toLowerCase();
-}
-
-function num(raw: bigint, decimals: number): number {
-  return Number(formatUnits(raw, decimals));
 }
 
 /** Discovery calls: pairs/pools of the token, and the wrapped/stable pairs for the native USD price. */
@@ -142,7 +148,8 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
   const token = getAddress(parameters.address);
   const { dexes, wrappedNative: wrapped, stablecoins: stables } = client.details;
   const quotes = [...(wrapped ? [wrapped] : []), ...stables];
-  if (dexes.length === 0 || quotes.length === 0) return { pairs: [], tokens: [], dexes: [], nativeUsd: null, priceUsd: null };
+  if (dexes.length === 0 || quotes.length === 0)
+    return { pairs: [], tokens: [], dexes: [], nativeUsd: null, priceUsd: null, nativePair: null };
 
   const discovery = discoveryCalls(token, dexes, quotes, wrapped, stables);
   const decimalsCall = { target: token, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }) };
@@ -182,12 +189,13 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
   const poolReads = pools.map((p) =>
     p.dex.version === 'v2' ? { reserves: take() } : { slot0: take(), tokenBalance: take(), quoteBalance: take() },
   );
-  const nativeUsd = wrapped
+  const native = wrapped
     ? priceNative(
         wrapped,
         pricingPools.map((p) => ({ ...p, reserves: take() })),
       )
     : null;
+  const nativeUsd = native?.price ?? null;
   const names = quotes.map(() => take());
 
   const usdOf = (quote: TokenRef): number | null =>
@@ -207,7 +215,7 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
       const r1 = BigInt(`0x${r.returnData.slice(66, 130)}`);
       tokenAmount = num(reversed ? r1 : r0, decimals);
       quoteAmount = num(reversed ? r0 : r1, p.quote.decimals);
-      priceInQuote = tokenAmount > 0 ? quoteAmount / tokenAmount : 0;
+      priceInQuote = v2PriceInQuote(r0, r1, { tokenIsToken0: !reversed, tokenDecimals: decimals, quoteDecimals: p.quote.decimals }) ?? 0;
     } else {
       const sqrt = decodeUint(reads.slot0);
       const tb = decodeUint(reads.tokenBalance);
@@ -215,10 +223,7 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
       if (sqrt === null || tb === null || qb === null) return;
       tokenAmount = num(tb, decimals);
       quoteAmount = num(qb, p.quote.decimals);
-      // sqrtPriceX96² / 2^192 = token1 per token0 in raw units.
-      const raw1per0 = (Number(sqrt) / 2 ** 96) ** 2;
-      const adjusted = raw1per0 * 10 ** ((reversed ? p.quote.decimals : decimals) - (reversed ? decimals : p.quote.decimals));
-      priceInQuote = reversed ? (adjusted > 0 ? 1 / adjusted : 0) : adjusted;
+      priceInQuote = v3PriceInQuote(sqrt, { tokenIsToken0: !reversed, tokenDecimals: decimals, quoteDecimals: p.quote.decimals }) ?? 0;
     }
     const quoteUsd = usdOf(p.quote);
     const worth = quoteUsd === null ? 0 : (quoteAmount + tokenAmount * priceInQuote) * quoteUsd;
@@ -255,24 +260,33 @@ export async function getPools(client: ChainClient, parameters: GetPoolsParamete
   const dexList = dexes
     .filter((d) => usedDexes.has(d.factory))
     .map((d) => ({ address: d.factory, router: d.router, name: d.name, icon: d.icon }));
-  return { pairs, tokens, dexes: dexList, nativeUsd, priceUsd };
+  return { pairs, tokens, dexes: dexList, nativeUsd, priceUsd, nativePair: native?.pair ?? null };
 }
 
-/** USD price of the wrapped native token from its deepest V2 pair with a stablecoin. */
+/** USD price of the wrapped native token from its deepest V2 pair with a stablecoin, and that pair. */
 function priceNative(
   wrapped: TokenRef,
-  pairs: readonly (PricingPair & { address: string; reserves: RawResult | undefined })[],
-): number | null {
-  let best: { depth: number; price: number } | null = null;
+  pairs: readonly (PricingPair & { address: Address; reserves: RawResult | undefined })[],
+): { price: number; pair: NativePair } | null {
+  let best: { depth: number; price: number; pair: NativePair } | null = null;
   for (const p of pairs) {
     const r = p.reserves;
     if (!r?.success || r.returnData.length < 130) continue;
     const r0 = BigInt(`0x${r.returnData.slice(2, 66)}`);
     const r1 = BigInt(`0x${r.returnData.slice(66, 130)}`);
     const wrappedFirst = sortsFirst(wrapped.address, p.stable.address);
-    const w = num(wrappedFirst ? r0 : r1, wrapped.decimals);
     const s = num(wrappedFirst ? r1 : r0, p.stable.decimals);
-    if (w > 0 && (!best || s > best.depth)) best = { depth: s, price: s / w };
+    const price = v2PriceInQuote(r0, r1, {
+      tokenIsToken0: wrappedFirst,
+      tokenDecimals: wrapped.decimals,
+      quoteDecimals: p.stable.decimals,
+    });
+    if (price !== null && (!best || s > best.depth))
+      best = {
+        depth: s,
+        price,
+        pair: { address: p.address, wrappedIsToken0: wrappedFirst, wrappedDecimals: wrapped.decimals, stableDecimals: p.stable.decimals },
+      };
   }
-  return best?.price ?? null;
+  return best ? { price: best.price, pair: best.pair } : null;
 }

@@ -15,7 +15,8 @@ function keyOf(label: string): Hex {
   return keccak256(stringToHex(`scopeward devnet ${label}`));
 }
 
-export const ACCOUNT_LABELS = ['deployer', 'alice', 'bob', 'carol', 'dave'] as const;
+// erin, frank and grace only trade (src/devnet/trading-history.ts) and end holding none of the sample tokens.
+export const ACCOUNT_LABELS = ['deployer', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'] as const;
 export type AccountLabel = (typeof ACCOUNT_LABELS)[number];
 
 export interface DevnetAccount {

@@ -21,6 +21,7 @@ import {
 import { DEAD_ADDRESS, DEVNET_ACCOUNTS, DEVNET_GENESIS_TIME, type AccountLabel } from './accounts.ts';
 import type { CompiledContracts } from './compile-contracts.ts';
 import type { Eip1193Provider } from './edr-provider.ts';
+import { runTradingHistory } from './trading-history.ts';
 import { SAMPLE_TOKEN_SPECS, type SampleToken, type SampleTokenSpec } from './sample-tokens.ts';
 
 export interface DevnetContracts {
@@ -101,6 +102,11 @@ class Sender {
   private time = DEVNET_GENESIS_TIME;
   private readonly nonces = new Map<Address, number>();
   constructor(private readonly provider: Eip1193Provider) {}
+
+  /** Moves the next block's timestamp forward (the trading history's simulated days). */
+  advance(seconds: number): void {
+    this.time += seconds;
+  }
 
   nextAddress(label: AccountLabel): Address {
     const from = DEVNET_ACCOUNTS[label].address;
@@ -222,6 +228,8 @@ export async function deployDevnet(provider: Eip1193Provider, compiled: Compiled
   const fixtures = await deployFixtures(s, deployOwn, proxyImplementation, deployed);
   // Deployed last, so every address above stays where it was before the mixer existed.
   const mixer = await deployMixerHistory(s, deployOwn, own('MixerPool').abi);
+  // Last, so no address above moves: ~90 simulated days of swaps (src/devnet/trading-history.ts).
+  await runTradingHistory(s, tokens, { weth, router }, routerBuild.abi);
   const contracts: DevnetContracts = { ...base, mixer };
   const blockNumber = BigInt((await provider.request({ method: 'eth_blockNumber' })) as string);
   return { contracts, fixtures: { ...fixtures, proxyImplementation }, tokens, deployed, blockNumber };

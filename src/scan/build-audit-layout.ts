@@ -8,6 +8,7 @@ import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
 import { formatUnits } from 'viem';
 import { emptySmartAudit } from '../analysis/report/smart-audit.ts';
+import type { MarketHistory } from '../market/read-market.ts';
 
 /** The empty smartAudit (defined once, from the spec schema, in src/analysis/report/smart-audit.ts). */
 export const EMPTY_SMART_AUDIT: SmartAudit = emptySmartAudit();
@@ -178,6 +179,8 @@ export interface ScanFacts {
   readonly histories: Readonly<Record<ScoreName | 'topHolders', readonly HistoryPoint[]>>;
   /** Explorer page of an address, when the network has an explorer. */
   readonly explorerUrl: (address: string) => string;
+  /** Issue 19: 24-hour volume and price change from the chain; null leaves them 0 (meta.sources.marketHistory says why). */
+  readonly market?: Pick<MarketHistory, 'tradingVolume' | 'price30' | 'price60'> | null;
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -301,6 +304,11 @@ export function buildAuditLayout(facts: ScanFacts): AuditLayout {
     layout.price = market.price;
     layout.onChainInfo = { price: market.price };
     layout.marketcap = market.marketcap;
+    if (facts.market) {
+      layout.tradingVolume = facts.market.tradingVolume;
+      layout.price30 = facts.market.price30;
+      layout.price60 = facts.market.price60;
+    }
   }
 
   if (chain.creation) {

@@ -29,6 +29,8 @@ import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
 import type { SolanaScanner } from '../solana/solana-scan.ts';
+import { createPriceHistory } from '../market/price-history.ts';
+import { runMarketSource } from '../market/market-source.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -71,7 +73,7 @@ export interface ScanServiceDeps {
   readonly solana?: SolanaScanner;
   /** How long a snapshot is served before a request rescans (ms). */
   readonly freshnessMs: number;
-  readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders', number>>;
+  readonly timeouts?: Partial<Record<'chain' | 'analysis' | 'similarity' | 'bytecode' | 'simulation' | 'holders' | 'market', number>>;
   readonly now?: () => Date;
   /** How long the population the percentiles are computed over is used before it is read again (ms; default 60 s). */
   readonly percentileRefreshMs?: number;
@@ -107,7 +109,15 @@ export interface ScanService {
   stored(network: string, address: string): Promise<ScanResult | undefined>;
 }
 
-const DEFAULT_TIMEOUTS = { chain: 30_000, analysis: 15_000, similarity: 5_000, bytecode: 5_000, simulation: 20_000, holders: 5_000 };
+const DEFAULT_TIMEOUTS = {
+  chain: 30_000,
+  analysis: 15_000,
+  similarity: 5_000,
+  bytecode: 5_000,
+  simulation: 20_000,
+  holders: 5_000,
+  market: 5_000,
+};
 
 /** The key a scan is stored and deduplicated under. */
 export function scanKey(network: string, address: string): { network: string; address: string } {
@@ -184,6 +194,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       // Bookkeeping for Signaturescan: never holds up or fails the scan.
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
+    // Issue 19: volume and price change from the chain (and our price history), alongside the sources below.
+    const marketRun = runMarketSource(client, chain, network, createPriceHistory(deps.store.db), timeouts.market);
     const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
       files && deps.analyze
         ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal }))
@@ -213,6 +225,8 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}`,
     };
     Object.assign(sources, unconfiguredSources());
+    const market = await marketRun;
+    sources.marketHistory = market.report;
 
     const findings: ScanFinding[] = [
       ...(analysis.value?.findings ?? []),
@@ -262,6 +276,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       percentiles: ranks.percentiles,
       histories,
       explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
+      market: market.value,
     });
     // Issue 17: labelled holders (exchanges, sanctioned…) named; a failing lookup leaves the labels as they were.
     if (deps.labels) await labelAddressDetails(layout.addressDetails, network, deps.labels).catch(() => 0);
@@ -398,7 +413,11 @@ function unconfiguredSources(): Record<string, SourceReport> {
     ),
     domain: unavailableSource(['domainInfo'], 'no project website is known'),
     repository: unavailableSource(['githubRepositoryStats'], 'no project repository is known'),
-    marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
+    // EVM scans replace this with the market source's own report (src/market/market-source.ts).
+    marketHistory: unavailableSource(
+      ['tradingVolume', 'price30', 'price60'],
+      'trading volume and price history are read from EVM pools only',
+    ),
   };
 }
 

@@ -295,3 +295,17 @@ export interface AddressLabelsTable {
 export interface Database {
   address_labels: AddressLabelsTable;
 }
+
+/** Issue 19: each scan's USD price of a token (migration 0012). */
+export interface PriceHistoryTable {
+  network: string;
+  /** Lower-case hex. */
+  address: string;
+  /** ISO 8601 UTC: the chain head's time when the price was read. */
+  at: string;
+  price_usd: number;
+}
+
+export interface Database {
+  price_history: PriceHistoryTable;
+}

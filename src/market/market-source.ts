@@ -1,0 +1,34 @@
+/**
+ * The scan's `marketHistory` source: runs readMarketHistory with a time limit and turns
+ * its outcome into the `meta.sources.marketHistory` report (ok, partial with the reasons,
+ * failed, timeout, or skipped when the token has no pool to measure).
+ */
+import type { ChainClient } from '../chain/create-chain-client.ts';
+import type { ContractContext } from '../chain/read-contract-context.ts';
+import { runSource, skippedSource, type SourceOutcome } from '../scan/run-source.ts';
+import type { PriceHistory } from './price-history.ts';
+import { readMarketHistory, type MarketHistory } from './read-market.ts';
+
+export const MARKET_FIELDS = ['tradingVolume', 'price30', 'price60'];
+
+export async function runMarketSource(
+  client: ChainClient,
+  chain: ContractContext,
+  network: string,
+  history: PriceHistory | undefined,
+  timeoutMs: number,
+): Promise<SourceOutcome<MarketHistory>> {
+  const pools = chain.pools;
+  if (!pools || pools.pairs.length === 0) return skippedSource(pools ? 'the token has no pool to measure' : 'the pools could not be read');
+  const outcome = await runSource(MARKET_FIELDS, timeoutMs, () =>
+    readMarketHistory(client, {
+      network,
+      address: chain.address,
+      decimals: chain.contract.decimals,
+      pools,
+      ...(history ? { history } : {}),
+    }),
+  );
+  if (outcome.value?.status !== 'partial') return outcome;
+  return { value: outcome.value, report: { ...outcome.report, status: 'partial', reason: outcome.value.reason } };
+}
