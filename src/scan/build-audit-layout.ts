@@ -8,6 +8,7 @@ import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
 import { formatUnits } from 'viem';
 import { emptySmartAudit } from '../analysis/report/smart-audit.ts';
+import type { EnrichmentLayoutFields } from '../enrichment/enrichment-fields.ts';
 
 /** The empty smartAudit (defined once, from the spec schema, in src/analysis/report/smart-audit.ts). */
 export const EMPTY_SMART_AUDIT: SmartAudit = emptySmartAudit();
@@ -178,6 +179,8 @@ export interface ScanFacts {
   readonly histories: Readonly<Record<ScoreName | 'topHolders', readonly HistoryPoint[]>>;
   /** Explorer page of an address, when the network has an explorer. */
   readonly explorerUrl: (address: string) => string;
+  /** Issue 19: project links, socials, counters and histories, domain and repository facts; absent without enrichment. */
+  readonly enrichment?: EnrichmentLayoutFields | undefined;
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -271,6 +274,8 @@ export function buildAuditLayout(facts: ScanFacts): AuditLayout {
   }
   layout.rawTotalScore = raw.total;
   layout.rank = facts.rank;
+  // slowPollUpdatedAt stays updatedAt until a slow source has answered for this token (docs/decisions.md).
+  if (facts.enrichment) Object.assign(layout, facts.enrichment, { slowPollUpdatedAt: facts.enrichment.slowPollUpdatedAt || now });
 
   if (!chain) return layout;
   layout.contract = { ...chain.contract, updatedAt: now, poolExplorerUrlUpdatedAt: chain.contract.poolExplorerUrl ? now : '' };

@@ -29,6 +29,7 @@ import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
 import type { SolanaScanner } from '../solana/solana-scan.ts';
+import type { EnrichmentService, ScanEnrichment } from '../enrichment/enrichment-service.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -77,6 +78,8 @@ export interface ScanServiceDeps {
   readonly percentileRefreshMs?: number;
   /** Issue 17: the address labels that name top holders in addressDetails. */
   readonly labels?: LabelLookup;
+  /** Issue 19: project links, socials, domain and repository facts within a budget; without it those sources are `unavailable`. */
+  readonly enrichment?: EnrichmentService;
 }
 
 /** Who a job runs for (bounds a client's queued jobs) and its cancellation. */
@@ -184,7 +187,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       // Bookkeeping for Signaturescan: never holds up or fails the scan.
       deps.recordVerifiedSource(network, chain.address, files).catch(() => {});
     }
-    const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
+    const [analysis, similarity, bytecode, simulation, audit, contracts, holder, enriched] = await Promise.all([
       files && deps.analyze
         ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal }))
         : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
@@ -200,6 +203,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
       runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
       runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
+      enrich(network, address),
     ]);
     sources.analysis = withDiagnostics(analysis.report, analysis.value?.diagnostics);
     sources.similarity = similarity.report;
@@ -212,7 +216,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       kind: 'unknown',
       reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}`,
     };
-    Object.assign(sources, unconfiguredSources());
+    Object.assign(sources, unconfiguredSources(enriched?.sources));
 
     const findings: ScanFinding[] = [
       ...(analysis.value?.findings ?? []),
@@ -237,6 +241,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       ),
       powerHolder,
       privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
+      ...enriched?.scoring,
     });
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
@@ -262,6 +267,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       percentiles: ranks.percentiles,
       histories,
       explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
+      enrichment: enriched?.fields,
     });
     // Issue 17: labelled holders (exchanges, sanctioned…) named; a failing lookup leaves the labels as they were.
     if (deps.labels) await labelAddressDetails(layout.addressDetails, network, deps.labels).catch(() => 0);
@@ -286,9 +292,27 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       topHolders: chain.holders?.total ?? null,
       createdAt: layout.createdAt,
       now: at,
+      slowPollUpdatedAt: layout.slowPollUpdatedAt,
     });
     live.update(populationKey(keyNetwork, keyAddress), scoring.scores);
     return result;
+  }
+
+  /** Issue 19's enrichment; a failure of the store behind it is reported, never fails the scan. */
+  async function enrich(
+    network: string,
+    address: string,
+  ): Promise<(Partial<ScanEnrichment> & Pick<ScanEnrichment, 'sources'>) | undefined> {
+    if (!deps.enrichment) return undefined;
+    const key = scanKey(network, address);
+    const started = performance.now();
+    try {
+      return await deps.enrichment.forScan(key.network, key.address);
+    } catch (error) {
+      const reason = `the enrichment could not be read or stored: ${error instanceof Error ? error.message : String(error)}`;
+      const report: SourceReport = { status: 'failed', reason, durationMs: Math.round(performance.now() - started), fields: [] };
+      return { sources: { enrichment: report } };
+    }
   }
 
   async function runSolana(scanner: SolanaScanner, network: string, address: string, at: string, started: number): Promise<ScanResult> {
@@ -373,8 +397,15 @@ function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, ho
   return [...byPower].map(([power, detectors]) => ({ power, detectors: [...detectors], holder: { ...holder } }));
 }
 
-/** Sources this build has no provider for: their fields keep their empty values. */
-function unconfiguredSources(): Record<string, SourceReport> {
+/**
+ * Sources this build has no provider for: their fields keep their empty values. With the
+ * enrichment (issue 19), its own reports replace socials, aggregators, domain and repository.
+ */
+function unconfiguredSources(enrichment?: Record<string, SourceReport>): Record<string, SourceReport> {
+  const market = {
+    marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
+  };
+  if (enrichment) return { ...enrichment, ...market };
   return {
     socials: unavailableSource(
       [
@@ -398,7 +429,7 @@ function unconfiguredSources(): Record<string, SourceReport> {
     ),
     domain: unavailableSource(['domainInfo'], 'no project website is known'),
     repository: unavailableSource(['githubRepositoryStats'], 'no project repository is known'),
-    marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
+    ...market,
   };
 }
 
