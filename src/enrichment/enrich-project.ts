@@ -208,7 +208,7 @@ async function runOne(
   // Not this run's role (the poll asks only the slow ones): what is stored stands.
   if (req.roles && !req.roles.has(role)) return previous ? { ...previous, fresh: false } : unavailable('not read yet');
   const reuse = req.reuseWithinMs?.(role) ?? 0;
-  if (previous?.status === 'ok' && previous.fetchedAt && req.now().getTime() - Date.parse(previous.fetchedAt) < reuse)
+  if (reuse > 0 && previous?.status === 'ok' && previous.fetchedAt && req.now().getTime() - Date.parse(previous.fetchedAt) < reuse)
     return { ...previous, durationMs: 0, fresh: false };
   const started = performance.now();
   const outcome = await Promise.race([provider.call(ask.input, signal), expired]);
