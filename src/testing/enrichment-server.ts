@@ -110,7 +110,7 @@ export async function startEnrichmentServer(): Promise<EnrichmentServer> {
 const handleOf = (link: string, host: RegExp) => link.replace(host, '').replace(/^@/, '').replace(/\/.*$/, '');
 
 /** Providers for the roles the server speaks, in the adapters' shape. */
-export function serverProviders(base: string): EnrichmentProviders {
+export function serverProviders(base: string): Required<Pick<EnrichmentProviders, 'aggregatorA' | 'telegram' | 'reddit' | 'x' | 'rdap'>> {
   const aggregatorA: Provider<AggregatorQuery, AggregatorFacts> = {
     name: 'aggregatorA',
     fields: ['aggregatorA'],
