@@ -129,7 +129,8 @@ describe('POST /api/cyberscan on the devnet', () => {
     const meta = results.get('blacklist')!.meta;
     assert.equal(meta.sources.chain?.status, 'ok');
     assert.equal(meta.sources.analysis?.status, 'ok');
-    assert.equal(meta.sources.socials?.status, 'unavailable');
+    assert.equal(meta.sources.telegram?.status, 'unavailable');
+    assert.equal(meta.sources.telegram?.reason, 'not configured');
     assert.ok(meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0 && /blacklist/i.test(x.factor + x.detail)));
   });
 
