@@ -97,6 +97,31 @@ for (const kind of storeKinds()) {
       assert.equal(fresh.fields.slowPollUpdatedAt, '', 'no slow source has answered for it yet');
     });
 
+    it('refreshes in the background what a scan could not wait for, so the next scan shows it', async () => {
+      const slowToken = '0x00000000000000000000000000000000000000dd';
+      await upsertProjects(store.db, validateProjects([{ network: 'ETH', address: slowToken, telegram: '@slow' }], 'test'));
+      server.mode = 'ok';
+      server.delayMs = 400;
+      server.counts.telegram = 77;
+      const enrichment = service(100);
+      try {
+        const first = await enrichment.forScan('ETH', slowToken);
+        assert.equal(first.sources.telegram!.status, 'timeout');
+        await enrichment.settled();
+        server.mode = 'hang'; // the next scan must not need the provider
+        const second = await enrichment.forScan('ETH', slowToken);
+        assert.equal(second.fields.telegramMembers, 77);
+        assert.equal(second.sources.telegram!.status, 'ok');
+        assert.deepEqual(
+          second.fields.telegramMembersHistory.map((p) => p.v),
+          [77],
+        );
+      } finally {
+        server.delayMs = 0;
+        server.mode = 'ok';
+      }
+    });
+
     it('keeps at most HISTORY_POINTS readings per counter in a history', async () => {
       const readings = Array.from({ length: HISTORY_POINTS + 5 }, (_, i) => ({
         counter: 'reddit' as const,

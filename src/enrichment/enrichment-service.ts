@@ -43,6 +43,8 @@ export interface EnrichmentService {
   forScan(network: string, address: string): Promise<ScanEnrichment>;
   /** Refreshes the slow sources of the tokens scanned within `recentDays`; returns how many were refreshed. */
   pollOnce(): Promise<number>;
+  /** Resolves when the background refreshes started by scans have ended (tests, shutdown). */
+  settled(): Promise<void>;
 }
 
 export interface EnrichmentServiceOptions {
@@ -98,9 +100,32 @@ export function createEnrichmentService(options: EnrichmentServiceOptions): Enri
     return { state, profile };
   }
 
+  // Slow sources a scan could not wait for are refreshed right away in the background (one
+  // refresh per token at a time), so the next scan need not wait for the poll's schedule.
+  const refreshing = new Map<string, Promise<void>>();
+  function refreshLater(network: string, address: string, state: EnrichmentState): void {
+    const key = `${network}:${address}`;
+    const unanswered = [...SLOW_ROLES].some((role) => {
+      const status = state.sources[role]?.status;
+      return status === 'timeout' || status === 'stale';
+    });
+    if (!unanswered || refreshing.has(key)) return;
+    const done = run(network, address, 'poll').then(
+      () => undefined,
+      // Background work: a failure shows in the next scan's meta.sources, never as a rejection.
+      () => undefined,
+    );
+    refreshing.set(key, done);
+    void done.finally(() => refreshing.delete(key));
+  }
+
   return {
+    async settled() {
+      while (refreshing.size > 0) await Promise.all(refreshing.values());
+    },
     async forScan(network, address) {
       const { state, profile } = await run(network, address, 'scan');
+      refreshLater(network, address, state);
       const histories = await loadCounterHistories(options.db, network, address);
       return {
         fields: layoutFields(state, histories, empty),
