@@ -402,11 +402,7 @@ function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, ho
  * enrichment (issue 19), its own reports replace socials, aggregators, domain and repository.
  */
 function unconfiguredSources(enrichment?: Record<string, SourceReport>): Record<string, SourceReport> {
-  const market = {
-    marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
-  };
-  if (enrichment) return { ...enrichment, ...market };
-  return {
+  const unconfigured: Record<string, SourceReport> = {
     socials: unavailableSource(
       [
         'twitter',
@@ -429,8 +425,11 @@ function unconfiguredSources(enrichment?: Record<string, SourceReport>): Record<
     ),
     domain: unavailableSource(['domainInfo'], 'no project website is known'),
     repository: unavailableSource(['githubRepositoryStats'], 'no project repository is known'),
-    ...market,
+    marketHistory: unavailableSource(['tradingVolume', 'price30', 'price60'], 'trading volume and price history are not computed yet'),
   };
+  if (!enrichment) return unconfigured;
+  const { socials: _socials, aggregators: _aggregators, domain: _domain, repository: _repository, ...rest } = unconfigured;
+  return { ...enrichment, ...rest };
 }
 
 /** The network's block explorer home page, without a trailing slash; undefined when it has none (LOCAL). */
