@@ -332,7 +332,13 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       percentiles: async (scores) => (await live.of(populationKey(key.network, key.address), scores)).percentiles,
       started,
     });
-    Object.assign(outcome.result.meta.sources, unconfiguredSources());
+    // Issue 19: a Solana token's project facts too (read after the token is known to exist;
+    // the Solana scores do not read them yet).
+    const enriched = outcome.store ? await enrich(network, address) : undefined;
+    Object.assign(outcome.result.meta.sources, unconfiguredSources(enriched?.sources));
+    const layout = outcome.result.auditLayout;
+    if (enriched?.fields)
+      Object.assign(layout, enriched.fields, { slowPollUpdatedAt: enriched.fields.slowPollUpdatedAt || layout.updatedAt });
     if (outcome.store) {
       await saveSnapshot(deps.store.db, {
         ...key,
@@ -341,6 +347,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
         topHolders: outcome.topHolders,
         createdAt: outcome.result.auditLayout.createdAt,
         now: at,
+        slowPollUpdatedAt: layout.slowPollUpdatedAt,
       });
       live.update(populationKey(key.network, key.address), outcome.scores);
     }
