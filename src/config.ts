@@ -67,7 +67,41 @@ export interface Config {
   readonly chatDailyMessages: number;
   /** Language-model tokens per account and UTC day; past it, answers come from the scan. */
   readonly chatDailyTokens: number;
+  /** Issue 19: the enrichment providers (socials, aggregators, domain, repository) and how a scan waits for them. */
+  readonly enrichment: EnrichmentConfig;
   readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Which keyless enrichment providers ENRICH_KEYLESS may switch on. */
+export const KEYLESS_PROVIDERS = ['discord', 'reddit', 'github', 'rdap', 'dns', 'lighthouse'] as const;
+export type KeylessProvider = (typeof KEYLESS_PROVIDERS)[number];
+
+/** One HTTP provider's endpoint and credential; null in EnrichmentConfig when it is switched off. */
+export interface ProviderEndpoint {
+  readonly url: string;
+  /** API key, bot token or bearer token ('' for keyless providers). */
+  readonly key: string;
+}
+
+export interface EnrichmentConfig {
+  /** How long a scan waits for live enrichment before answering with what is stored (ENRICH_BUDGET_MS). */
+  readonly budgetMs: number;
+  /** How often the slow sources of recently scanned tokens are refreshed (ENRICH_POLL_MINUTES; 0: never). */
+  readonly pollMinutes: number;
+  readonly aggregatorA: ProviderEndpoint | null;
+  readonly aggregatorB: ProviderEndpoint | null;
+  readonly telegram: ProviderEndpoint | null;
+  readonly discord: ProviderEndpoint | null;
+  readonly reddit: ProviderEndpoint | null;
+  readonly x: ProviderEndpoint | null;
+  readonly github: ProviderEndpoint | null;
+  readonly rdap: ProviderEndpoint | null;
+  /** Name servers the DNS checks ask (DNS_SERVERS, host or host:port); empty: the system's. */
+  readonly dns: { readonly servers: readonly string[] } | null;
+  /** Chromium the Lighthouse run starts (LIGHTHOUSE_CHROMIUM). */
+  readonly lighthouse: { readonly chromiumPath: string } | null;
+  /** Outbound safety off: websites on private, loopback and link-local addresses may be read (tests only). */
+  readonly allowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +150,63 @@ function llmConfig(env: Record<string, string | undefined>): Config['llm'] {
   return { baseUrl, apiKey: env.LLM_API_KEY?.trim() || undefined, model, timeoutMs: integer(env, 'LLM_TIMEOUT_MS', 60_000, 100) };
 }
 
+function httpUrl(env: Record<string, string | undefined>, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * Issue 19. A provider that needs a key is on when its key (or its URL) is set; a keyless one
+ * when ENRICH_KEYLESS names it or its own URL/setting is given. Nothing is on by default: an
+ * installation without internet must not wait on providers it cannot reach.
+ */
+function enrichmentConfig(env: Record<string, string | undefined>): EnrichmentConfig {
+  const set = (name: string) => (env[name]?.trim() ?? '') !== '';
+  const keyless = new Set<string>();
+  for (const raw of (env.ENRICH_KEYLESS ?? '').split(',')) {
+    const name = raw.trim().toLowerCase();
+    if (name === '') continue;
+    if (!(KEYLESS_PROVIDERS as readonly string[]).includes(name))
+      throw new ConfigError(`ENRICH_KEYLESS names unknown provider "${raw.trim()}" (one of ${KEYLESS_PROVIDERS.join(', ')})`);
+    keyless.add(name);
+  }
+  const keyed = (urlName: string, keyName: string, fallback: string, keyRequired: boolean): ProviderEndpoint | null => {
+    if (!set(keyName) && (keyRequired || !set(urlName))) return null;
+    return { url: httpUrl(env, urlName, fallback), key: env[keyName]?.trim() ?? '' };
+  };
+  const open = (name: KeylessProvider, urlName: string, fallback: string): ProviderEndpoint | null =>
+    keyless.has(name) || set(urlName) ? { url: httpUrl(env, urlName, fallback), key: '' } : null;
+  const servers = (env.DNS_SERVERS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const server of servers)
+    if (!/^(\[[0-9a-f:.]+\]|[0-9a-z.-]+)(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server))
+      throw new ConfigError(`DNS_SERVERS must list host or host:port entries, got "${server}"`);
+  const chromium = env.LIGHTHOUSE_CHROMIUM?.trim() ?? '';
+  return {
+    budgetMs: integer(env, 'ENRICH_BUDGET_MS', 1_500, 1),
+    pollMinutes: integer(env, 'ENRICH_POLL_MINUTES', 360),
+    aggregatorA: keyed('AGGREGATOR_A_URL', 'AGGREGATOR_A_KEY', 'https://pro-api.coingecko.com/api/v3', false),
+    aggregatorB: keyed('AGGREGATOR_B_URL', 'AGGREGATOR_B_KEY', 'https://pro-api.coinmarketcap.com', false),
+    telegram: keyed('TELEGRAM_API_URL', 'TELEGRAM_BOT_TOKEN', 'https://api.telegram.org', true),
+    discord: open('discord', 'DISCORD_API_URL', 'https://discord.com/api/v10'),
+    reddit: open('reddit', 'REDDIT_API_URL', 'https://www.reddit.com'),
+    x: keyed('X_API_URL', 'X_BEARER_TOKEN', 'https://api.x.com/2', true),
+    // GITHUB_API_URL is shared with the code hosts: setting it does not switch the statistics on.
+    github:
+      set('GITHUB_STATS_TOKEN') || keyless.has('github')
+        ? { url: httpUrl(env, 'GITHUB_API_URL', 'https://api.github.com'), key: env.GITHUB_STATS_TOKEN?.trim() ?? '' }
+        : null,
+    rdap: open('rdap', 'RDAP_URL', 'https://rdap.org'),
+    dns: keyless.has('dns') || servers.length > 0 ? { servers } : null,
+    lighthouse: keyless.has('lighthouse') || chromium !== '' ? { chromiumPath: chromium || '/usr/bin/chromium' } : null,
+    allowPrivate: flag(env, 'ENRICH_ALLOW_PRIVATE', false),
+  };
+}
+
 /** Reads `.env` from the working directory; real environment variables win over it. */
 export function readEnv(cwd = process.cwd()): Record<string, string | undefined> {
   const file = resolve(cwd, '.env');
@@ -157,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     llm: llmConfig(env),
     chatDailyMessages: integer(env, 'CHAT_DAILY_MESSAGES', 50),
     chatDailyTokens: integer(env, 'CHAT_DAILY_TOKENS', 200_000),
+    enrichment: enrichmentConfig(env),
     env,
   };
 }

@@ -137,6 +137,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
     } else {
       scans = createScanService(scanDeps);
     }
+    // Issue 19: the slow enrichment sources of recently scanned tokens refresh in the background
+    // (a repeatable job worked by queue-working processes with Redis, a timer otherwise).
+    const enrichment = scanDeps.enrichment;
+    if (enrichment && (!config.redisUrl || config.scanWorker)) {
+      const { startSlowPoll } = await import('./enrichment/slow-poll.ts');
+      const poll = await startSlowPoll({
+        poll: () => enrichment.pollOnce(),
+        pollMinutes: config.enrichment.pollMinutes,
+        redisUrl: config.redisUrl,
+        scanQueue: config.scanQueue,
+        log: logger,
+      });
+      const closeScanWorker = closeWorker;
+      closeWorker = async () => {
+        await poll?.close();
+        await closeScanWorker();
+      };
+    }
     // Issue 17: Safescan over the configured networks; the shipped label lists and the
     // devnet's own labels are imported on start (each source once).
     const { safescanSettings, safescanNetworks } = await import('./safescan/safescan-networks.ts');

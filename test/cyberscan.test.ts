@@ -129,13 +129,14 @@ describe('POST /api/cyberscan on the devnet', () => {
     const meta = results.get('blacklist')!.meta;
     assert.equal(meta.sources.chain?.status, 'ok');
     assert.equal(meta.sources.analysis?.status, 'ok');
-    assert.equal(meta.sources.socials?.status, 'unavailable');
     // Issue 19: the devnet's 90 days of trading give a day of volume and a lower price than 30 and 60 days ago.
     assert.equal(meta.sources.marketHistory?.status, 'ok', meta.sources.marketHistory?.reason);
     for (const { auditLayout: layout } of results.values()) {
       assert.ok(layout.tradingVolume > 0, `${layout.contract.symbol} volume ${layout.tradingVolume}`);
       assert.ok(layout.price30 < 0 && layout.price60 < 0, `${layout.contract.symbol} ${layout.price30} ${layout.price60}`);
     }
+    assert.equal(meta.sources.telegram?.status, 'unavailable');
+    assert.equal(meta.sources.telegram?.reason, 'not configured');
     assert.ok(meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0 && /blacklist/i.test(x.factor + x.detail)));
   });
 

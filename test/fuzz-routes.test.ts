@@ -124,7 +124,14 @@ describe('every route under random input', () => {
     assert.doesNotMatch(res.body, /\n\s+at .+\(.+:\d+:\d+\)/, 'no stack trace in a body');
   }
 
-  const GET_ROUTES = ['/api/audits/search-by-address', '/api/score', '/api/signaturescan', '/admin/audits', '/admin/corpus'];
+  const GET_ROUTES = [
+    '/api/audits/search-by-address',
+    '/api/score',
+    '/api/signaturescan',
+    '/admin/audits',
+    '/admin/corpus',
+    '/admin/projects',
+  ];
   const POST_ROUTES = [
     '/api/cyberscan',
     '/api/search/contract',
@@ -133,6 +140,7 @@ describe('every route under random input', () => {
     '/admin/audits',
     '/admin/signatures',
     '/admin/corpus',
+    '/admin/projects',
     '/rpc',
   ];
 
@@ -204,7 +212,15 @@ describe('every route under random input', () => {
       fc.asyncProperty(
         fc.constantFrom('GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'),
         fc.oneof(
-          fc.constantFrom(...GET_ROUTES, ...POST_ROUTES, '/admin/audits/x', '/admin/corpus/x', '/docs/', '/openapi.json'),
+          fc.constantFrom(
+            ...GET_ROUTES,
+            ...POST_ROUTES,
+            '/admin/audits/x',
+            '/admin/corpus/x',
+            '/admin/projects/ETH/x',
+            '/docs/',
+            '/openapi.json',
+          ),
           fc.webPath(),
         ),
         async (method, url) => check({ method: method as InjectOptions['method'] & string, url: url || '/' }),

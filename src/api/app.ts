@@ -62,6 +62,7 @@ import { scanChatRoutes } from './routes/scan-chat.ts';
 // Issue 17: Safescan and the address labels.
 import { safescanRoutes } from './routes/safescan.ts';
 import { adminLabelRoutes } from './routes/admin-labels.ts';
+import { adminProjectRoutes } from './routes/admin-projects.ts';
 import { similarityOriginRoutes } from './routes/similarity-origin.ts';
 import type { Safescan } from '../safescan/safescan-service.ts';
 
@@ -229,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(safescanRoutes, { gate: safescanGate, safescan: deps.safescan });
   }
   await app.register(adminLabelRoutes, { db, gate });
+  // Issue 19: the project registry the enrichment reads.
+  await app.register(adminProjectRoutes, { db, gate });
   const corpus = deps.corpus;
   if (corpus?.content) {
     const content = corpus.content.bind(corpus);

@@ -247,8 +247,9 @@ export function createDashboardScanRunner(deps: DashboardScanRunnerDeps): Dashbo
 }
 
 function stageOf(name: string, report: SourceReport, finishedAt: string): Stage {
-  if (report.status === 'ok' || report.status === 'partial')
-    return { name, status: 'done', message: report.status === 'partial' ? (report.reason ?? 'partial') : null, finishedAt };
+  // A stale source answered with its last good value: done, with why it was not refreshed.
+  if (report.status === 'ok' || report.status === 'partial' || report.status === 'stale')
+    return { name, status: 'done', message: report.status === 'ok' ? null : (report.reason ?? report.status), finishedAt };
   if (report.status === 'skipped') return { name, status: 'skipped', message: report.reason ?? null, finishedAt };
   return { name, status: 'failed', message: report.reason ?? report.status, finishedAt };
 }

@@ -9,6 +9,7 @@ import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
 import { formatUnits } from 'viem';
 import { emptySmartAudit } from '../analysis/report/smart-audit.ts';
 import type { MarketHistory } from '../market/read-market.ts';
+import type { EnrichmentLayoutFields } from '../enrichment/enrichment-fields.ts';
 
 /** The empty smartAudit (defined once, from the spec schema, in src/analysis/report/smart-audit.ts). */
 export const EMPTY_SMART_AUDIT: SmartAudit = emptySmartAudit();
@@ -181,6 +182,8 @@ export interface ScanFacts {
   readonly explorerUrl: (address: string) => string;
   /** Issue 19: 24-hour volume and price change from the chain; null leaves them 0 (meta.sources.marketHistory says why). */
   readonly market?: Pick<MarketHistory, 'tradingVolume' | 'price30' | 'price60'> | null;
+  /** Issue 19: project links, socials, counters and histories, domain and repository facts; absent without enrichment. */
+  readonly enrichment?: EnrichmentLayoutFields | undefined;
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -274,6 +277,8 @@ export function buildAuditLayout(facts: ScanFacts): AuditLayout {
   }
   layout.rawTotalScore = raw.total;
   layout.rank = facts.rank;
+  // slowPollUpdatedAt stays updatedAt until a slow source has answered for this token (docs/decisions.md).
+  if (facts.enrichment) Object.assign(layout, facts.enrichment, { slowPollUpdatedAt: facts.enrichment.slowPollUpdatedAt || now });
 
   if (!chain) return layout;
   layout.contract = { ...chain.contract, updatedAt: now, poolExplorerUrlUpdatedAt: chain.contract.poolExplorerUrl ? now : '' };

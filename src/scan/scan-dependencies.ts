@@ -3,6 +3,7 @@
  * embedded devnet for LOCAL), verified-source providers, and the analysis engine.
  * Shared by the API process and `scopeward worker`.
  */
+import { enrichmentFromConfig } from '../enrichment/enrichment-setup.ts';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/open-store.ts';
 import { createChainClient, type ChainClient } from '../chain/create-chain-client.ts';
@@ -98,6 +99,7 @@ export function scanDependencies(
     store,
     findAudit: createAuditLookup(store),
     labels: createLabelLookup(store),
+    enrichment: enrichmentFromConfig(config, store.db),
     chainClient(network) {
       const rpcUrl = network === LOCAL_NETWORK.symbol ? options.localRpcUrl() : undefined;
       const key = `${network}|${rpcUrl ?? ''}`;

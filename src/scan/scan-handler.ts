@@ -40,14 +40,31 @@ export async function createScanHandler(config: Config): Promise<{ handler: Scan
   const { createStoredCorpusService } = await import('../corpus/corpus-service.ts');
   const { createAnalysisPool } = await import('./analysis-pool/analysis-pool.ts');
   const pool = createAnalysisPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
-  const service = createScanService({
-    ...scanDependencies({ config, store, localRpcUrl: () => localRpcUrl, devnet, corpus: createStoredCorpusService(store), solana }),
-    freshnessMs: config.scanFreshnessSeconds * 1000,
-    analyze: pool.analyze,
+  const deps = scanDependencies({
+    config,
+    store,
+    localRpcUrl: () => localRpcUrl,
+    devnet,
+    corpus: createStoredCorpusService(store),
+    solana,
   });
+  const service = createScanService({ ...deps, freshnessMs: config.scanFreshnessSeconds * 1000, analyze: pool.analyze });
+  // Issue 19: workers also work the slow-poll job of the enrichment (with Redis; one run per interval across them).
+  const { startSlowPoll } = await import('../enrichment/slow-poll.ts');
+  const enrichment = deps.enrichment;
+  const poll = enrichment
+    ? await startSlowPoll({
+        poll: () => enrichment.pollOnce(),
+        pollMinutes: config.enrichment.pollMinutes,
+        redisUrl: config.redisUrl,
+        scanQueue: config.scanQueue,
+        log: { info: () => {}, warn: (o, m) => process.stderr.write(`${m}: ${JSON.stringify(o)}\n`) },
+      })
+    : undefined;
   return {
     handler: (job, signal) => service.execute(job, signal),
     async close() {
+      await poll?.close();
       await service.close();
       await pool.close();
       await closeDevnet();

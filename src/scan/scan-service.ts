@@ -31,6 +31,7 @@ import { createInProcessRunner } from './jobs/in-process-runner.ts';
 import type { SolanaScanner } from '../solana/solana-scan.ts';
 import { createPriceHistory } from '../market/price-history.ts';
 import { runMarketSource } from '../market/market-source.ts';
+import type { EnrichmentService, ScanEnrichment } from '../enrichment/enrichment-service.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -79,6 +80,8 @@ export interface ScanServiceDeps {
   readonly percentileRefreshMs?: number;
   /** Issue 17: the address labels that name top holders in addressDetails. */
   readonly labels?: LabelLookup;
+  /** Issue 19: project links, socials, domain and repository facts within a budget; without it those sources are `unavailable`. */
+  readonly enrichment?: EnrichmentService;
 }
 
 /** Who a job runs for (bounds a client's queued jobs) and its cancellation. */
@@ -196,7 +199,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     }
     // Issue 19: volume and price change from the chain (and our price history), alongside the sources below.
     const marketRun = runMarketSource(client, chain, network, createPriceHistory(deps.store.db), timeouts.market);
-    const [analysis, similarity, bytecode, simulation, audit, contracts, holder] = await Promise.all([
+    const [analysis, similarity, bytecode, simulation, audit, contracts, holder, enriched] = await Promise.all([
       files && deps.analyze
         ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal }))
         : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
@@ -212,6 +215,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
       runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
       runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
+      enrich(network, address),
     ]);
     sources.analysis = withDiagnostics(analysis.report, analysis.value?.diagnostics);
     sources.similarity = similarity.report;
@@ -224,7 +228,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       kind: 'unknown',
       reason: `the owner account could not be read: ${holder.report.reason ?? holder.report.status}`,
     };
-    Object.assign(sources, unconfiguredSources());
+    Object.assign(sources, unconfiguredSources(enriched?.sources));
     const market = await marketRun;
     sources.marketHistory = market.report;
 
@@ -251,6 +255,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       ),
       powerHolder,
       privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
+      ...enriched?.scoring,
     });
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);
     const [ranks, histories, previous] = await Promise.all([
@@ -277,6 +282,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       histories,
       explorerUrl: (a) => (explorer ? `${explorer}/address/${a}` : ''),
       market: market.value,
+      enrichment: enriched?.fields,
     });
     // Issue 17: labelled holders (exchanges, sanctioned…) named; a failing lookup leaves the labels as they were.
     if (deps.labels) await labelAddressDetails(layout.addressDetails, network, deps.labels).catch(() => 0);
@@ -301,9 +307,27 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       topHolders: chain.holders?.total ?? null,
       createdAt: layout.createdAt,
       now: at,
+      slowPollUpdatedAt: layout.slowPollUpdatedAt,
     });
     live.update(populationKey(keyNetwork, keyAddress), scoring.scores);
     return result;
+  }
+
+  /** Issue 19's enrichment; a failure of the store behind it is reported, never fails the scan. */
+  async function enrich(
+    network: string,
+    address: string,
+  ): Promise<(Partial<ScanEnrichment> & Pick<ScanEnrichment, 'sources'>) | undefined> {
+    if (!deps.enrichment) return undefined;
+    const key = scanKey(network, address);
+    const started = performance.now();
+    try {
+      return await deps.enrichment.forScan(key.network, key.address);
+    } catch (error) {
+      const reason = `the enrichment could not be read or stored: ${error instanceof Error ? error.message : String(error)}`;
+      const report: SourceReport = { status: 'failed', reason, durationMs: Math.round(performance.now() - started), fields: [] };
+      return { sources: { enrichment: report } };
+    }
   }
 
   async function runSolana(scanner: SolanaScanner, network: string, address: string, at: string, started: number): Promise<ScanResult> {
@@ -323,7 +347,13 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       percentiles: async (scores) => (await live.of(populationKey(key.network, key.address), scores)).percentiles,
       started,
     });
-    Object.assign(outcome.result.meta.sources, unconfiguredSources());
+    // Issue 19: a Solana token's project facts too (read after the token is known to exist;
+    // the Solana scores do not read them yet).
+    const enriched = outcome.store ? await enrich(network, address) : undefined;
+    Object.assign(outcome.result.meta.sources, unconfiguredSources(enriched?.sources));
+    const layout = outcome.result.auditLayout;
+    if (enriched?.fields)
+      Object.assign(layout, enriched.fields, { slowPollUpdatedAt: enriched.fields.slowPollUpdatedAt || layout.updatedAt });
     if (outcome.store) {
       await saveSnapshot(deps.store.db, {
         ...key,
@@ -332,6 +362,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
         topHolders: outcome.topHolders,
         createdAt: outcome.result.auditLayout.createdAt,
         now: at,
+        slowPollUpdatedAt: layout.slowPollUpdatedAt,
       });
       live.update(populationKey(key.network, key.address), outcome.scores);
     }
@@ -388,9 +419,12 @@ function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, ho
   return [...byPower].map(([power, detectors]) => ({ power, detectors: [...detectors], holder: { ...holder } }));
 }
 
-/** Sources this build has no provider for: their fields keep their empty values. */
-function unconfiguredSources(): Record<string, SourceReport> {
-  return {
+/**
+ * Sources this build has no provider for: their fields keep their empty values. With the
+ * enrichment (issue 19), its own reports replace socials, aggregators, domain and repository.
+ */
+function unconfiguredSources(enrichment?: Record<string, SourceReport>): Record<string, SourceReport> {
+  const unconfigured: Record<string, SourceReport> = {
     socials: unavailableSource(
       [
         'twitter',
@@ -419,6 +453,9 @@ function unconfiguredSources(): Record<string, SourceReport> {
       'trading volume and price history are read from EVM pools only',
     ),
   };
+  if (!enrichment) return unconfigured;
+  const { socials: _socials, aggregators: _aggregators, domain: _domain, repository: _repository, ...rest } = unconfigured;
+  return { ...enrichment, ...rest };
 }
 
 /** The network's block explorer home page, without a trailing slash; undefined when it has none (LOCAL). */

@@ -70,6 +70,8 @@ export interface SaveSnapshot<R> {
   readonly topHolders: number | null;
   readonly createdAt: string;
   readonly now: string;
+  /** When the slow sources were last refreshed (issue 19); default `now`. */
+  readonly slowPollUpdatedAt?: string;
 }
 
 /** Replaces the latest snapshot and appends a history row, in one transaction. */
@@ -81,7 +83,7 @@ export async function saveSnapshot<R>(db: Kysely<Database>, snapshot: SaveSnapsh
     result: JSON.stringify(snapshot.result),
     created_at: snapshot.createdAt,
     updated_at: snapshot.now,
-    slow_poll_updated_at: snapshot.now,
+    slow_poll_updated_at: snapshot.slowPollUpdatedAt ?? snapshot.now,
     ...scores,
   };
   await db.transaction().execute(async (trx) => {

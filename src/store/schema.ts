@@ -279,6 +279,48 @@ export type ChatTables = {
 };
 // Issue 17: the address-label database (migration 0007). Declared as a merge of Database
 // so other branches' tables do not touch these lines.
+/** Issue 19: the operator's project registry (links per token). */
+export interface ProjectsTable {
+  network: string;
+  /** Lower-case for EVM addresses. */
+  address: string;
+  website: string;
+  logo: string;
+  description: string;
+  twitter: string;
+  telegram: string;
+  discord: string;
+  reddit: string;
+  facebook: string;
+  github: string;
+  medium: string;
+  linkedin: string;
+  bitcointalk: string;
+  aggregator_a_id: string;
+  aggregator_b_slug: string;
+  source: string;
+  updated_at: string;
+}
+
+/** Issue 19: one social counter reading (telegram, discord, reddit, twitter, facebook). */
+export interface CounterReadingsTable {
+  network: string;
+  address: string;
+  counter: string;
+  value: number;
+  taken_at: string;
+}
+
+/** Issue 19: the last enrichment of a token (JSON) and when its slow sources were refreshed. */
+export interface EnrichmentsTable {
+  network: string;
+  address: string;
+  result: string;
+  slow_poll_updated_at: string;
+  last_scanned_at: string;
+  updated_at: string;
+}
+
 export interface AddressLabelsTable {
   /** Lower-case hex. */
   address: string;
@@ -294,6 +336,9 @@ export interface AddressLabelsTable {
 
 export interface Database {
   address_labels: AddressLabelsTable;
+  projects: ProjectsTable;
+  counter_readings: CounterReadingsTable;
+  enrichments: EnrichmentsTable;
 }
 
 /** Issue 19: each scan's USD price of a token (migration 0012). */

@@ -1,11 +1,11 @@
 /** `scopeward audits import|add|remove|list`: the operator's audit registry. */
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { AuditValidationError, validateAuditRecords } from '../../audits/audit-record.ts';
 import { AuditFileError, detectAuditFileFormat, parseAuditFile, type AuditFileFormat } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { CliError, readError } from '../cli-error.ts';
+import { CliError } from '../cli-error.ts';
+import { readImportFile } from '../read-import-file.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -36,15 +36,7 @@ export function register(program: Command): void {
     .action(async (file: string, options: { format?: string; json?: boolean }) => {
       if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv')
         throw new CliError('--format must be json or csv');
-      let text: string;
-      try {
-        const buffer = await readFile(file);
-        if (buffer.length > MAX_FILE_BYTES) throw new CliError(`${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
-        text = buffer.toString('utf8');
-      } catch (error) {
-        if (error instanceof CliError) throw error;
-        throw readError(file, error);
-      }
+      const text = await readImportFile(file, MAX_FILE_BYTES);
       const format = (options.format as AuditFileFormat | undefined) ?? detectAuditFileFormat(text, file);
       let rows: unknown[];
       try {

@@ -12,6 +12,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   worker: () => import('./worker.ts'),
   audits: () => import('./audits.ts'),
   labels: () => import('./labels.ts'),
+  projects: () => import('./projects.ts'),
   keys: () => import('./keys.ts'),
   users: () => import('./users.ts'),
   scan: () => import('./scan.ts'),

@@ -1,12 +1,12 @@
 /** `scopeward labels import|list|remove|seed`: the address-label database Safescan and cyberscan read. */
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { LabelValidationError, isLabelNetwork, validateLabels } from '../../labels/label-record.ts';
 import { LabelFileError, detectLabelFileFormat, parseLabelFile, type LabelFileFormat } from '../../labels/parse-label-file.ts';
 import { listLabels, removeLabels, upsertLabels } from '../../labels/label-repository.ts';
 import { importSeeds } from '../../labels/seed-labels.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { CliError, EXIT, readError } from '../cli-error.ts';
+import { CliError, EXIT } from '../cli-error.ts';
+import { readImportFile } from '../read-import-file.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
@@ -26,15 +26,7 @@ export function register(program: Command): void {
     .action(async (file: string, options: { format?: string; json?: boolean }) => {
       if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv')
         throw new CliError('--format must be json or csv');
-      let text: string;
-      try {
-        const buffer = await readFile(file);
-        if (buffer.length > MAX_FILE_BYTES) throw new CliError(`${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
-        text = buffer.toString('utf8');
-      } catch (error) {
-        if (error instanceof CliError) throw error;
-        throw readError(file, error);
-      }
+      const text = await readImportFile(file, MAX_FILE_BYTES);
       const format = (options.format as LabelFileFormat | undefined) ?? detectLabelFileFormat(text, file);
       let valid;
       try {

@@ -226,3 +226,38 @@ describe('scoreScan', () => {
     assert.deepEqual([100, 85, 84, 55, 40, 25, 24, 0].map(rankOf), ['AAA', 'AAA', 'AA', 'A', 'B', 'C', 'D', 'D']);
   });
 });
+
+describe('scores from enrichment (issue 19)', () => {
+  const factor = (input: ScoringInput, name: string) => scoreScan(input).factors.find((f) => f.factor === name);
+
+  it('community: the audience across networks, Reddit included, and its growth either way', () => {
+    const socials = { twitterFollowers: 5_000, telegramMembers: 3_000, discordMembers: 1_500, redditMembers: 500 };
+    // 10,000 across four networks: 25 × log10(100) = 50.
+    assert.equal(scoreScan({ ...clean, socials }).scores.community, 50);
+    assert.equal(scoreScan({ ...clean, socials, audienceGrowth: 0.2 }).scores.community, 60);
+    assert.equal(scoreScan({ ...clean, socials, audienceGrowth: 1 }).scores.community, 65, 'growth adds 15 at most');
+    assert.equal(scoreScan({ ...clean, socials, audienceGrowth: -0.1 }).scores.community, 45);
+    assert.match(factor({ ...clean, socials, audienceGrowth: -0.1 }, 'audience-decline')!.detail, /shrank 10%/);
+  });
+
+  it('fundamentals: repository activity, contributors, organisation and domain age, e-mail checks', () => {
+    const base = { ...clean, audited: false, ageDays: null, hasWebsite: false };
+    const plain = scoreScan(base).scores.fundamentals!;
+    const active = { recentCommits: 99, contributors: 12, organizationAgeDays: 800 };
+    assert.equal(scoreScan({ ...base, repository: active }).scores.fundamentals, plain + 10 + 5 + 5);
+    assert.equal(factor({ ...base, repository: active }, 'repository-activity')!.detail, '99 commits in the last 4 weeks');
+    const fresh = { recentCommits: null, contributors: 1, organizationAgeDays: 3 };
+    assert.equal(scoreScan({ ...base, repository: fresh }).scores.fundamentals, plain - 5);
+    assert.equal(scoreScan({ ...base, domainAgeDays: 2_000 }).scores.fundamentals, plain + 5);
+    assert.equal(scoreScan({ ...base, domainAgeDays: 5 }).scores.fundamentals, plain - 5);
+    assert.equal(scoreScan({ ...base, emailChecksPass: true }).scores.fundamentals, plain + 3);
+    assert.equal(scoreScan({ ...base, emailChecksPass: false }).scores.fundamentals, plain);
+  });
+
+  it('unknown enrichment inputs change nothing (the calibrated model without enrichment)', () => {
+    assert.deepEqual(
+      scoreScan({ ...clean, audienceGrowth: null, repository: null, domainAgeDays: null, emailChecksPass: null }),
+      scoreScan(clean),
+    );
+  });
+});

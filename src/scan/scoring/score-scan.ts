@@ -44,8 +44,27 @@ export interface ScoringInput {
   /** Share (0..1) of the deepest pool's LP tokens held by lockers; null when unknown. */
   readonly lockedLiquidityShare: number | null;
   readonly marketcapUsd: number | null;
-  /** Follower and member counts from configured social providers; null when none is configured. */
-  readonly socials: { readonly twitterFollowers: number; readonly telegramMembers: number; readonly discordMembers: number } | null;
+  /** Follower and member counts from configured social providers; null when none answered. */
+  readonly socials: {
+    readonly twitterFollowers: number;
+    readonly telegramMembers: number;
+    readonly discordMembers: number;
+    readonly redditMembers?: number;
+  } | null;
+  /** Growth of that audience over the last 30 days of stored readings (0.1: +10%); null with under 7 days of readings. */
+  readonly audienceGrowth?: number | null;
+  /** The project's GitHub activity; null when no repository statistics were read. */
+  readonly repository?: {
+    /** Commits in the last 4 weeks; null when the provider gave no weekly activity. */
+    readonly recentCommits: number | null;
+    readonly contributors: number;
+    /** Age of the GitHub organisation (or user) in days; null when unknown. */
+    readonly organizationAgeDays: number | null;
+  } | null;
+  /** Age of the website's domain registration in days (RDAP); null when unknown. */
+  readonly domainAgeDays?: number | null;
+  /** The website's domain passes the DNS e-mail checks (SPF, DKIM, DMARC); null when not checked. */
+  readonly emailChecksPass?: boolean | null;
   /** Age of the contract in days; null when the creation is unknown. */
   readonly ageDays: number | null;
   /** An audit report is registered for the address (operation 1's registry). */
@@ -395,8 +414,18 @@ function market(input: ScoringInput): Tally | null {
 function community(input: ScoringInput): Tally | null {
   if (input.socials === null) return null;
   const t = new Tally('community', 0, '');
-  const audience = input.socials.twitterFollowers + input.socials.telegramMembers + input.socials.discordMembers;
+  const s = input.socials;
+  const audience = s.twitterFollowers + s.telegramMembers + s.discordMembers + (s.redditMembers ?? 0);
   if (audience > 100) t.add('audience', Math.min(100, 25 * Math.log10(audience / 100)), `${audience} followers and members`);
+  // Half a point per percent of growth over 30 days, 15 at most either way: a growing community
+  // is alive; one that is leaving is a warning.
+  const growth = input.audienceGrowth ?? null;
+  if (growth !== null && growth !== 0)
+    t.add(
+      growth > 0 ? 'audience-growth' : 'audience-decline',
+      Math.max(-15, Math.min(15, 50 * growth)),
+      `the audience ${growth > 0 ? 'grew' : 'shrank'} ${round1(Math.abs(growth) * 100)}% over 30 days`,
+    );
   return t.describeBase(() =>
     audience > 100 ? 'starts at 0; the audience below adds its points' : `${audience} followers and members: too few to score`,
   );
@@ -411,6 +440,28 @@ function fundamentals(input: ScoringInput): Tally {
     if (input.ageDays >= 30) t.add('age', Math.min(20, input.ageDays / 18), `deployed ${Math.floor(input.ageDays)} days ago`);
     else t.add('new', -10, `deployed ${Math.floor(input.ageDays)} days ago`);
   }
+  const repo = input.repository ?? null;
+  if (repo) {
+    if (repo.recentCommits !== null && repo.recentCommits > 0)
+      t.add(
+        'repository-activity',
+        Math.min(10, 5 * Math.log10(1 + repo.recentCommits)),
+        `${repo.recentCommits} commits in the last 4 weeks`,
+      );
+    if (repo.contributors >= 2) t.add('contributors', Math.min(5, repo.contributors / 2), `${repo.contributors} contributors`);
+    if (repo.organizationAgeDays !== null) {
+      if (repo.organizationAgeDays >= 365)
+        t.add('organization-age', 5, `GitHub organisation created ${Math.floor(repo.organizationAgeDays)} days ago`);
+      else if (repo.organizationAgeDays < 30)
+        t.add('new-organization', -5, `GitHub organisation created ${Math.floor(repo.organizationAgeDays)} days ago`);
+    }
+  }
+  const domainAge = input.domainAgeDays ?? null;
+  if (domainAge !== null) {
+    if (domainAge >= 365) t.add('domain-age', 5, `domain registered ${Math.floor(domainAge)} days ago`);
+    else if (domainAge < 30) t.add('new-domain', -5, `domain registered ${Math.floor(domainAge)} days ago`);
+  }
+  if (input.emailChecksPass === true) t.add('email-security', 3, "the website's domain publishes SPF, DKIM and DMARC");
   return t;
 }
 

@@ -440,8 +440,11 @@ export const AuditLayoutSchema = Type.Object(
 );
 export type AuditLayout = Static<typeof AuditLayoutSchema>;
 
-/** `partial`: the source answered, but not completely (e.g. analysis diagnostics); `reason` says what is missing. */
-export const SOURCE_STATUSES = ['ok', 'partial', 'unavailable', 'failed', 'timeout', 'skipped'] as const;
+/**
+ * `partial`: the source answered, but not completely (e.g. analysis diagnostics); `reason` says what is missing.
+ * `stale`: the source failed to refresh; the fields hold its last good answer and `reason` says why (issue 19).
+ */
+export const SOURCE_STATUSES = ['ok', 'partial', 'stale', 'unavailable', 'failed', 'timeout', 'skipped'] as const;
 export const SourceReportSchema = Type.Object(
   {
     status: Type.Union(SOURCE_STATUSES.map((s) => Type.Literal(s))),

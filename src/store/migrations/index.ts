@@ -11,6 +11,7 @@ import * as dashboardScans from './0005-dashboard-scans.ts';
 import * as chat from './0006-chat.ts';
 import * as addressLabels from './0007-address-labels.ts';
 import * as services from './0010-services.ts';
+import * as projects from './0011-projects.ts';
 import * as priceHistory from './0012-price-history.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -22,5 +23,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-chat': chat,
   '0007-address-labels': addressLabels,
   '0010-services': services,
+  '0011-projects': projects,
   '0012-price-history': priceHistory,
 };

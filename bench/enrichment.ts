@@ -1,0 +1,86 @@
+/**
+ * A scan's enrichment step (issue 19) against a local server whose every answer takes
+ * 200 ms, in one run:
+ *
+ * - baseline: the same requests made directly with fetch, in the same two rounds (the
+ *   aggregator, then the socials and the domain with the links it listed);
+ * - enrichment, cold: enrichProject under the policy, cache empty (the ratio to the baseline
+ *   is the policy's and orchestration's cost);
+ * - enrichment, cached: the same again within the cache TTL (what a scan pays once the poll
+ *   has run: the issue's target is under 50 ms);
+ * - every provider hanging: how long the step takes with a budget of ENRICH_BUDGET_MS
+ *   (default 1500 ms; target: the budget, not the providers' time limits).
+ *
+ *   node --import tsx bench/enrichment.ts [--rounds 5] [--delay 200] [--budget 1500]
+ */
+import { parseArgs } from 'node:util';
+import { startEnrichmentServer, serverProviders } from '../src/testing/enrichment-server.ts';
+import { EMPTY_LINKS, enrichProject, guardProviders, type ProjectProfile } from '../src/enrichment/enrich-project.ts';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    delay: { type: 'string', default: '200' },
+    budget: { type: 'string', default: '1500' },
+  },
+});
+const rounds = Number(values.rounds);
+const budgetMs = Number(values.budget);
+const TOKEN = '0x00000000000000000000000000000000000000aa';
+const profile: ProjectProfile = {
+  links: { ...EMPTY_LINKS, website: 'https://registry.example', reddit: 'r/example' },
+  aggregatorAId: '',
+  aggregatorBSlug: '',
+  registered: true,
+};
+
+const server = await startEnrichmentServer();
+server.delayMs = Number(values.delay);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/** The requests enrichProject makes, by hand: the aggregator, then the rest in parallel. */
+async function direct(): Promise<void> {
+  const get = async (path: string) => (await fetch(`${server.base}${path}`)).json();
+  const coin = (await get(`/api/v3/coins/ethereum/contract/${TOKEN}`)) as {
+    links: { twitter_screen_name: string; telegram_channel_identifier: string };
+  };
+  await Promise.all([
+    get(`/botTEST:token/getChatMemberCount?chat_id=@${coin.links.telegram_channel_identifier}`),
+    get('/r/example/about.json'),
+    get(`/2/users/by/username/${coin.links.twitter_screen_name}?user.fields=public_metrics`),
+    get('/domain/registry.example'),
+  ]);
+}
+
+const enrich = (providers: ReturnType<typeof guardProviders>) =>
+  enrichProject({ network: 'ETH', address: TOKEN, profile, providers, budgetMs, now: () => new Date() });
+
+const baseline: number[] = [];
+const cold: number[] = [];
+const cached: number[] = [];
+const hanging: number[] = [];
+await direct(); // warm the connection pool and the JIT
+for (let i = 0; i < rounds; i++) {
+  server.mode = 'ok';
+  baseline.push(await time(direct));
+  const providers = guardProviders(serverProviders(server.base), { all: { cacheTtlMs: 60_000 } });
+  cold.push(await time(() => enrich(providers)));
+  cached.push(await time(() => enrich(providers)));
+  server.mode = 'hang';
+  const stuck = guardProviders(serverProviders(server.base), { all: { timeoutMs: 20_000 } });
+  hanging.push(await time(() => enrich(stuck)));
+}
+await server.close();
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+console.log(`enrichment step, ${rounds} rounds, answers after ${values.delay} ms, budget ${budgetMs} ms (medians)`);
+console.log(`  direct fetch (baseline)   ${ms(median(baseline))}`);
+console.log(`  enrichProject, cold       ${ms(median(cold))}  ratio ${(median(cold) / median(baseline)).toFixed(3)}`);
+console.log(`  enrichProject, cached     ${ms(median(cached))}  (target < 50 ms)`);
+console.log(`  every provider hanging    ${ms(median(hanging))}  (target ≤ budget ${budgetMs} ms)`);

@@ -1,0 +1,189 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startEnrichmentServer, serverProviders, type EnrichmentServer } from '../testing/enrichment-server.ts';
+import { EMPTY_LINKS, enrichProject, githubTarget, guardProviders, mergeLinks, type ProjectProfile } from './enrich-project.ts';
+import { layoutFields, sourceReports, EMPTY_HISTORIES } from './enrichment-fields.ts';
+import { emptyAuditLayout } from '../scan/build-audit-layout.ts';
+
+const TOKEN = '0x00000000000000000000000000000000000000aa';
+const registered: ProjectProfile = {
+  links: { ...EMPTY_LINKS, website: 'https://registry.example', telegram: '@registry_chat', reddit: 'r/example' },
+  aggregatorAId: '',
+  aggregatorBSlug: '',
+  registered: true,
+};
+const noWait = { sleep: async () => {} };
+
+describe('enrichProject', () => {
+  let server: EnrichmentServer;
+  before(async () => {
+    server = await startEnrichmentServer();
+  });
+  after(() => server.close());
+
+  it('asks every configured provider, the registry winning over the aggregator, and says why the rest did not run', async () => {
+    server.mode = 'ok';
+    const providers = guardProviders(serverProviders(server.base), {}, noWait);
+    const state = await enrichProject({
+      network: 'ETH',
+      address: TOKEN,
+      profile: registered,
+      providers,
+      budgetMs: 2_000,
+      now: () => new Date(),
+    });
+    // Registry links stand; the aggregator fills the empty ones.
+    assert.equal(state.links.website, 'https://registry.example');
+    assert.equal(state.links.telegram, '@registry_chat');
+    assert.equal(state.links.twitter, 'https://x.com/example_listed');
+    assert.equal(state.links.github, 'https://github.com/example-org/example');
+    assert.equal(state.links.logo, 'https://assets.example/large.png');
+
+    const fields = layoutFields(state, EMPTY_HISTORIES, emptyAuditLayout('', '', ''));
+    assert.deepEqual(fields.aggregatorA, { rank: 321, id: 'example-token' });
+    assert.equal(fields.telegramMembers, 1200);
+    assert.equal(fields.redditMembers, 340);
+    assert.equal(fields.twitterFollowers, 5600);
+    assert.deepEqual(fields.socialCounters, { twitter: 5600, telegram: 1200 });
+    assert.equal(fields.domainInfo.whois.creationDate, '2020-05-01T10:00:00.000Z');
+    assert.equal(fields.facebookLikes, null, 'no Facebook provider: the documented empty value');
+
+    const sources = sourceReports(state, registered);
+    for (const role of ['aggregatorA', 'telegram', 'reddit', 'x', 'rdap']) assert.equal(sources[role]!.status, 'ok', role);
+    for (const role of ['aggregatorB', 'discord', 'github', 'dns', 'lighthouse']) {
+      assert.equal(sources[role]!.status, 'unavailable', role);
+      assert.equal(sources[role]!.reason, 'not configured');
+    }
+    assert.equal(sources.projectRegistry!.status, 'ok');
+    assert.equal(sources.facebook!.status, 'unavailable');
+  });
+
+  it('reports a configured provider with nothing to ask as unavailable with the reason', async () => {
+    server.mode = 'ok';
+    const { telegram, rdap } = serverProviders(server.base);
+    const providers = guardProviders({ telegram, rdap }, {}, noWait);
+    const profile: ProjectProfile = { links: EMPTY_LINKS, aggregatorAId: '', aggregatorBSlug: '', registered: false };
+    const state = await enrichProject({ network: 'ETH', address: TOKEN, profile, providers, budgetMs: 1_000, now: () => new Date() });
+    const sources = sourceReports(state, profile);
+    assert.equal(sources.telegram!.reason, 'no Telegram link known');
+    assert.equal(sources.rdap!.reason, 'no website known');
+    assert.equal(sources.projectRegistry!.status, 'unavailable');
+  });
+
+  it('with every provider down answers each as failed with the provider reason', async () => {
+    server.mode = 'down';
+    const providers = guardProviders(serverProviders(server.base), { all: { retries: 1, backoffMs: 1 } }, noWait);
+    const state = await enrichProject({
+      network: 'ETH',
+      address: TOKEN,
+      profile: registered,
+      providers,
+      budgetMs: 2_000,
+      now: () => new Date(),
+    });
+    const sources = sourceReports(state, registered);
+    for (const role of ['aggregatorA', 'telegram', 'reddit', 'rdap']) {
+      assert.equal(sources[role]!.status, 'failed', role);
+      assert.match(sources[role]!.reason!, /HTTP 503/, role);
+    }
+    // X has no link when the aggregator that would list it is down.
+    assert.equal(sources.x!.reason, 'no X account known');
+  });
+
+  it('with every provider hanging answers within the budget, each source a timeout', async () => {
+    server.mode = 'hang';
+    const providers = guardProviders(serverProviders(server.base), { all: { timeoutMs: 10_000 } }, noWait);
+    const started = performance.now();
+    const state = await enrichProject({
+      network: 'ETH',
+      address: TOKEN,
+      profile: registered,
+      providers,
+      budgetMs: 300,
+      now: () => new Date(),
+    });
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 300 + 150, `took ${Math.round(elapsed)} ms`);
+    const sources = sourceReports(state, registered);
+    for (const role of ['aggregatorA', 'telegram', 'reddit', 'rdap']) assert.equal(sources[role]!.status, 'timeout', role);
+  });
+
+  it('keeps the previous value as stale when a refresh fails, and does not ask again within reuseWithinMs', async () => {
+    server.mode = 'ok';
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const clock = () => new Date(now);
+    const providers = guardProviders(serverProviders(server.base), { all: { cacheTtlMs: 0, retries: 0 } }, { ...noWait, now: clock });
+    const first = await enrichProject({ network: 'ETH', address: TOKEN, profile: registered, providers, budgetMs: 2_000, now: clock });
+    assert.equal(first.sources.telegram!.fresh, true);
+
+    now += 60_000;
+    const before = server.calls.get('botTEST:token') ?? 0;
+    const reused = await enrichProject({
+      network: 'ETH',
+      address: TOKEN,
+      profile: registered,
+      providers,
+      budgetMs: 2_000,
+      now: clock,
+      previous: first,
+      reuseWithinMs: (role) => (role === 'telegram' ? 3_600_000 : 0),
+    });
+    assert.equal(server.calls.get('botTEST:token') ?? 0, before, 'telegram answered a minute ago: not asked');
+    assert.equal(reused.sources.telegram!.status, 'ok');
+    assert.equal(reused.sources.telegram!.fresh, false);
+
+    server.mode = 'down';
+    now += 60_000;
+    const stale = await enrichProject({
+      network: 'ETH',
+      address: TOKEN,
+      profile: registered,
+      providers,
+      budgetMs: 2_000,
+      now: clock,
+      previous: reused,
+    });
+    assert.equal(stale.sources.telegram!.status, 'stale');
+    assert.deepEqual(stale.sources.telegram!.value, { members: 1200 });
+    assert.equal(stale.sources.telegram!.fetchedAt, first.sources.telegram!.fetchedAt);
+    assert.match(stale.sources.telegram!.reason!, /HTTP 503/);
+  });
+
+  it('a rate-limited provider is retried after the delay the provider asked for', async () => {
+    server.mode = 'rate-limited';
+    const delays: number[] = [];
+    const { telegram } = serverProviders(server.base);
+    const providers = guardProviders({ telegram }, { all: { retries: 1 } }, { sleep: async (ms) => void delays.push(ms) });
+    const state = await enrichProject({
+      network: 'ETH',
+      address: TOKEN,
+      profile: registered,
+      providers,
+      budgetMs: 2_000,
+      now: () => new Date(),
+    });
+    assert.deepEqual(delays, [1_000], "Telegram's parameters.retry_after");
+    assert.equal(state.sources.telegram!.status, 'failed');
+    assert.match(state.sources.telegram!.reason!, /Too Many Requests/);
+  });
+});
+
+describe('links', () => {
+  it('merges the registry over the aggregators, A before B', () => {
+    const merged = mergeLinks(
+      { ...EMPTY_LINKS, website: 'https://mine.example' },
+      { website: 'https://a.example', twitter: '@a' },
+      { twitter: '@b', discord: 'https://discord.gg/b' },
+    );
+    assert.equal(merged.website, 'https://mine.example');
+    assert.equal(merged.twitter, '@a');
+    assert.equal(merged.discord, 'https://discord.gg/b');
+  });
+
+  it('reads owner and repository from GitHub links only', () => {
+    assert.deepEqual(githubTarget('https://github.com/example-org'), { owner: 'example-org', repo: '' });
+    assert.deepEqual(githubTarget('https://github.com/example-org/app.git'), { owner: 'example-org', repo: 'app' });
+    assert.equal(githubTarget('https://gitlab.com/example-org/app'), undefined);
+    assert.equal(githubTarget('https://github.com/../../etc'), undefined);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Runs the slow-source poll (issue 19) on a schedule: a repeatable job on BullMQ when Redis
+ * is configured (one run per interval however many processes work the queue), an
+ * in-process timer otherwise. A run never overlaps the previous one.
+ */
+import { Queue, Worker } from 'bullmq';
+import { closeConnection, createBullMqConnection } from '../scan/jobs/bullmq-connection.ts';
+
+export interface SlowPoll {
+  close(): Promise<void>;
+}
+
+export interface SlowPollOptions {
+  /** One poll: refreshes the slow sources of recently scanned tokens; returns how many. */
+  readonly poll: () => Promise<number>;
+  readonly intervalMs: number;
+  readonly onResult?: (refreshed: number) => void;
+  readonly onError?: (error: Error) => void;
+}
+
+/** Calls `tick` every `ms` until the returned function is called (tests pass their own). */
+export type Every = (ms: number, tick: () => void) => () => void;
+
+const realEvery: Every = (ms, tick) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/** Without Redis: a timer in this process. */
+export function startInProcessPoll(options: SlowPollOptions, every: Every = realEvery): SlowPoll & { running: () => Promise<void> } {
+  let current: Promise<void> = Promise.resolve();
+  let busy = false;
+  const stop = every(options.intervalMs, () => {
+    if (busy) return;
+    busy = true;
+    current = options
+      .poll()
+      .then(
+        (n) => options.onResult?.(n),
+        (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))),
+      )
+      .finally(() => {
+        busy = false;
+      });
+  });
+  return {
+    running: () => current,
+    async close() {
+      stop();
+      await current;
+    },
+  };
+}
+
+export const SLOW_POLL_JOB = 'slow-poll';
+
+/**
+ * With Redis: a job scheduler on the queue `${queueName}` fires every interval and one of
+ * the processes working that queue runs the poll (concurrency 1 per process).
+ */
+export async function startBullMqPoll(
+  options: SlowPollOptions & { readonly redisUrl: string; readonly queueName: string; readonly prefix?: string },
+): Promise<SlowPoll> {
+  const prefix = options.prefix === undefined ? {} : { prefix: options.prefix };
+  const queueConnection = createBullMqConnection(options.redisUrl);
+  const workerConnection = createBullMqConnection(options.redisUrl);
+  const queue = new Queue(options.queueName, { connection: queueConnection, ...prefix });
+  const onError = (error: Error) => options.onError?.(error);
+  queue.on('error', onError);
+  // Upserted: every process starting with the same interval keeps one schedule, not one each.
+  await queue.upsertJobScheduler(
+    SLOW_POLL_JOB,
+    { every: options.intervalMs },
+    { name: SLOW_POLL_JOB, opts: { removeOnComplete: 10, removeOnFail: 10 } },
+  );
+  const worker = new Worker(
+    options.queueName,
+    async () => {
+      const refreshed = await options.poll();
+      options.onResult?.(refreshed);
+      return refreshed;
+    },
+    { connection: workerConnection, ...prefix, concurrency: 1, lockDuration: 120_000 },
+  );
+  worker.on('error', onError);
+  return {
+    async close() {
+      await worker.close();
+      await queue.close();
+      await Promise.all([closeConnection(queueConnection), closeConnection(workerConnection)]);
+    },
+  };
+}
+
+/** The poll of a service: on BullMQ (queue `${scanQueue}-enrich`) with Redis, in process otherwise; undefined when switched off. */
+export async function startSlowPoll(options: {
+  readonly poll: () => Promise<number>;
+  readonly pollMinutes: number;
+  readonly redisUrl: string | undefined;
+  readonly scanQueue: string;
+  readonly log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+}): Promise<SlowPoll | undefined> {
+  if (options.pollMinutes <= 0) return undefined;
+  const common: SlowPollOptions = {
+    poll: options.poll,
+    intervalMs: options.pollMinutes * 60_000,
+    onResult: (refreshed) => options.log.info({ refreshed }, 'slow enrichment sources refreshed'),
+    onError: (error) => options.log.warn({ err: error.message }, 'slow enrichment poll failed'),
+  };
+  if (options.redisUrl) return startBullMqPoll({ ...common, redisUrl: options.redisUrl, queueName: `${options.scanQueue}-enrich` });
+  return startInProcessPoll(common);
+}

@@ -1,0 +1,155 @@
+/**
+ * A token's project profile in the operator's registry (issue 19): the links the project
+ * publishes and its ids at the two aggregators. One shape for import files, the admin
+ * routes and the CLI; the scan merges it over what aggregators list (the registry wins).
+ */
+import { isEvmAddress, isSolanaAddress, normalizeEvmAddress } from '../spec/address.ts';
+import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
+import type { ProjectLinks } from '../enrichment/provider-set.ts';
+
+export const PROJECT_LINK_FIELDS = [
+  'website',
+  'logo',
+  'description',
+  'twitter',
+  'telegram',
+  'discord',
+  'reddit',
+  'facebook',
+  'github',
+  'medium',
+  'linkedin',
+  'bitcointalk',
+] as const satisfies readonly (keyof ProjectLinks)[];
+
+export interface ProjectRecord extends ProjectLinks {
+  readonly network: string;
+  /** Lower-case for EVM addresses. */
+  readonly address: string;
+  /** aggregatorA's coin id ('' when unknown). */
+  readonly aggregatorAId: string;
+  /** aggregatorB's slug ('' when unknown). */
+  readonly aggregatorBSlug: string;
+  /** Who entered it: a file name, "admin", a list's name. */
+  readonly source: string;
+}
+
+export interface StoredProject extends ProjectRecord {
+  readonly updatedAt: string;
+}
+
+export interface ProjectProblem {
+  /** 1-based row of the import. */
+  readonly row: number;
+  readonly field: string;
+  readonly problem: string;
+}
+
+export class ProjectValidationError extends Error {
+  override readonly name = 'ProjectValidationError';
+  constructor(readonly problems: readonly ProjectProblem[]) {
+    super(
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in the projects, nothing imported: ${problems
+        .slice(0, 3)
+        .map((p) => `row ${p.row} ${p.field}: ${p.problem}`)
+        .join('; ')}${problems.length > 3 ? '; …' : ''}`,
+    );
+  }
+}
+
+const MAX_LINK = 300;
+const MAX_DESCRIPTION = 2_000;
+/** Fields that must be web links when given (the others may be handles such as @name or r/name). */
+const URL_FIELDS = new Set(['website', 'logo', 'github', 'medium', 'linkedin', 'bitcointalk', 'facebook']);
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A network symbol of the networks table (or LOCAL), upper-case; undefined when unknown. */
+export function projectNetwork(value: string): string | undefined {
+  const symbol = value.trim().toUpperCase();
+  if (symbol === LOCAL_NETWORK.symbol) return symbol;
+  return networkBySymbol(symbol) ? symbol : undefined;
+}
+
+/** The address as stored: lower-case on EVM networks; undefined when it is not an address of that network. */
+export function projectAddress(network: string, value: string): string | undefined {
+  const family = network === LOCAL_NETWORK.symbol ? 'evm' : networkBySymbol(network)?.family;
+  if (family === 'solana') return isSolanaAddress(value) ? value : undefined;
+  return isEvmAddress(value) ? normalizeEvmAddress(value) : undefined;
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function optional(row: Record<string, unknown>, field: string, max: number, problems: ProjectProblem[], index: number): string {
+  const value = row[field];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') {
+    problems.push({ row: index, field, problem: 'must be text' });
+    return '';
+  }
+  const trimmed = value.trim();
+  if (trimmed.length > max) problems.push({ row: index, field, problem: `longer than ${max} characters` });
+  else if (field !== 'description' && CONTROL.test(trimmed)) problems.push({ row: index, field, problem: 'contains control characters' });
+  return trimmed;
+}
+
+/**
+ * Checks every row and returns the projects, or throws with every problem found: a file
+ * with one bad row imports nothing. Unknown columns are refused (a typo would lose a link).
+ */
+export function validateProjects(rows: readonly unknown[], defaultSource: string): ProjectRecord[] {
+  const problems: ProjectProblem[] = [];
+  const projects: ProjectRecord[] = [];
+  const seen = new Map<string, number>();
+  const known = new Set<string>(['network', 'address', 'aggregatorAId', 'aggregatorBSlug', 'source', ...PROJECT_LINK_FIELDS]);
+  rows.forEach((raw, i) => {
+    const index = i + 1;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push({ row: index, field: '*', problem: 'not an object' });
+      return;
+    }
+    const row = raw as Record<string, unknown>;
+    const before = problems.length;
+    for (const field of Object.keys(row)) if (!known.has(field)) problems.push({ row: index, field, problem: 'unknown field' });
+    const rawNetwork = typeof row.network === 'string' ? row.network : '';
+    const network = projectNetwork(rawNetwork);
+    if (!network) problems.push({ row: index, field: 'network', problem: rawNetwork ? `unknown network "${rawNetwork}"` : 'required' });
+    const rawAddress = typeof row.address === 'string' ? row.address.trim() : '';
+    const address = network ? projectAddress(network, rawAddress) : undefined;
+    if (network && !address)
+      problems.push({ row: index, field: 'address', problem: rawAddress ? `not an address on ${network}` : 'required' });
+    const links: Record<string, string> = {};
+    for (const field of PROJECT_LINK_FIELDS) {
+      const value = optional(row, field, field === 'description' ? MAX_DESCRIPTION : MAX_LINK, problems, index);
+      if (value !== '' && URL_FIELDS.has(field) && !isWebUrl(value)) problems.push({ row: index, field, problem: 'an http(s) URL' });
+      links[field] = value;
+    }
+    const aggregatorAId = optional(row, 'aggregatorAId', 100, problems, index);
+    const aggregatorBSlug = optional(row, 'aggregatorBSlug', 100, problems, index);
+    for (const [field, value] of [
+      ['aggregatorAId', aggregatorAId],
+      ['aggregatorBSlug', aggregatorBSlug],
+    ] as const)
+      if (value !== '' && !ID.test(value)) problems.push({ row: index, field, problem: 'letters, digits, dots, dashes and underscores' });
+    const source = optional(row, 'source', 200, problems, index) || defaultSource;
+    if (problems.length > before || !network || !address) return;
+    const key = `${network}|${address}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({ row: index, field: 'address', problem: `same network and address as row ${first}` });
+      return;
+    }
+    seen.set(key, index);
+    projects.push({ network, address, ...(links as unknown as ProjectLinks), aggregatorAId, aggregatorBSlug, source });
+  });
+  if (problems.length > 0) throw new ProjectValidationError(problems);
+  return projects;
+}
