@@ -13,6 +13,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isPrivateAddress } from '../../infra/private-address.ts';
+import { ProviderError } from '../provider.ts';
 
 export type OutboundTargetFailure =
   /** Not an http(s) URL or a domain name. */
@@ -124,4 +125,19 @@ export async function checkedFetch(target: string | URL, options: CheckedFetchOp
     url = toWebUrl(new URL(location, url).href);
   }
   throw new OutboundTargetError(`more than ${maxRedirects} redirects from ${String(target)}`, 'redirect-loop');
+}
+
+/**
+ * Our refusal or a network failure as the ProviderError the policy acts on: a refused or
+ * invalid target is `refused` (never retried), a name that does not resolve, a redirect loop
+ * or a connection failure is `unreachable`.
+ */
+export function asProviderError(provider: string, error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof OutboundTargetError) {
+    const kind = error.reason === 'private-address' || error.reason === 'invalid' ? 'refused' : 'unreachable';
+    return new ProviderError(provider, kind, error.message, undefined, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderError(provider, 'unreachable', `${provider} could not be reached: ${message}`, undefined, { cause: error });
 }
