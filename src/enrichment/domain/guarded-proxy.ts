@@ -60,12 +60,14 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
     if (url.protocol !== 'http:') return void res.writeHead(400).end('only http is proxied without CONNECT');
     const address = await checkedAddress(url.hostname, url.host);
     if (address === undefined) return void res.writeHead(403, { 'content-type': 'text/plain' }).end('refused by the outbound policy');
-    const headers = { ...req.headers, host: url.host };
-    delete headers['proxy-connection'];
-    const upstream = httpRequest({ host: address, port: Number(url.port || 80), method: req.method, path: `${url.pathname}${url.search}`, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const { 'proxy-connection': _hopByHop, ...headers }: Record<string, string | string[] | undefined> = { ...req.headers, host: url.host };
+    const upstream = httpRequest(
+      { host: address, port: Number(url.port || 80), method: req.method, path: `${url.pathname}${url.search}`, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end('upstream unreachable')));
     req.pipe(upstream);
   }

@@ -16,7 +16,8 @@ export interface LighthouseJob {
   readonly maxWaitForLoadMs: number;
 }
 
-export type LighthouseWorkerAnswer = { readonly ok: true; readonly result: TrimmedLighthouseResult } | { readonly ok: false; readonly error: string };
+export type LighthouseWorkerAnswer =
+  { readonly ok: true; readonly result: TrimmedLighthouseResult } | { readonly ok: false; readonly error: string };
 
 async function run(job: LighthouseJob): Promise<TrimmedLighthouseResult> {
   const answer = await lighthouse(job.url, {
@@ -33,7 +34,13 @@ async function run(job: LighthouseJob): Promise<TrimmedLighthouseResult> {
   const audits: Record<string, TrimmedLighthouseResult['audits'][string]> = {};
   for (const [id, audit] of Object.entries(lhr.audits)) {
     const items = (audit.details as { items?: unknown[] } | undefined)?.items;
-    audits[id] = { title: audit.title, description: audit.description, score: audit.score, scoreDisplayMode: audit.scoreDisplayMode, detailItems: Array.isArray(items) ? items.length : 0 };
+    audits[id] = {
+      title: audit.title,
+      description: audit.description,
+      score: audit.score,
+      scoreDisplayMode: audit.scoreDisplayMode,
+      detailItems: Array.isArray(items) ? items.length : 0,
+    };
   }
   return {
     requestedUrl: lhr.requestedUrl ?? job.url,
@@ -47,6 +54,9 @@ async function run(job: LighthouseJob): Promise<TrimmedLighthouseResult> {
 process.once('message', (job: LighthouseJob) => {
   run(job).then(
     (result) => process.send?.({ ok: true, result } satisfies LighthouseWorkerAnswer, () => process.exit(0)),
-    (error: unknown) => process.send?.({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies LighthouseWorkerAnswer, () => process.exit(0)),
+    (error: unknown) =>
+      process.send?.({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies LighthouseWorkerAnswer, () =>
+        process.exit(0),
+      ),
   );
 });

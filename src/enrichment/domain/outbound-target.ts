@@ -40,6 +40,8 @@ export interface OutboundTargetOptions {
   readonly allowPrivate: boolean;
   /** Resolves a host name to its addresses (tests inject one; default: the system resolver). */
   readonly resolve?: (host: string) => Promise<string[]>;
+  /** Which addresses are refused (default: private and reserved ones, `isPrivateAddress`). */
+  readonly refuseAddress?: (address: string) => boolean;
 }
 
 export interface CheckedTarget {
@@ -79,7 +81,7 @@ export async function checkOutboundTarget(target: string | URL, options: Outboun
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = await resolveHost(host, options.resolve ?? systemResolve);
   if (!options.allowPrivate) {
-    const refused = addresses.find(isPrivateAddress);
+    const refused = addresses.find(options.refuseAddress ?? isPrivateAddress);
     if (refused !== undefined) {
       throw new OutboundTargetError(`${host} resolves to ${refused}, a private or reserved address; not reached`, 'private-address');
     }
