@@ -3,35 +3,12 @@ import assert from 'node:assert/strict';
 import { ProviderError, type ProviderContext } from '../provider.ts';
 import type { DnsChecks } from '../provider-set.ts';
 import { startDnsZoneServer, type DnsZoneServer, type NameRecords } from '../../testing/dns-zone-server.ts';
+import { wellKeptDomain } from '../../testing/crafted-dns-zones.ts';
 import { createDnsProvider, isLdhHostName } from './dns-checks.ts';
 
 const QUIET_NS = '127.0.0.2'; // a hardened name server: no version, no recursion
 const VERSION_NS = '127.0.0.3'; // answers version.bind
 const OPEN_NS = '127.0.0.4'; // recurses for anyone
-
-/**
- * A well-kept domain: SPF ending in -all through an include, DMARC, a DKIM key at a common
- * selector, a name server with address records, an MX with a public address.
- */
-function wellKept(domain: string, overrides: Record<string, NameRecords | null> = {}): Record<string, NameRecords> {
-  const zone: Record<string, NameRecords | null> = {
-    [domain]: {
-      TXT: ['google-site-verification=abc', 'v=spf1 include:_spf.' + domain + ' -all'],
-      NS: [`ns1.${domain}`],
-      MX: [{ preference: 10, exchange: `mail.${domain}` }],
-    },
-    [`_spf.${domain}`]: { TXT: ['v=spf1 ip4:192.0.2.0/24 ip6:2001:db8::/32 -all'] },
-    [`_dmarc.${domain}`]: { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@' + domain] },
-    [`selector1._domainkey.${domain}`]: { CNAME: `selector1-${domain.replace(/\./g, '-')}._domainkey.tenant.onmicrosoft.test` },
-    [`selector1-${domain.replace(/\./g, '-')}._domainkey.tenant.onmicrosoft.test`]: {
-      TXT: ['v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC'],
-    },
-    [`ns1.${domain}`]: { A: [QUIET_NS] },
-    [`mail.${domain}`]: { A: ['93.184.216.34'], AAAA: ['2606:2800:220:1:248:1893:25c8:1946'] },
-    ...overrides,
-  };
-  return Object.fromEntries(Object.entries(zone).filter((e): e is [string, NameRecords] => e[1] !== null));
-}
 
 const ALL_FALSE: DnsChecks = {
   missingSPF: false,
@@ -48,15 +25,15 @@ const ALL_FALSE: DnsChecks = {
 
 /** One domain per flag (two for softfail, which implies missing DMARC), each otherwise well kept. */
 const CASES: Record<string, { records: Record<string, NameRecords>; expect: Partial<DnsChecks> }> = {
-  'good.test': { records: wellKept('good.test'), expect: {} },
+  'good.test': { records: wellKeptDomain(QUIET_NS, 'good.test'), expect: {} },
   'nospf.test': {
-    records: wellKept('nospf.test', {
+    records: wellKeptDomain(QUIET_NS, 'nospf.test', {
       'nospf.test': { TXT: ['some-verification=1'], NS: ['ns1.nospf.test'], MX: [{ preference: 10, exchange: 'mail.nospf.test' }] },
     }),
     expect: { missingSPF: true },
   },
   'plusall.test': {
-    records: wellKept('plusall.test', {
+    records: wellKeptDomain(QUIET_NS, 'plusall.test', {
       'plusall.test': {
         TXT: ['v=spf1 ip4:192.0.2.0/24 +all'],
         NS: ['ns1.plusall.test'],
@@ -66,29 +43,41 @@ const CASES: Record<string, { records: Record<string, NameRecords>; expect: Part
     expect: { ineffectiveSPF: true },
   },
   'softfail.test': {
-    records: wellKept('softfail.test', {
+    records: wellKeptDomain(QUIET_NS, 'softfail.test', {
       'softfail.test': { TXT: ['v=spf1 mx ~all'], NS: ['ns1.softfail.test'], MX: [{ preference: 10, exchange: 'mail.softfail.test' }] },
       '_dmarc.softfail.test': null,
     }),
     expect: { softfailWithoutDMARC: true, missingDMARC: true },
   },
   'nodmarc.test': {
-    records: wellKept('nodmarc.test', { '_dmarc.nodmarc.test': { TXT: ['v=spf1 -all'] } }),
+    records: wellKeptDomain(QUIET_NS, 'nodmarc.test', { '_dmarc.nodmarc.test': { TXT: ['v=spf1 -all'] } }),
     expect: { missingDMARC: true },
   },
-  'nodkim.test': { records: wellKept('nodkim.test', { 'selector1._domainkey.nodkim.test': null }), expect: { missingDKIM: true } },
+  'nodkim.test': {
+    records: wellKeptDomain(QUIET_NS, 'nodkim.test', { 'selector1._domainkey.nodkim.test': null }),
+    expect: { missingDKIM: true },
+  },
   'nsversion.test': {
-    records: wellKept('nsversion.test', { 'ns1.nsversion.test': { A: [VERSION_NS] } }),
+    records: wellKeptDomain(QUIET_NS, 'nsversion.test', { 'ns1.nsversion.test': { A: [VERSION_NS] } }),
     expect: { nameServerVersion: true },
   },
-  'openns.test': { records: wellKept('openns.test', { 'ns1.openns.test': { A: [OPEN_NS] } }), expect: { recursiveQueries: true } },
+  'openns.test': {
+    records: wellKeptDomain(QUIET_NS, 'openns.test', { 'ns1.openns.test': { A: [OPEN_NS] } }),
+    expect: { recursiveQueries: true },
+  },
   'cnamens.test': {
-    records: wellKept('cnamens.test', { 'ns1.cnamens.test': { CNAME: 'ns.provider.test' }, 'ns.provider.test': { A: [QUIET_NS] } }),
+    records: wellKeptDomain(QUIET_NS, 'cnamens.test', {
+      'ns1.cnamens.test': { CNAME: 'ns.provider.test' },
+      'ns.provider.test': { A: [QUIET_NS] },
+    }),
     expect: { cNameInNS: true },
   },
-  'mxprivate.test': { records: wellKept('mxprivate.test', { 'mail.mxprivate.test': { A: ['10.1.2.3'] } }), expect: { mxPrivateIPs: true } },
+  'mxprivate.test': {
+    records: wellKeptDomain(QUIET_NS, 'mxprivate.test', { 'mail.mxprivate.test': { A: ['10.1.2.3'] } }),
+    expect: { mxPrivateIPs: true },
+  },
   'mxinvalid.test': {
-    records: wellKept('mxinvalid.test', {
+    records: wellKeptDomain(QUIET_NS, 'mxinvalid.test', {
       'mxinvalid.test': {
         TXT: ['v=spf1 mx -all'],
         NS: ['ns1.mxinvalid.test'],

@@ -82,21 +82,25 @@ async function checkDomain(domain: string, resolver: Resolver, options: CheckOpt
   const txtOf = async (name: string) => (await records(resolver.resolveTxt(name))).map((chunks) => chunks.join(''));
   const addressesOf = async (name: string) => [...(await records(resolver.resolve4(name))), ...(await records(resolver.resolve6(name)))];
 
-  // A domain with no name servers is not delegated: nothing else can be judged.
-  const nameServers = await records(resolver.resolveNs(domain));
-  if (nameServers.length === 0)
-    throw new ProviderError(NAME, 'not-found', `${domain} has no name servers (not registered or not delegated)`);
-
-  const [spf, dmarc, dkim, mx, nsFacts] = await Promise.all([
+  // Every question that does not depend on another's answer is asked at once.
+  const [nameServers, spf, dmarc, dkim, mail] = await Promise.all([
+    records(resolver.resolveNs(domain)).then(async (names) => ({
+      names,
+      facts: await Promise.all(names.map((ns) => nameServerFacts(domain, ns, resolver, addressesOf, records, options))),
+    })),
     summariseSpf(domain, txtOf),
     txtOf(`_dmarc.${domain}`),
     hasAnyDkimRecord(domain, txtOf, (name) => records(resolver.resolveCname(name))),
-    records(resolver.resolveMx(domain)),
-    Promise.all(nameServers.map((ns) => nameServerFacts(domain, ns, resolver, addressesOf, records, options))),
+    records(resolver.resolveMx(domain)).then(async (mx) => {
+      const exchanges = mx.map((m) => m.exchange).filter((e) => e !== '' && e !== '.'); // "." is RFC 7505's "no mail".
+      return { exchanges, addresses: (await Promise.all(exchanges.map(addressesOf))).flat() };
+    }),
   ]);
+  // A domain with no name servers is not delegated: nothing else can be judged.
+  if (nameServers.names.length === 0)
+    throw new ProviderError(NAME, 'not-found', `${domain} has no name servers (not registered or not delegated)`);
+  const nsFacts = nameServers.facts;
   const missingDMARC = !dmarc.some((t) => /^v=DMARC1(\s*;|\s*$)/i.test(t.trim()));
-  const exchanges = mx.map((m) => m.exchange).filter((e) => e !== '' && e !== '.'); // "." is RFC 7505's "no mail".
-  const mxAddresses = (await Promise.all(exchanges.map(addressesOf))).flat();
   return {
     missingSPF: spf.records.length === 0,
     ineffectiveSPF: isIneffectiveSpf(spf),
@@ -106,8 +110,8 @@ async function checkDomain(domain: string, resolver: Resolver, options: CheckOpt
     nameServerVersion: nsFacts.some((f) => f.tellsVersion),
     recursiveQueries: nsFacts.some((f) => f.recurses),
     cNameInNS: nsFacts.some((f) => f.isCname),
-    mxPrivateIPs: mxAddresses.some(isPrivateAddress),
-    mxInvalidChars: exchanges.some((e) => !isLdhHostName(e)),
+    mxPrivateIPs: mail.addresses.some(isPrivateAddress),
+    mxInvalidChars: mail.exchanges.some((e) => !isLdhHostName(e)),
   };
 }
 
