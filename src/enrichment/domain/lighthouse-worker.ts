@@ -51,6 +51,9 @@ async function run(job: LighthouseJob): Promise<TrimmedLighthouseResult> {
   };
 }
 
+// An orphaned worker (its parent died) stops instead of auditing on for nobody.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (job: LighthouseJob) => {
   run(job).then(
     (result) => process.send?.({ ok: true, result } satisfies LighthouseWorkerAnswer, () => process.exit(0)),

@@ -9,6 +9,8 @@ test('the registrable domain of URLs and host names, multi-label suffixes includ
   assert.equal(registrableDomain('EXAMPLE.com'), 'example.com');
   assert.equal(registrableDomain('http://shop.example.com.au:8080/'), 'example.com.au');
   assert.equal(registrableDomain('proj.github.io'), 'github.io');
+  assert.equal(registrableDomain('https://www.münchen.de/'), 'xn--mnchen-3ya.de');
+  assert.equal(registrableDomain('shop.bücher.example'), 'xn--bcher-kva.example');
 });
 
 test('IP addresses, bare suffixes and garbage have none', () => {
