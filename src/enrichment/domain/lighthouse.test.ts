@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProviderError, type ProviderContext } from '../provider.ts';
@@ -18,6 +18,29 @@ async function server(address: string, handler: RequestListener) {
     hits,
     close: () => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))),
   };
+}
+
+/** This process's live (not zombie) child processes, by command name, read from /proc. */
+function liveChildren(): string[] {
+  const names: string[] = [];
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces, so split after the last ')'.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(ppid) === process.pid && state !== 'Z') names.push(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+  }
+  return names;
+}
+
+/** Waits (a bounded number of event-loop turns of 50 ms) until `done()` holds; returns whether it did. */
+async function eventually(done: () => boolean, turns = 60): Promise<boolean> {
+  for (let i = 0; i < turns && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  return done();
 }
 
 const ctx = (ms = 150_000): ProviderContext => ({ fetch, signal: AbortSignal.timeout(ms), now: () => new Date() });
@@ -119,10 +142,14 @@ test(
 test('the hard time limit ends an audit of a page that never answers', { skip: noChromium, timeout: 60_000 }, async () => {
   const hang = await server('127.0.0.1', () => undefined);
   try {
+    const before = liveChildren().sort(); // tsx's esbuild service, nothing else
     const started = Date.now();
     const lighthouse = createLighthouseProvider({ chromiumPath: CHROMIUM, allowPrivate: true, timeoutMs: 4000 });
     assert.equal(await kindOf(lighthouse.fetch({ url: `http://127.0.0.1:${hang.port}/` }, ctx())), 'unreachable');
     assert.ok(Date.now() - started < 15_000, `stopped after ${Date.now() - started} ms`);
+    // Chromium and the Lighthouse worker were killed, not left running.
+    const same = () => JSON.stringify(liveChildren().sort()) === JSON.stringify(before);
+    assert.ok(await eventually(same), `still running: ${liveChildren().join(', ')}`);
   } finally {
     await hang.close();
   }
