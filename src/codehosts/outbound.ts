@@ -7,7 +7,8 @@
  * time and body size are bounded.
  */
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPrivateAddress } from '../infra/private-address.ts';
 
 export class OutboundError extends Error {
   constructor(
@@ -35,43 +36,8 @@ export interface OutboundResponse {
   json<T>(): T;
 }
 
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries. (A ::ffff:0:0/96
-  // rule would not do: BlockList matches plain IPv4 addresses against it as well.)
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-    return PRIVATE.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
-  }
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+// The private-address list is shared with the enrichment's outbound checks (src/infra/private-address.ts).
+export { isPrivateAddress };
 
 const systemResolve = async (host: string) => (await lookup(host, { all: true })).map((a) => a.address);
 
