@@ -1,0 +1,22 @@
+/** The shared launcher the browser suites use (src/testing/chromium.ts), in the real browser. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { launchPersistentChromium, PHONE_VIEWPORT, requireChromium } from '../../src/testing/chromium.ts';
+
+requireChromium();
+
+describe('the e2e Chromium launcher', () => {
+  it('runs headless at the asked viewport in a temporary profile it removes on close', async () => {
+    const browser = await launchPersistentChromium('launcher-test', PHONE_VIEWPORT);
+    try {
+      assert.ok(existsSync(browser.profileDir));
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.setContent('<p>hi</p>');
+      assert.deepEqual(await page.evaluate('[innerWidth, /HeadlessChrome/.test(navigator.userAgent)]'), [PHONE_VIEWPORT.width, true]);
+    } finally {
+      await browser.close();
+    }
+    assert.equal(existsSync(browser.profileDir), false);
+  });
+});
