@@ -109,6 +109,17 @@ describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
     await page.getByRole('heading', { name: 'Closest origins' }).waitFor({ timeout: 180_000 });
     await page.getByRole('button', { name: "Show beside the origin's code" }).first().click();
     await page.getByRole('heading', { name: 'Your code' }).first().waitFor();
+    // The lines found in both are marked on both sides, and counted.
+    const summary = await page
+      .getByText(/code lines of .* appear in the origin in the same order/)
+      .first()
+      .textContent();
+    const [matched, comparable] = (/(\d+) of the (\d+) code lines/.exec(summary ?? '') ?? []).slice(1).map(Number);
+    assert.ok(matched! > 0 && matched! <= comparable!, summary ?? '');
+    const mine = page.getByLabel(/ in your source$/).first();
+    const theirs = page.getByLabel(/, the origin$/).first();
+    assert.equal(await mine.locator('mark').count(), matched);
+    assert.equal(await theirs.locator('mark').count(), matched);
     await shot('similarityscan-match');
   });
 
