@@ -38,8 +38,9 @@ before(async () => {
   devnet = await startDevnet({ dataDir });
   server = await serveDevnet(devnet, { port: 0 });
   const sanctioned = '0x8589427373d6d84e98730d7795d8f6f8731fda16'; // on the shipped OFAC seed
-  [exchange] = (await readSeed('exchanges.json')).labels as [AddressLabel];
-  [bridge] = (await readSeed('bridges.json')).labels as [AddressLabel];
+  const onEth = (labels: readonly AddressLabel[]) => labels.find((l) => l.network === 'ETH')!;
+  exchange = onEth((await readSeed('exchanges.json')).labels);
+  bridge = onEth((await readSeed('bridges.json')).labels);
   const carol = devnet.accounts.carol.address.toLowerCase();
   replay = await startExplorerReplay({
     txlist: {

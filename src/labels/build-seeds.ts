@@ -168,11 +168,12 @@ const latest = (sources: readonly SeedSource[]) =>
     .at(-1)!;
 
 /**
- * Exchange wallets: only rows Etherscan names after the exchange itself ("Binance 14",
- * "Kraken: Hot Wallet"). A row named otherwise (a token, a deployer) is refused, so the
- * selection the headers describe cannot drift.
+ * Exchange wallets: only rows the explorers name after the exchange itself ("Binance 14",
+ * "Kraken: Hot Wallet", "Binance: Hot Wallet 7", "Bitmart: Wallet 2"). A row named
+ * otherwise (a token, a deployer) is refused, so the selection the headers describe
+ * cannot drift.
  */
-const EXCHANGE_WALLET_NAME = /^[^:]+?(?: \d+)?$|^[^:]+: Hot Wallet$/;
+const EXCHANGE_WALLET_NAME = /^[^:]+?(?: \d+)?$|^[^:]+: (?:Hot )?Wallet(?: \d+)?$/;
 
 function exchangesSeed(sourcesDir: string): SeedFile {
   const sources = sourcesNamed(sourcesDir, 'exchanges-');

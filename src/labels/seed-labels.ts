@@ -16,8 +16,8 @@ export const SEED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'seed');
 export const OFAC_SOURCE = 'US Treasury OFAC SDN list';
 export const CHAIN_DETAILS_SOURCE = 'scopeward networks table';
 export const MIXERS_SOURCE = 'Tornado Cash documentation (classic pools)';
-export const EXCHANGES_SOURCE = 'Etherscan exchange wallet name tags (public eth-labels exports)';
-export const BRIDGES_SOURCE = 'Etherscan bridge label (dawsbot/eth-labels export)';
+export const EXCHANGES_SOURCE = 'Block explorer exchange wallet name tags (public eth-labels exports)';
+export const BRIDGES_SOURCE = 'Block explorer bridge labels (dawsbot/eth-labels exports)';
 export const DARKLIST_SOURCE = 'MyEtherWallet darklist (ethereum-lists)';
 export const DEVNET_SOURCE = 'scopeward devnet deployments';
 
