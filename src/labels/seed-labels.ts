@@ -17,7 +17,7 @@ export const OFAC_SOURCE = 'US Treasury OFAC SDN list';
 export const CHAIN_DETAILS_SOURCE = 'scopeward networks table';
 export const MIXERS_SOURCE = 'Tornado Cash documentation (classic pools)';
 export const EXCHANGES_SOURCE = 'Block explorer exchange wallet name tags (public eth-labels exports)';
-export const BRIDGES_SOURCE = 'Block explorer bridge labels (dawsbot/eth-labels exports)';
+export const BRIDGES_SOURCE = 'Bridge contracts (explorer labels via eth-labels; Arbitrum and Optimism repositories)';
 export const DARKLIST_SOURCE = 'MyEtherWallet darklist (ethereum-lists)';
 export const DEVNET_SOURCE = 'scopeward devnet deployments';
 
