@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { launchPersistentChromium, PHONE_VIEWPORT, requireChromium } from '../../src/testing/chromium.ts';
+import { DESKTOP_VIEWPORT, launchChromium, launchPersistentChromium, PHONE_VIEWPORT, requireChromium } from '../../src/testing/chromium.ts';
 
 requireChromium();
 
@@ -18,5 +18,17 @@ describe('the e2e Chromium launcher', () => {
       await browser.close();
     }
     assert.equal(existsSync(browser.profileDir), false);
+  });
+
+  it('launches a plain browser whose contexts take their own viewport', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await (await browser.newContext({ viewport: DESKTOP_VIEWPORT })).newPage();
+      await page.setContent('<p>hi</p>');
+      assert.equal(await page.evaluate('innerWidth'), DESKTOP_VIEWPORT.width);
+    } finally {
+      await browser.close();
+    }
+    assert.equal(browser.isConnected(), false);
   });
 });
