@@ -14,7 +14,8 @@ import { createSafescan } from '../src/safescan/safescan-service.ts';
 import { rpcHistoryReader } from '../src/safescan/rpc-history.ts';
 import { explorerHistoryReader } from '../src/safescan/explorer-history.ts';
 import { createLabelLookup, upsertLabels } from '../src/labels/label-repository.ts';
-import { devnetLabels, importSeeds } from '../src/labels/seed-labels.ts';
+import { devnetLabels, importSeeds, readSeed } from '../src/labels/seed-labels.ts';
+import type { AddressLabel } from '../src/labels/label-record.ts';
 import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import type { SafescanResultBody } from '../src/spec/schemas/safescan.ts';
 
@@ -24,6 +25,9 @@ let replay: ExplorerReplay;
 let t: TestApp;
 const dataDir = `/tmp/scopeward-safescan-test-${process.pid}`;
 let ip = 0;
+/** A shipped exchange wallet and bridge (ETH seeds) that carol dealt with on the explorer network. */
+let exchange: AddressLabel;
+let bridge: AddressLabel;
 
 async function screen(body: unknown, remoteAddress = `10.0.0.${++ip}`) {
   const res = await t.app.inject({ method: 'POST', url: '/api/safescan', payload: body as object, remoteAddress });
@@ -34,8 +38,15 @@ before(async () => {
   devnet = await startDevnet({ dataDir });
   server = await serveDevnet(devnet, { port: 0 });
   const sanctioned = '0x8589427373d6d84e98730d7795d8f6f8731fda16'; // on the shipped OFAC seed
+  const onEth = (labels: readonly AddressLabel[]) => labels.find((l) => l.network === 'ETH')!;
+  exchange = onEth((await readSeed('exchanges.json')).labels);
+  bridge = onEth((await readSeed('bridges.json')).labels);
+  const carol = devnet.accounts.carol.address.toLowerCase();
   replay = await startExplorerReplay({
-    txlist: { [devnet.accounts.bob.address.toLowerCase()]: replayRows(devnet.accounts.bob.address.toLowerCase(), [sanctioned], 4) },
+    txlist: {
+      [devnet.accounts.bob.address.toLowerCase()]: replayRows(devnet.accounts.bob.address.toLowerCase(), [sanctioned], 4),
+      [carol]: replayRows(carol, [exchange.address, bridge.address], 2),
+    },
   });
   const local = createChainClient('LOCAL', { rpcUrl: server.url });
   let appRef: TestApp | undefined;
@@ -109,6 +120,20 @@ describe('POST /api/safescan', () => {
     assert.equal(eth.suspicious, true);
     assert.equal(eth.labeledTx[0]!.label, 'OFAC SDN list');
     assert.equal(body.meta.networks.find((n) => n.network === 'ETH')!.source, 'explorer');
+  });
+
+  it("lists carol's dealings with a shipped exchange wallet and bridge on the explorer network, and keeps her clean", async () => {
+    const { body } = await screen({ address: devnet.accounts.carol.address, network: 'ETH' });
+    const eth = body.addressAudit.networks.find((n) => n.network === 'ETH')!;
+    assert.equal(eth.suspicious, false);
+    assert.deepEqual(body.meta.reasons, []);
+    assert.deepEqual(
+      eth.labeledTx.map((x) => [x.type, x.label, x.annotation]).sort(),
+      [
+        ['in', bridge.label, `bridge ${bridge.address}`],
+        ['out', exchange.label, `exchange ${exchange.address}`],
+      ].sort(),
+    );
   });
 
   it('says per network what could not be read (explorer rate limit, hang), and still answers for the rest', async () => {

@@ -6,8 +6,8 @@
  * allows or more than they declared (sizes are counted as bytes arrive).
  * Other files are ignored, as the spec's UI item 3 says.
  */
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { MESSAGES } from '../spec/messages.ts';
+import { isSolPath, isSymlink, openZipArchive, ZipArchiveError } from '../sources/zip-archive.ts';
 import { ScanInputError, type ScanInputField } from './scan-input-error.ts';
 import { mib, type UploadLimits } from './upload-limits.ts';
 
@@ -29,14 +29,27 @@ export interface SolZipContent {
   readonly ignoredEntries: number;
 }
 
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
+/** The dashboard's wording of each way an archive fails (the shared reader only names the kind). */
+function scanError(error: unknown, field: ScanInputField): unknown {
+  if (!(error instanceof ZipArchiveError)) return error;
+  switch (error.kind) {
+    case 'unsafe-path':
+      return new ScanInputError(M.zipUnsafePath(error.path), field);
+    case 'over-limit':
+    case 'inflate-failed':
+      return new ScanInputError(M.zipBomb, field, 413);
+    default:
+      return new ScanInputError(M.zipUnreadable, field);
+  }
+}
 
 export async function readSolZip(archive: Buffer, limits: UploadLimits, options: ReadSolZipOptions): Promise<SolZipContent> {
   const { field } = options;
   if (archive.length > limits.maxArchiveBytes)
     throw new ScanInputError(M.zipTooLarge(mib(limits.maxArchiveBytes)), field, 413, { limit: limits.maxArchiveBytes });
-  const zip = await open(archive, field);
+  const zip = await openZipArchive(archive, { strictFileNames: true }).catch((error: unknown) => {
+    throw scanError(error, field);
+  });
   try {
     if (zip.entryCount > limits.maxArchiveEntries)
       throw new ScanInputError(M.zipTooManyEntries(limits.maxArchiveEntries), field, 413, { limit: limits.maxArchiveEntries });
@@ -45,9 +58,8 @@ export async function readSolZip(archive: Buffer, limits: UploadLimits, options:
     let total = 0;
     let ignored = 0;
     const folder = normaliseFolder(options.folder);
-    for (let entry = await next(zip, field); entry; entry = await next(zip, field)) {
-      const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-      if (mode === S_IFLNK) throw new ScanInputError(M.zipUnsafePath(entry.fileName), field);
+    for await (const entry of zip.entries()) {
+      if (isSymlink(entry)) throw new ScanInputError(M.zipUnsafePath(entry.fileName), field);
       if (entry.fileName.endsWith('/')) continue;
       let path = entry.fileName;
       if (options.stripTopFolder) {
@@ -58,11 +70,7 @@ export async function readSolZip(archive: Buffer, limits: UploadLimits, options:
         }
         path = path.slice(slash + 1);
       }
-      if (folder && !path.startsWith(folder)) {
-        ignored++;
-        continue;
-      }
-      if (!path.toLowerCase().endsWith('.sol') || path.split('/').includes('__MACOSX')) {
+      if ((folder && !path.startsWith(folder)) || !isSolPath(path)) {
         ignored++;
         continue;
       }
@@ -73,12 +81,14 @@ export async function readSolZip(archive: Buffer, limits: UploadLimits, options:
       if (++count > limits.maxFiles) throw new ScanInputError(M.tooManyFiles(limits.maxFiles), field, 413, { limit: limits.maxFiles });
       if (total + entry.uncompressedSize > limits.maxTotalBytes)
         throw new ScanInputError(M.totalTooLarge(mib(limits.maxTotalBytes)), field, 413, { limit: limits.maxTotalBytes });
-      const bytes = await read(zip, entry, field, Math.min(entry.uncompressedSize, limits.maxTotalBytes - total));
+      const bytes = await zip.read(entry, Math.min(entry.uncompressedSize, limits.maxTotalBytes - total));
       total += bytes.length;
       sources[path] = bytes.toString('utf8');
     }
     if (count === 0) throw new ScanInputError(options.noSolMessage ?? M.zipNoSol, field);
     return { sources, ignoredEntries: ignored };
+  } catch (error) {
+    throw scanError(error, field);
   } finally {
     zip.close();
   }
@@ -87,68 +97,4 @@ export async function readSolZip(archive: Buffer, limits: UploadLimits, options:
 function normaliseFolder(folder: string | null | undefined): string | null {
   const trimmed = (folder ?? '').replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? null : `${trimmed}/`;
-}
-
-function open(archive: Buffer, field: ScanInputField): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (error, zip) => {
-      if (error || !zip) reject(new ScanInputError(M.zipUnreadable, field));
-      else resolve(zip);
-    });
-  });
-}
-
-/** The next entry, or undefined at the end; an unsafe name refuses the whole archive. */
-function next(zip: ZipFile, field: ScanInputField): Promise<Entry | undefined> {
-  return new Promise((resolve, reject) => {
-    const done = (): void => {
-      zip.removeListener('entry', onEntry);
-      zip.removeListener('end', onEnd);
-      zip.removeListener('error', onError);
-    };
-    const onEntry = (entry: Entry): void => {
-      done();
-      resolve(entry);
-    };
-    const onEnd = (): void => {
-      done();
-      resolve(undefined);
-    };
-    const onError = (error: Error): void => {
-      done();
-      // yauzl names the offending path in its message: "invalid relative path: ../x.sol".
-      const unsafe = /absolute path|invalid relative path|invalid characters/.exec(error.message);
-      const name = /: (.*)$/.exec(error.message)?.[1] ?? '';
-      reject(new ScanInputError(unsafe ? M.zipUnsafePath(name) : M.zipUnreadable, field));
-    };
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
-
-function read(zip: ZipFile, entry: Entry, field: ScanInputField, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) {
-        reject(new ScanInputError(M.zipUnreadable, field));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          stream.destroy();
-          reject(new ScanInputError(M.zipBomb, field, 413));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      // validateEntrySizes: an entry that inflates past its declared size errors here.
-      stream.on('error', () => reject(new ScanInputError(M.zipBomb, field, 413)));
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
-  });
 }

@@ -92,6 +92,25 @@ for (const kind of storeKinds()) {
       assert.deepEqual(Object.keys(first).sort(), [...SEED_FILES].sort());
       assert.deepEqual(await importSeeds(store.db), {});
       assert.ok((await listLabels(store.db, { category: 'sanctioned', network: '*' })).total >= 100);
+      // Every label of every seed is stored and found by the lookup the screening uses.
+      const lookup = createLabelLookup(store);
+      for (const name of SEED_FILES) {
+        const seed = await readSeed(name);
+        for (const category of new Set(seed.labels.map((l) => l.category)))
+          assert.ok(
+            Number((await listLabels(store.db, { category, limit: 1 })).total) >= seed.labels.filter((l) => l.category === category).length,
+            `${name} ${category}`,
+          );
+        const sample = seed.labels.filter((l, i) => i % 25 === 0);
+        for (const label of sample) {
+          const network = label.network === '*' ? 'ETH' : label.network;
+          const found = (await lookup(network, [label.address])).get(label.address) ?? [];
+          assert.ok(
+            found.some((f) => f.source === seed.source && f.category === label.category && f.label === label.label),
+            `${name}: ${label.address} on ${network}`,
+          );
+        }
+      }
     });
   });
 }

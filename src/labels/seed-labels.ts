@@ -16,6 +16,9 @@ export const SEED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'seed');
 export const OFAC_SOURCE = 'US Treasury OFAC SDN list';
 export const CHAIN_DETAILS_SOURCE = 'scopeward networks table';
 export const MIXERS_SOURCE = 'Tornado Cash documentation (classic pools)';
+export const EXCHANGES_SOURCE = 'Block explorer exchange wallet name tags (public eth-labels exports)';
+export const BRIDGES_SOURCE = 'Bridge contracts (explorer labels via eth-labels; Arbitrum and Optimism repositories)';
+export const DARKLIST_SOURCE = 'MyEtherWallet darklist (ethereum-lists)';
 export const DEVNET_SOURCE = 'scopeward devnet deployments';
 
 export interface SeedFile {
@@ -28,7 +31,14 @@ export interface SeedFile {
   readonly labels: readonly AddressLabel[];
 }
 
-export const SEED_FILES = ['ofac-sdn.json', 'dex-and-lockers.json', 'mixers.json'] as const;
+export const SEED_FILES = [
+  'ofac-sdn.json',
+  'dex-and-lockers.json',
+  'mixers.json',
+  'exchanges.json',
+  'bridges.json',
+  'darklist.json',
+] as const;
 
 export async function readSeed(name: string): Promise<SeedFile> {
   return JSON.parse(await readFile(join(SEED_DIR, name), 'utf8')) as SeedFile;

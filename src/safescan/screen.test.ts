@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressLabel } from '../labels/label-record.ts';
+import { readSeed } from '../labels/seed-labels.ts';
 import type { AddressHistory, HistoryTx } from './history.ts';
 import { activitySeries, counterparties, screenNetwork } from './screen.ts';
 
@@ -77,6 +78,30 @@ describe('screenNetwork', () => {
     assert.equal(listed.audit.suspicious, false);
     assert.equal(listed.audit.firstTxDate, '');
     assert.deepEqual(listed.audit.seriesTx, []);
+  });
+
+  it('lists dealings with a shipped exchange wallet and bridge without calling them suspicious; a darklisted counterparty is', async () => {
+    const [exchange] = (await readSeed('exchanges.json')).labels;
+    const [bridge] = (await readSeed('bridges.json')).labels;
+    const phishing = (await readSeed('darklist.json')).labels.find((l) => l.category === 'phishing')!;
+    const byAddress = new Map([exchange!, bridge!, phishing].map((l) => [l.address, [l]]));
+    const dealings = [tx('0xa', 0, exchange!.address, ME), tx('0xb', 1, ME, bridge!.address)];
+    const clean = screenNetwork(ME, history(dealings), byAddress);
+    assert.equal(clean.audit.suspicious, false);
+    assert.deepEqual(clean.reasons, []);
+    assert.deepEqual(
+      clean.audit.labeledTx.map((t) => [t.hash, t.type, t.label, t.annotation]),
+      [
+        ['0xb', 'out', bridge!.label, `bridge ${bridge!.address}`],
+        ['0xa', 'in', exchange!.label, `exchange ${exchange!.address}`],
+      ],
+    );
+    const tainted = screenNetwork(ME, history([...dealings, tx('0xc', 2, ME, phishing.address)]), byAddress);
+    assert.equal(tainted.audit.suspicious, true);
+    assert.deepEqual(
+      tainted.reasons.map((r) => [r.category, r.hash, r.source]),
+      [['phishing', '0xc', phishing.source]],
+    );
   });
 
   it('records the contracts the address created', () => {

@@ -2,13 +2,32 @@
  * Reads the .sol files of a ZIP archive (an upload or a file) into a path → source map.
  * Other files are ignored. Refuses unsafe paths (`../`, absolute), too many entries, and
  * stops any entry that inflates past the limits (sizes are checked as bytes arrive, not
- * only as declared).
+ * only as declared; the archive reading itself is zip-archive.ts, shared with the dashboard).
  */
-import yauzl from 'yauzl';
-import type { Entry, ZipFile } from 'yauzl';
 import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from './source-limits.ts';
 import { SourceInputError } from './source-input-error.ts';
 import type { ReadSourcesResult } from './read-sources-result.ts';
+import { isSolPath, openZipArchive, ZipArchiveError } from './zip-archive.ts';
+
+/** The API's wording of each way an archive fails. */
+function sourceError(error: unknown): unknown {
+  if (!(error instanceof ZipArchiveError)) return error;
+  const cause = { cause: error.cause };
+  switch (error.kind) {
+    case 'unreadable':
+      return new SourceInputError(`not a readable ZIP archive: ${error.detail}`, {}, cause);
+    case 'unsafe-path':
+      return new SourceInputError(`archive refused: unsafe path (${error.detail})`, {}, cause);
+    case 'corrupt':
+      return new SourceInputError(`corrupt ZIP archive: ${error.detail}`, {}, cause);
+    case 'entry-unreadable':
+      return new SourceInputError(`cannot read ${error.path} from the archive: ${error.detail}`, {}, cause);
+    case 'over-limit':
+      return new SourceInputError(`${error.path} inflates past ${error.limit} bytes (a ZIP bomb?)`, { path: error.path });
+    case 'inflate-failed':
+      return new SourceInputError(`cannot inflate ${error.path}: ${error.detail}`, {}, cause);
+  }
+}
 
 export async function readZipSources(
   archive: Buffer,
@@ -18,7 +37,9 @@ export async function readZipSources(
   if (archive.length > limits.maxArchiveBytes) {
     throw new SourceInputError(`archive is larger than ${limits.maxArchiveBytes} bytes`, { bytes: archive.length });
   }
-  const zip = await openZip(archive);
+  const zip = await openZipArchive(archive).catch((error: unknown) => {
+    throw sourceError(error);
+  });
   if (zip.entryCount > limits.maxArchiveEntries) {
     zip.close();
     throw new SourceInputError(`archive lists ${zip.entryCount} entries; at most ${limits.maxArchiveEntries} are accepted`, {
@@ -29,10 +50,9 @@ export async function readZipSources(
   const skipped: { path: string; reason: string }[] = [];
   let total = 0;
   try {
-    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+    for await (const entry of zip.entries()) {
       const name = entry.fileName;
-      if (name.endsWith('/') || !name.toLowerCase().endsWith('.sol')) continue;
-      if (name.split('/').some((seg) => seg === '__MACOSX')) continue;
+      if (!isSolPath(name)) continue;
       if (entry.uncompressedSize > limits.maxFileBytes) {
         skipped.push({ path: name, reason: `larger than ${limits.maxFileBytes} bytes` });
         continue;
@@ -44,11 +64,13 @@ export async function readZipSources(
           limit: limits.maxTotalBytes,
         });
       }
-      const bytes = await readEntry(zip, entry, Math.min(limits.maxFileBytes, limits.maxTotalBytes - total));
+      const bytes = await zip.read(entry, Math.min(limits.maxFileBytes, limits.maxTotalBytes - total));
       total += bytes.length;
       sources.set(name, bytes.toString('utf8'));
       onProgress?.(sources.size);
     }
+  } catch (error) {
+    throw sourceError(error);
   } finally {
     zip.close();
   }
@@ -61,73 +83,4 @@ export async function readZipSources(
     );
   }
   return { sources, skipped };
-}
-
-function openZip(archive: Buffer): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) reject(new SourceInputError(`not a readable ZIP archive: ${err?.message ?? 'unknown error'}`, {}, { cause: err }));
-      else resolve(zip);
-    });
-  });
-}
-
-/** The next entry, or undefined at the end; unsafe names reject the whole archive. */
-function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
-  return new Promise((resolve, reject) => {
-    const cleanup = (): void => {
-      zip.removeListener('entry', onEntry);
-      zip.removeListener('end', onEnd);
-      zip.removeListener('error', onError);
-    };
-    const onEntry = (e: Entry): void => {
-      cleanup();
-      resolve(e);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(undefined);
-    };
-    const onError = (err: Error): void => {
-      cleanup();
-      const unsafe = /absolute path|invalid relative path|invalid characters/.test(err.message);
-      reject(
-        new SourceInputError(
-          unsafe ? `archive refused: unsafe path (${err.message})` : `corrupt ZIP archive: ${err.message}`,
-          {},
-          { cause: err },
-        ),
-      );
-    };
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
-
-function readEntry(zip: ZipFile, entry: Entry, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) {
-        reject(
-          new SourceInputError(`cannot read ${entry.fileName} from the archive: ${err?.message ?? 'unknown error'}`, {}, { cause: err }),
-        );
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          stream.destroy();
-          reject(new SourceInputError(`${entry.fileName} inflates past ${maxBytes} bytes (a ZIP bomb?)`, { path: entry.fileName }));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.on('error', (e: Error) => reject(new SourceInputError(`cannot inflate ${entry.fileName}: ${e.message}`, {}, { cause: e })));
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
-  });
 }

@@ -7,30 +7,28 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchPersistentChromium, PHONE_VIEWPORT as PHONE, requireChromium, type PersistentChromium } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { runCli } from '../../src/testing/run-cli.ts';
 import { DEVNET_ACCOUNTS } from '../../src/devnet/accounts.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e-apps');
 const EMAIL = 'apps.user@example.org';
-const PHONE = { width: 390, height: 844 };
 
-if (!existsSync(CHROMIUM))
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+requireChromium();
 
 describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
   let server: SpawnedServer;
   let context: BrowserContext;
   let page: Page;
   let dataDir: string;
-  let profileDir: string;
+  let chromium: PersistentChromium;
   const problems: string[] = [];
   let shots = 0;
 
@@ -48,18 +46,13 @@ describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
     await rm(OUTPUT, { recursive: true, force: true });
     await mkdir(OUTPUT, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-apps-'));
-    profileDir = await mkdtemp(join(tmpdir(), 'sw-e2e-apps-chromium-'));
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
     const created = await runCli(['users', 'create', EMAIL, '--json'], env);
     assert.equal(created.code, 0, created.stderr);
     const password = (JSON.parse(created.stdout) as { password: string }).password;
     server = await spawnServer(env, 180_000);
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 860 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    });
+    chromium = await launchPersistentChromium('apps');
+    context = chromium.context;
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
@@ -72,10 +65,9 @@ describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
     await heading('Dashboard').waitFor();
   });
   after(async () => {
-    await context?.close();
+    await chromium?.close();
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(profileDir, { recursive: true, force: true });
   });
 
   it('Safescan: validation, a wallet that used the mixer, a clean one', async () => {
@@ -117,6 +109,17 @@ describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
     await page.getByRole('heading', { name: 'Closest origins' }).waitFor({ timeout: 180_000 });
     await page.getByRole('button', { name: "Show beside the origin's code" }).first().click();
     await page.getByRole('heading', { name: 'Your code' }).first().waitFor();
+    // The lines found in both are marked on both sides, and counted.
+    const summary = await page
+      .getByText(/code lines of .* appear in the origin in the same order/)
+      .first()
+      .textContent();
+    const [matched, comparable] = (/(\d+) of the (\d+) code lines/.exec(summary ?? '') ?? []).slice(1).map(Number);
+    assert.ok(matched! > 0 && matched! <= comparable!, summary ?? '');
+    const mine = page.getByLabel(/ in your source$/).first();
+    const theirs = page.getByLabel(/, the origin$/).first();
+    assert.equal(await mine.locator('mark').count(), matched);
+    assert.equal(await theirs.locator('mark').count(), matched);
     await shot('similarityscan-match');
   });
 

@@ -11,24 +11,21 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP_VIEWPORT as DESKTOP, launchChromium, PHONE_VIEWPORT as PHONE, requireChromium } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { startFakeChatServer, type FakeChatServer } from '../../src/testing/fake-chat-completions.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e-chat');
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 860 };
 /** The honeypot's sell check (src/devnet/contracts/HoneypotToken.sol). */
 const SELL_CHECK = 'require(isWhitelisted[from], "Transfer failed");';
 
-if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
+requireChromium();
 
 describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () => {
   let smtp: SmtpSink;
@@ -42,7 +39,7 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
     await mkdir(OUTPUT, { recursive: true });
     smtp = await startSmtpSink();
     fake = await startFakeChatServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await launchChromium();
   });
 
   after(async () => {

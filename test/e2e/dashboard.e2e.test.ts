@@ -13,15 +13,20 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  DESKTOP_VIEWPORT as DESKTOP,
+  launchPersistentChromium,
+  PHONE_VIEWPORT as PHONE,
+  requireChromium,
+  type PersistentChromium,
+} from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e');
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
 const EMAIL = 'Trader.One@Example.org';
@@ -29,13 +34,8 @@ const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a different long passphrase';
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 860 };
 
-if (!existsSync(CHROMIUM)) {
-  // Not a skip: the suite exists to run in a browser, and CI installs one.
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
-}
+requireChromium();
 
 function codeIn(mail: string): string {
   // The subject carries the code on one line whatever the body's transfer encoding.
@@ -50,7 +50,7 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   let dataDir: string;
-  let profileDir: string;
+  let chromium: PersistentChromium;
   let apiKey = '';
   const problems: string[] = [];
   let shots = 0;
@@ -75,27 +75,13 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     await rm(OUTPUT, { recursive: true, force: true });
     await mkdir(OUTPUT, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-data-'));
-    profileDir = await mkdtemp(join(tmpdir(), 'sw-e2e-chromium-'));
     smtp = await startSmtpSink();
     server = await spawnServer(
       { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: 'scopeward <codes@scopeward.test>', DATABASE_URL: '', REDIS_URL: '' },
       180_000,
     );
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: DESKTOP,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    chromium = await launchPersistentChromium('dashboard', DESKTOP);
+    context = chromium.context;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     // The strict same-origin policy the hardened service sends, on every page.
     await context.route('**/*', async (route) => {
@@ -112,11 +98,10 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await context?.close();
+    await chromium?.close();
     await server?.stop();
     await smtp?.close();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(profileDir, { recursive: true, force: true });
   });
 
   it('sends a stranger to log in, and refuses a bad sign-up with a message', async () => {

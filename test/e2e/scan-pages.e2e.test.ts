@@ -10,29 +10,26 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP_VIEWPORT as DESKTOP, launchChromium, PHONE_VIEWPORT as PHONE, requireChromium } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
 import { startFakeCodeHosts, type FakeCodeHosts } from '../../src/testing/fake-code-hosts.ts';
 import { MESSAGES } from '../../src/spec/messages.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e-scan');
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 860 };
 // The elements that stick out past a phone's width, outside any scrolling box: what to fix.
 const WIDEST = `(() => { const W = window.innerWidth + 1; const clipped = (e) => { for (let a = e.parentElement; a; a = a.parentElement) { const o = getComputedStyle(a).overflowX; if (o === 'auto' || o === 'hidden' || o === 'scroll') return true; } return false; };
 return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > W && !clipped(e) && ![...e.children].some((c) => c.getBoundingClientRect().right > W && !clipped(c))).slice(0, 6).map((e) => e.tagName + '.' + e.className + ' [' + Math.round(e.getBoundingClientRect().right) + '] ' + (e.textContent || '').slice(0, 50)).join(' | '); })()`;
 const S = MESSAGES.dashboardScans;
 const F = MESSAGES.dashboardScanForm;
 
-if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
+requireChromium();
 
 const OWNABLE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -140,7 +137,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
       240_000,
     );
     hosts.callbackUrl = `${server.url}/api/github/callback`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {

@@ -7,21 +7,20 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchPersistentChromium, requireChromium, type PersistentChromium } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { runCli } from '../../src/testing/run-cli.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e-services');
 const EMAIL = 'founder@example.org';
 const PASSWORD = 'correct horse battery staple';
 
-if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
+requireChromium();
 
 describe('Services page in Chromium', { timeout: 300_000 }, () => {
   let server: SpawnedServer;
@@ -29,7 +28,7 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   let dataDir: string;
-  let profileDir: string;
+  let chromium: PersistentChromium;
   const problems: string[] = [];
 
   const shot = async (name: string) => {
@@ -44,27 +43,13 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
     await rm(OUTPUT, { recursive: true, force: true });
     await mkdir(OUTPUT, { recursive: true });
     dataDir = await mkdtemp(join(tmpdir(), 'sw-e2e-services-'));
-    profileDir = await mkdtemp(join(tmpdir(), 'sw-e2e-services-chromium-'));
     smtp = await startSmtpSink();
     server = await spawnServer(
       { DATA_DIR: dataDir, SMTP_URL: smtp.url, OPERATOR_EMAIL: 'operator@scopeward.test', DEVNET: 'off', DATABASE_URL: '', REDIS_URL: '' },
       180_000,
     );
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 860 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    chromium = await launchPersistentChromium('services');
+    context = chromium.context;
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
@@ -73,11 +58,10 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await context?.close();
+    await chromium?.close();
     await server?.stop();
     await smtp?.close();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(profileDir, { recursive: true, force: true });
   });
 
   it('a new user requests a manual audit; the operator gets the e-mail; a voucher lowers the quote to the floor', async () => {

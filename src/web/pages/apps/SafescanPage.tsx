@@ -1,13 +1,12 @@
 /** Safescan: a wallet address in; the verdict with its reasons, activity per network and every labelled interaction. */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { request } from '../../api/client.ts';
-import { Page } from '../../ui/Page.tsx';
-import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
-import { Alert, ErrorAlert } from '../../ui/Alert.tsx';
+import { Card, EmptyState } from '../../ui/Card.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { Address } from '../../ui/Address.tsx';
 import { ActivityChart } from './ActivityChart.tsx';
+import { AppScanLayout, useAppScan } from './AppScan.tsx';
 
 interface NetworkAudit {
   network: string;
@@ -87,182 +86,162 @@ function txLink(meta: NetworkMeta | undefined, hash: string) {
   );
 }
 
+/** The answer: the verdict, its reasons, then each network's activity and labelled interactions. */
+function SafescanAnswer({ result }: { result: SafescanResult }) {
+  const metaOf = (network: string) => result.meta.networks.find((n) => n.network === network);
+  return (
+    <>
+      <Verdict result={result} />
+      {result.meta.reasons.length > 0 ? (
+        <Card title="Why">
+          <ul className="bullets">
+            {result.meta.reasons.map((r, i) => (
+              <li key={`${r.network}-${r.hash ?? ''}-${r.address}-${i}`}>
+                {r.kind === 'blacklisted'
+                  ? `${r.network}: the address is on ${r.label} (${r.category}, source: ${r.source})`
+                  : `${r.network}: ${r.direction === 'in' ? 'received from' : 'sent to'} ${r.label} (${r.category}, source: ${r.source}) in `}
+                {r.hash ? txLink(metaOf(r.network), r.hash) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      {result.meta.notes.map((n) => (
+        <Alert key={n} tone="info">
+          {n}
+        </Alert>
+      ))}
+      {result.meta.networks
+        .filter((n) => n.status === 'failed')
+        .map((n) => (
+          <Alert key={n.network} tone="warning">{`${n.network} could not be read (${n.error ?? 'error'}): ${n.notes.join('; ')}`}</Alert>
+        ))}
+      {result.addressAudit.networks.map((n) => {
+        const meta = metaOf(n.network);
+        return (
+          <Card key={n.network} title={`${n.network}${n.suspicious ? ' · suspicious' : ''}${n.blacklisted ? ' · blacklisted' : ''}`}>
+            <div className="stats">
+              <div className="stat">
+                <p className="stat-label">Transactions</p>
+                <p className="stat-value">{n.totalTx}</p>
+              </div>
+              <div className="stat">
+                <p className="stat-label">Internal transactions</p>
+                <p className="stat-value">{n.totalInternalTx}</p>
+              </div>
+              <div className="stat">
+                <p className="stat-label">First activity</p>
+                <p className="stat-value stat-date">{day(n.firstTxDate)}</p>
+              </div>
+              <div className="stat">
+                <p className="stat-label">Latest activity</p>
+                <p className="stat-value stat-date">{day(n.latestTxDate)}</p>
+              </div>
+            </div>
+            {meta && meta.notes.length > 0 ? <p className="hint">{meta.notes.join(' · ')}</p> : null}
+            {n.seriesTx.length > 0 ? (
+              <ActivityChart points={n.seriesTx} label={`Activity on ${n.network}`} />
+            ) : (
+              <EmptyState title="No activity">
+                <p>No transaction of this address was found on {n.network}.</p>
+              </EmptyState>
+            )}
+            <h3 className="subhead">Labelled interactions</h3>
+            {n.labeledTx.length === 0 ? (
+              <p className="muted">None of its counterparties on {n.network} carries a label.</p>
+            ) : (
+              <div className="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Direction</th>
+                      <th scope="col">Counterparty</th>
+                      <th scope="col">Category</th>
+                      <th scope="col">Transaction</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {n.labeledTx.map((x) => {
+                      const [category, counterparty] = x.annotation.split(' ');
+                      return (
+                        <tr key={`${x.hash}-${x.annotation}-${x.type}`}>
+                          <td data-label="Date">{day(x.date)}</td>
+                          <td data-label="Direction">{x.type === 'in' ? 'received' : 'sent'}</td>
+                          <td data-label="Counterparty">
+                            {x.label} {counterparty ? <Address value={counterparty} /> : null}
+                          </td>
+                          <td data-label="Category">
+                            <span className={`badge badge-${category}`}>{category}</span>
+                          </td>
+                          <td data-label="Transaction">{txLink(meta, x.hash)}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+        );
+      })}
+      {result.ownerContracts.length > 0 ? (
+        <Card title="Contracts it created">
+          <ul className="bullets">
+            {result.ownerContracts.map((c) => (
+              <li key={c}>
+                <Address value={c} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
 export function SafescanPage({ children }: { children?: ReactNode }) {
   const [address, setAddress] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<SafescanResult | null>(null);
+  const scan = useAppScan<SafescanResult>();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const value = address.trim();
-    setError(null);
-    if (value === '') return setProblem('Enter the wallet address to screen.');
-    if (!ADDRESS.test(value)) return setProblem('A wallet address is 0x followed by 40 hexadecimal characters.');
-    setProblem(null);
-    setBusy(true);
-    try {
-      setResult(await request<SafescanResult>('POST', '/api/safescan', { address: value }));
-    } catch (e) {
-      setResult(null);
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    const problem =
+      value === ''
+        ? 'Enter the wallet address to screen.'
+        : !ADDRESS.test(value)
+          ? 'A wallet address is 0x followed by 40 hexadecimal characters.'
+          : null;
+    void scan.run(problem, () => request<SafescanResult>('POST', '/api/safescan', { address: value }));
   }
 
-  const metaOf = (network: string) => result?.meta.networks.find((n) => n.network === network);
   return (
-    <Page title="Safescan" lead="Screen a wallet: its activity per network, every labelled counterparty it dealt with, and a verdict.">
-      <Card title="Screen an address">
-        <form onSubmit={submit} noValidate className="inline-form">
-          <Field
-            label="Wallet address"
-            name="address"
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-            placeholder="0x…"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={problem ? true : undefined}
-            hint={problem ?? 'Contract addresses are screened too, by their transactions.'}
-          />
-          <Button type="submit" busy={busy}>
-            Screen
-          </Button>
-        </form>
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <ErrorAlert error={error} />
-      </Card>
-      {busy ? (
-        <Card>
-          <Skeleton lines={4} />
-        </Card>
-      ) : null}
-      {!busy && !result && !error ? (
-        <Card>
-          <EmptyState title="No address screened yet">
-            <p>
-              Enter a wallet address: Safescan reads its transactions on every configured network and checks each counterparty against the
-              label lists.
-            </p>
-          </EmptyState>
-        </Card>
-      ) : null}
-      {result && !busy ? (
-        <>
-          <Verdict result={result} />
-          {result.meta.reasons.length > 0 ? (
-            <Card title="Why">
-              <ul className="bullets">
-                {result.meta.reasons.map((r, i) => (
-                  <li key={`${r.network}-${r.hash ?? ''}-${r.address}-${i}`}>
-                    {r.kind === 'blacklisted'
-                      ? `${r.network}: the address is on ${r.label} (${r.category}, source: ${r.source})`
-                      : `${r.network}: ${r.direction === 'in' ? 'received from' : 'sent to'} ${r.label} (${r.category}, source: ${r.source}) in `}
-                    {r.hash ? txLink(metaOf(r.network), r.hash) : null}
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-          {result.meta.notes.map((n) => (
-            <Alert key={n} tone="info">
-              {n}
-            </Alert>
-          ))}
-          {result.meta.networks
-            .filter((n) => n.status === 'failed')
-            .map((n) => (
-              <Alert
-                key={n.network}
-                tone="warning"
-              >{`${n.network} could not be read (${n.error ?? 'error'}): ${n.notes.join('; ')}`}</Alert>
-            ))}
-          {result.addressAudit.networks.map((n) => {
-            const meta = metaOf(n.network);
-            return (
-              <Card key={n.network} title={`${n.network}${n.suspicious ? ' · suspicious' : ''}${n.blacklisted ? ' · blacklisted' : ''}`}>
-                <div className="stats">
-                  <div className="stat">
-                    <p className="stat-label">Transactions</p>
-                    <p className="stat-value">{n.totalTx}</p>
-                  </div>
-                  <div className="stat">
-                    <p className="stat-label">Internal transactions</p>
-                    <p className="stat-value">{n.totalInternalTx}</p>
-                  </div>
-                  <div className="stat">
-                    <p className="stat-label">First activity</p>
-                    <p className="stat-value stat-date">{day(n.firstTxDate)}</p>
-                  </div>
-                  <div className="stat">
-                    <p className="stat-label">Latest activity</p>
-                    <p className="stat-value stat-date">{day(n.latestTxDate)}</p>
-                  </div>
-                </div>
-                {meta && meta.notes.length > 0 ? <p className="hint">{meta.notes.join(' · ')}</p> : null}
-                {n.seriesTx.length > 0 ? (
-                  <ActivityChart points={n.seriesTx} label={`Activity on ${n.network}`} />
-                ) : (
-                  <EmptyState title="No activity">
-                    <p>No transaction of this address was found on {n.network}.</p>
-                  </EmptyState>
-                )}
-                <h3 className="subhead">Labelled interactions</h3>
-                {n.labeledTx.length === 0 ? (
-                  <p className="muted">None of its counterparties on {n.network} carries a label.</p>
-                ) : (
-                  <div className="table-wrap">
-                    <table>
-                      <thead>
-                        <tr>
-                          <th scope="col">Date</th>
-                          <th scope="col">Direction</th>
-                          <th scope="col">Counterparty</th>
-                          <th scope="col">Category</th>
-                          <th scope="col">Transaction</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {n.labeledTx.map((x) => {
-                          const [category, counterparty] = x.annotation.split(' ');
-                          return (
-                            <tr key={`${x.hash}-${x.annotation}-${x.type}`}>
-                              <td data-label="Date">{day(x.date)}</td>
-                              <td data-label="Direction">{x.type === 'in' ? 'received' : 'sent'}</td>
-                              <td data-label="Counterparty">
-                                {x.label} {counterparty ? <Address value={counterparty} /> : null}
-                              </td>
-                              <td data-label="Category">
-                                <span className={`badge badge-${category}`}>{category}</span>
-                              </td>
-                              <td data-label="Transaction">{txLink(meta, x.hash)}</td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-              </Card>
-            );
-          })}
-          {result.ownerContracts.length > 0 ? (
-            <Card title="Contracts it created">
-              <ul className="bullets">
-                {result.ownerContracts.map((c) => (
-                  <li key={c}>
-                    <Address value={c} />
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-        </>
-      ) : null}
+    <AppScanLayout
+      title="Safescan"
+      lead="Screen a wallet: its activity per network, every labelled counterparty it dealt with, and a verdict."
+      formTitle="Screen an address"
+      inlineForm
+      fields={
+        <Field
+          label="Wallet address"
+          name="address"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          placeholder="0x…"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={scan.problem ? true : undefined}
+          hint={scan.problem ?? 'Contract addresses are screened too, by their transactions.'}
+        />
+      }
+      submitLabel="Screen"
+      onSubmit={submit}
+      scan={scan}
+      emptyTitle="No address screened yet"
+      emptyText="Enter a wallet address: Safescan reads its transactions on every configured network and checks each counterparty against the label lists."
+      renderResult={(result) => <SafescanAnswer result={result} />}
+    >
       {children}
-    </Page>
+    </AppScanLayout>
   );
 }

@@ -1,0 +1,79 @@
+/**
+ * The Chromium every browser suite (test/e2e/) drives: where it is, the flags it runs
+ * with, and the two ways the suites launch it (a plain browser, or a persistent profile
+ * in a temporary folder, removed on close). Not a skip when it is missing: the suites
+ * exist to run in a browser, and CI installs one.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Headless without a sandbox (containers run as root) or a GPU; no first-run dialogs, and
+ * no traffic of the browser's own (updates, sync, QUIC probes) mixed into what a suite
+ * asserts about the page's requests.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 860 } as const;
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** Throws with the way to install it when the browser is not there. */
+export function requireChromium(path: string = CHROMIUM_PATH): string {
+  if (!existsSync(path))
+    throw new Error(`Chromium not found at ${path}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+  return path;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: requireChromium(), headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+export interface PersistentChromium {
+  readonly context: BrowserContext;
+  /** The temporary profile folder. */
+  readonly profileDir: string;
+  /** Closes the browser and removes its profile folder. */
+  close(): Promise<void>;
+}
+
+/** A browser with its own profile (cookies and storage persist across its pages), in a fresh temporary folder. */
+export async function launchPersistentChromium(
+  name: string,
+  viewport: { readonly width: number; readonly height: number } = DESKTOP_VIEWPORT,
+): Promise<PersistentChromium> {
+  const executablePath = requireChromium();
+  const profileDir = await mkdtemp(join(tmpdir(), `sw-e2e-${name}-chromium-`));
+  try {
+    const context = await chromium.launchPersistentContext(profileDir, {
+      executablePath,
+      headless: true,
+      viewport: { ...viewport },
+      args: [...CHROMIUM_ARGS],
+    });
+    return {
+      context,
+      profileDir,
+      async close() {
+        await context.close();
+        await rm(profileDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(profileDir, { recursive: true, force: true });
+    throw error;
+  }
+}
