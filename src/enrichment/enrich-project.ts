@@ -8,6 +8,7 @@
  * A source that does not answer within the budget keeps its previous value, reported
  * `stale`; a source answered recently enough (`reuseWithinMs`) is not asked again.
  */
+import { partialReason } from './adapters/partial.ts';
 import type { AggregatorFacts, EnrichmentProviders, ProjectLinks, ProviderRole } from './provider-set.ts';
 import { guard, type GuardedProvider, type PolicyOptions, type PolicyOutcome, type PolicyRuntime } from './policy.ts';
 
@@ -49,7 +50,8 @@ export interface ProjectProfile {
   readonly registered: boolean;
 }
 
-export type SourceStatus = 'ok' | 'stale' | 'failed' | 'timeout' | 'unavailable';
+/** `partial`: the provider answered, but not everything (the adapter says why, see adapters/partial.ts). */
+export type SourceStatus = 'ok' | 'partial' | 'stale' | 'failed' | 'timeout' | 'unavailable';
 
 export interface SourceState {
   readonly status: SourceStatus;
@@ -229,8 +231,17 @@ function keepPrevious(previous: SourceState | undefined, status: 'failed' | 'tim
 }
 
 function fromOutcome(outcome: PolicyOutcome<unknown>, previous: SourceState | undefined, durationMs: number): SourceState {
-  if (outcome.status === 'ok')
-    return { status: 'ok', fetchedAt: outcome.fetchedAt, durationMs, value: outcome.value, fresh: !outcome.cached };
+  if (outcome.status === 'ok') {
+    const partial = partialReason(outcome.value);
+    return {
+      status: partial ? 'partial' : 'ok',
+      ...(partial ? { reason: partial } : {}),
+      fetchedAt: outcome.fetchedAt,
+      durationMs,
+      value: outcome.value,
+      fresh: !outcome.cached,
+    };
+  }
   if (outcome.status === 'stale') {
     // The policy's cache and the stored state may both hold a value: the newer one is shown.
     const stored =

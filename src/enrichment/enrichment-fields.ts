@@ -96,7 +96,8 @@ export function newReadings(state: EnrichmentState): CounterReading[] {
     if (counter === 'facebook') continue;
     const source = state.sources[COUNTER_SOURCES[counter].role];
     const value = counterValue(state, counter);
-    if (source?.fresh && source.status === 'ok' && value !== null) out.push({ counter, value, takenAt: source.fetchedAt });
+    if (source?.fresh && (source.status === 'ok' || source.status === 'partial') && value !== null)
+      out.push({ counter, value, takenAt: source.fetchedAt });
   }
   return out;
 }

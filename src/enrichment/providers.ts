@@ -5,6 +5,16 @@
  */
 import type { EnrichmentConfig } from '../config.ts';
 import type { EnrichmentProviders, ProviderRole } from './provider-set.ts';
+import { createAggregatorAProvider } from './adapters/aggregator-a.ts';
+import { createAggregatorBProvider } from './adapters/aggregator-b.ts';
+import { createDiscordProvider } from './adapters/discord.ts';
+import { createGithubProvider } from './adapters/github.ts';
+import { createRedditProvider } from './adapters/reddit.ts';
+import { createTelegramProvider } from './adapters/telegram.ts';
+import { createXProvider } from './adapters/x.ts';
+import { createDnsProvider } from './domain/dns-checks.ts';
+import { createLighthouseProvider } from './domain/lighthouse.ts';
+import { createRdapProvider } from './domain/rdap.ts';
 
 /** What a factory is given: the configured endpoint and the outbound-safety switch. */
 export interface ProviderSettings {
@@ -24,12 +34,21 @@ export type ProviderFactories = {
   readonly [R in ProviderRole]?: (settings: ProviderSettings) => NonNullable<EnrichmentProviders[R]>;
 };
 
-/**
- * The adapters of this build, by role. Empty roles stay `unavailable` ("no adapter in this
- * build") even when configured. The lead fills this at merge time, e.g.
- * `telegram: (s) => createTelegramProvider({ baseUrl: s.url, botToken: s.key })`.
- */
-export const ADAPTERS: ProviderFactories = {};
+/** The adapters of this build, by role: each maps the configured settings onto its own options. */
+export const ADAPTERS: ProviderFactories = {
+  aggregatorA: (s) => createAggregatorAProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  aggregatorB: (s) => createAggregatorBProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  telegram: (s) => createTelegramProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  discord: (s) => createDiscordProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  reddit: (s) => createRedditProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  x: (s) => createXProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  github: (s) => createGithubProvider({ baseUrl: s.url, ...(s.key ? { apiKey: s.key } : {}) }),
+  rdap: (s) => createRdapProvider({ baseUrl: s.url, allowPrivate: s.allowPrivate }),
+  dns: (s) => createDnsProvider({ servers: s.servers, allowPrivate: s.allowPrivate }),
+  lighthouse: (s) =>
+    // Its own limit kills Chromium before the policy's 60 s one gives up on it (enrichment-setup.ts).
+    createLighthouseProvider({ chromiumPath: s.chromiumPath, allowPrivate: s.allowPrivate, timeoutMs: 55_000 }),
+};
 
 /** The settings of each role the configuration switches on. */
 export function enabledSettings(config: EnrichmentConfig): Partial<Record<ProviderRole, ProviderSettings>> {
