@@ -6,6 +6,7 @@ import type { TokenModel } from '../solidity/token-model.ts';
 import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import { addressMappingValue, isUintType } from '../solidity/type-info.ts';
+import type { TypeInfo } from '../solidity/program.ts';
 import type { StateVariable } from '../solidity/program.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import type { Write } from '../solidity/summary.ts';
@@ -166,12 +167,17 @@ function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   }
   if (payouts.size === 0) return;
   for (const e of a.entries) {
-    if (!e.privileged) continue;
+    if (!e.privileged || allocatesHoldings(e)) continue;
     for (const w of e.summary.writes) {
       const payout = payouts.get(w.v);
       if (!payout || (t && (t.isLedger(w) || t.supply.has(w.v)))) continue;
       const value = addressMappingValue(w.v.type);
-      if (!value || !isUintType(value) || w.keys.length !== 1 || w.keys[0]!.k !== 'param' || w.inLoop) continue;
+      if (!value || !(isUintType(value) || isRecordType(value)) || w.keys.length !== 1) continue;
+      // The credited address is a parameter, or an element of a list the caller passes
+      // (`records[users[i]] = …` in a batch): either way the caller chooses who.
+      const key = w.keys[0]!;
+      const batch = key.k === 'element' && key.of.k === 'param';
+      if (!(key.k === 'param' || batch) || (w.inLoop && !batch)) continue;
       if (!(w.op === 'inc' || w.op === 'set') || !chosenAmount(w)) continue;
       ctx.report({
         unit: e.fn.contract.unit,
@@ -192,6 +198,16 @@ function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   }
 }
 
+/**
+ * A credit checked against what the contract holds (`require(token.balanceOf(this) >=
+ * allocated + amount)`) hands out funds already in the contract and not yet promised: a
+ * vesting or airdrop allocation, not claims on the other holders' money.
+ */
+function allocatesHoldings(e: Entry): boolean {
+  const held = /balanceOf\s*\(\s*(address\s*\(\s*)?this\s*\)?\s*\)|\b(address\s*\(\s*)?this\s*\)?\s*\.\s*balance\b/;
+  return e.summary.guards.some((g) => held.test(g.cond.text));
+}
+
 /** Per-address state an amount reads (`owed[msg.sender] / 10`), through locals. */
 function mappingReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<StateVariable>, depth: number): void {
   visit(n, (m) => {
@@ -206,12 +222,32 @@ function mappingReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<S
   });
 }
 
-/** The amount written comes from the caller's arguments (`+= amount`, `= add(x, amount)`). */
+/**
+ * A per-address record that is not a number: a struct (`Record { amount; time }`), read
+ * as a claim when the amount written into it comes from the caller.
+ */
+function isRecordType(type: TypeInfo): boolean {
+  if (type.mapping || type.isArray) return false;
+  return !/^(address( payable)?|bool|string|bytes\d*|u?int\d*)$/.test(type.text);
+}
+
+/**
+ * The amount written comes from the caller's arguments (`+= amount`, `= add(x, amount)`,
+ * `= Record(amounts[i], …)`), directly or through the locals it was built in.
+ */
 function chosenAmount(w: Write): boolean {
   if (w.value.k === 'param') return true;
-  if (!w.valueNode) return false;
+  return !!w.valueNode && readsParam(w.valueNode, w, 0);
+}
+
+function readsParam(node: SyntaxNode, w: Write, depth: number): boolean {
   let found = false;
-  visit(w.valueNode, (n) => {
+  visit(node, (n) => {
+    const alias = n.type === 'identifier' && n.field !== 'property' ? w.env.aliases.get(n.text) : undefined;
+    if (alias && alias !== n && depth < 3) {
+      found ||= readsParam(alias, w, depth + 1);
+      return !found;
+    }
     // An index (`m[who]`) names whose entry is read, not how much.
     if (n.type === 'array_access') {
       for (const c of n.children) if (c.field !== 'index') visit(c, (x) => ((found ||= isParam(x, w)), !found));
