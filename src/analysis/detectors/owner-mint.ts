@@ -17,6 +17,7 @@ import { visit } from '../solidity/syntax-helpers.ts';
 import { clauseAuthority } from '../solidity/access-control.ts';
 import { clausesOf } from '../solidity/conditions.ts';
 import { transferSurplus } from '../solidity/conservation.ts';
+import { custodyOf } from '../solidity/custody.ts';
 import type { PathCondition } from '../solidity/summary.ts';
 
 export default defineDetector({
@@ -143,28 +144,7 @@ function reserveOf(debits: readonly Write[], t: TokenModel): string | undefined 
  */
 function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   const t = a.token;
-  const payouts = new Map<StateVariable, Entry>();
-  // Payouts restricted or not: a check on the claim itself (`require(owed[msg.sender] > 0)`)
-  // reads as a per-address authority, and an owner paying itself its own claims is the
-  // same power.
-  for (const e of a.entries) {
-    for (const c of e.summary.calls) {
-      // What is paid to the caller: ETH sent to it, or tokens transferred, minted or
-      // issued to it by another contract.
-      const eth = c.target.k === 'sender' && (c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'call' && c.hasValue));
-      const tokens = c.kind === 'external' && /^(transfer|mint|issue)\w*$/i.test(c.name) && c.argSyms[0]?.k === 'sender';
-      if (!eth && !tokens) continue;
-      const amount = tokens ? c.args[1] : c.kind === 'call' ? undefined : c.args[0];
-      // The payout clears the caller's entry (`referrer[msg.sender] = 0`) or is computed from it.
-      const read = new Set<StateVariable>();
-      if (amount) mappingReadsOf(amount, c.env, a, read, 0);
-      for (const w of e.summary.writes) {
-        const cleared = w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^0+$/.test(w.value.text));
-        if (cleared && w.keys.length === 1 && w.keys[0]!.k === 'sender') read.add(w.v);
-      }
-      for (const v of read) if (!payouts.has(v)) payouts.set(v, e);
-    }
-  }
+  const { payouts } = custodyOf(a);
   if (payouts.size === 0) return;
   for (const e of a.entries) {
     if (!e.privileged || allocatesHoldings(e)) continue;
@@ -206,20 +186,6 @@ function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
 function allocatesHoldings(e: Entry): boolean {
   const held = /balanceOf\s*\(\s*(address\s*\(\s*)?this\s*\)?\s*\)|\b(address\s*\(\s*)?this\s*\)?\s*\.\s*balance\b/;
   return e.summary.guards.some((g) => held.test(g.cond.text));
-}
-
-/** Per-address state an amount reads (`owed[msg.sender] / 10`), through locals. */
-function mappingReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<StateVariable>, depth: number): void {
-  visit(n, (m) => {
-    if (m.type !== 'identifier' || m.field === 'property') return true;
-    const alias = env.aliases.get(m.text);
-    if (alias && depth < 3) mappingReadsOf(alias, env, a, out, depth + 1);
-    else if (!env.values.has(m.text)) {
-      const v = a.scope.stateVariable(m.text);
-      if (v && addressMappingValue(v.type)) out.add(v);
-    }
-    return true;
-  });
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import type { FunctionModel, StateVariable } from '../solidity/program.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import { sameSym, type Sym } from '../solidity/symbolic.ts';
+import { custodyOf, paysOut } from '../solidity/custody.ts';
 
 type Kind = 'approved' | 'blocked' | 'switch';
 
@@ -50,11 +51,16 @@ export default defineDetector({
         '{contract}.{fn} reverts on every standard call: it checks msg.data.length against {need} bytes, but a call with its arguments carries {has}. Holders cannot move tokens with {fn}, so they cannot sell through it.',
       closed:
         '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
+      locked:
+        '{contract}: depositors cannot withdraw. {deposit} credits {ledger} with what the caller pays in, but only {authority} can send funds out of the contract ({setters}).',
+      destroy:
+        '{contract}: the owner can take what the contract holds for others. {setters} destroys the contract and sends its whole balance away, so {payout} can never pay {ledger} again.',
     },
   },
   create(ctx) {
     return {
       contract(a) {
+        custodyTraps(ctx, a);
         for (const l of lockedLaunches(a)) {
           report(ctx, a, l.switch.rule.guard, 'closed', l.exemptions.join(', '), [l.switch.v], l.setters);
         }
@@ -88,6 +94,56 @@ export default defineDetector({
     };
   },
 });
+
+/**
+ * The sell restriction of a contract that is not a token but holds people's funds (a
+ * wallet, a stake, a game bank, a pre-sale pool): withdrawing is its selling.
+ * - locked: an open deposit credits the caller's entry, and no open function sends
+ *   anything out, so only the owner decides whether depositors see their money again;
+ * - destroy: a privileged `selfdestruct` sends the whole balance away while a payout
+ *   still owes per-address entries, ending every withdrawal at once.
+ * High rather than critical: without a market the loss is the deposits, not a pool.
+ */
+function custodyTraps(ctx: DetectorContext, a: ContractAnalysis): void {
+  if (a.token) return;
+  const { payouts, deposits } = custodyOf(a);
+  const openPayout = a.entries.some((e) => !e.privileged && e.summary.calls.some(paysOut));
+  const ownerPayouts = a.entries.filter((e) => e.privileged && e.summary.calls.some(paysOut));
+  const [ledger, deposit] = [...deposits][0] ?? [];
+  if (ledger && deposit && !openPayout && ownerPayouts.length > 0) {
+    const at = ownerPayouts[0]!;
+    ctx.report({
+      unit: at.fn.contract.unit,
+      node: at.fn.node,
+      messageId: 'locked',
+      severity: 'high',
+      data: {
+        contract: a.contract.name,
+        deposit: deposit.fn.name,
+        ledger: ledger.name,
+        authority: at.authorities[0]?.v?.name ?? at.authorities[0]?.via ?? 'a privileged account',
+        setters: [...new Set(ownerPayouts.map((e) => e.fn.name))].join(', '),
+      },
+      contract: a.contract.name,
+    });
+  }
+  const owed = [...payouts].find(([, e]) => !e.privileged);
+  if (!owed) return;
+  for (const e of a.entries) {
+    if (!e.privileged) continue;
+    const kill = e.summary.calls.find((c) => c.kind === 'selfdestruct');
+    if (!kill) continue;
+    ctx.report({
+      unit: kill.fn.contract.unit,
+      node: kill.node,
+      messageId: 'destroy',
+      severity: 'high',
+      data: { contract: a.contract.name, setters: e.fn.name, payout: owed[1].fn.name, ledger: owed[0].name },
+      contract: a.contract.name,
+    });
+    return;
+  }
+}
 
 function report(
   ctx: DetectorContext,

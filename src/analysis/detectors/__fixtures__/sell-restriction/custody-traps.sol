@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+/// Stakes anyone pays in, that only the owner can pay out (to whom it chooses): the
+/// depositors have no way to withdraw on their own.
+contract OwnerReleasedStakes {
+    address payable public owner;
+    mapping(address => uint256) public stakes;
+
+    constructor() {
+        owner = payable(msg.sender);
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "owner");
+        _;
+    }
+
+    receive() external payable {
+        stakes[msg.sender] += msg.value;
+    }
+
+    function release(address payable from, uint256 amount) external onlyOwner { // @expect sell-restriction:locked
+        require(amount <= stakes[from], "stake");
+        stakes[from] -= amount;
+        from.transfer(amount);
+    }
+}
+
+/// A game bank whose players withdraw their winnings themselves, and whose owner can
+/// destroy it and take every unpaid balance with it.
+contract GameBank {
+    address payable public owner;
+    mapping(address => uint256) public winnings;
+
+    constructor() {
+        owner = payable(msg.sender);
+    }
+
+    function play() external payable {
+        if (uint256(blockhash(block.number - 1)) % 2 == 0) winnings[msg.sender] += msg.value * 2;
+    }
+
+    function withdraw() external {
+        uint256 amount = winnings[msg.sender];
+        winnings[msg.sender] = 0;
+        payable(msg.sender).transfer(amount);
+    }
+
+    function close() external {
+        require(msg.sender == owner, "owner");
+        selfdestruct(owner); // @expect sell-restriction:destroy
+    }
+}
+
+/// Look-alikes: a savings box whose depositors withdraw their own balance (the owner's
+/// sweep of the surplus does not lock them in), and a tip jar the owner may destroy
+/// because it owes nobody anything.
+contract SavingsBox {
+    address payable public owner;
+    mapping(address => uint256) public saved;
+
+    constructor() {
+        owner = payable(msg.sender);
+    }
+
+    function save() external payable {
+        saved[msg.sender] += msg.value;
+    }
+
+    function withdraw(uint256 amount) external {
+        saved[msg.sender] -= amount;
+        payable(msg.sender).transfer(amount);
+    }
+
+    function sweep(uint256 amount) external {
+        require(msg.sender == owner, "owner");
+        owner.transfer(amount);
+    }
+}
+
+contract TipJar {
+    address payable public owner;
+
+    constructor() {
+        owner = payable(msg.sender);
+    }
+
+    receive() external payable {}
+
+    function close() external {
+        require(msg.sender == owner, "owner");
+        selfdestruct(owner);
+    }
+}
