@@ -6,6 +6,7 @@ import { clausesOf } from '../solidity/conditions.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import type { ExternalCall } from '../solidity/summary.ts';
 import type { StateVariable } from '../solidity/program.ts';
+import { isTransferableToken } from '../solidity/token-model.ts';
 
 export default defineDetector({
   meta: {
@@ -56,7 +57,7 @@ export default defineDetector({
 function pausedWithdrawals(ctx: DetectorContext, a: ContractAnalysis): void {
   // In a token the holders' funds are its balances, and a pause is a pause of transfers:
   // a switch on some other payout of the token (a faucet, a claim) is not one.
-  if (a.token) return;
+  if (isTransferableToken(a.token)) return;
   const reported = new Set<string>();
   for (const e of a.entries) {
     if (e.fn.mutability === 'payable') continue;

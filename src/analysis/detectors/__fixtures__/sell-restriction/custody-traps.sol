@@ -53,9 +53,34 @@ contract GameBank {
     }
 }
 
-/// Look-alikes: a savings box whose depositors withdraw their own balance (the owner's
-/// sweep of the surplus does not lock them in), and a tip jar the owner may destroy
-/// because it owes nobody anything.
+/// A savings box whose depositors withdraw their own balance, and whose owner can also
+/// send out any amount without touching anyone's balance: it can empty the box first.
+contract SweptSavingsBox {
+    address payable public owner;
+    mapping(address => uint256) public saved;
+
+    constructor() {
+        owner = payable(msg.sender);
+    }
+
+    function save() external payable {
+        saved[msg.sender] += msg.value;
+    }
+
+    function withdraw(uint256 amount) external {
+        saved[msg.sender] -= amount;
+        payable(msg.sender).transfer(amount);
+    }
+
+    function sweep(uint256 amount) external { // @expect sell-restriction:drain
+        require(msg.sender == owner, "owner");
+        owner.transfer(amount);
+    }
+}
+
+/// Look-alikes: a savings box whose owner can only return a saver's balance to that
+/// saver (it settles the entry it pays), and a tip jar the owner may destroy because it
+/// owes nobody anything.
 contract SavingsBox {
     address payable public owner;
     mapping(address => uint256) public saved;
@@ -73,9 +98,11 @@ contract SavingsBox {
         payable(msg.sender).transfer(amount);
     }
 
-    function sweep(uint256 amount) external {
+    function refund(address payable saver) external {
         require(msg.sender == owner, "owner");
-        owner.transfer(amount);
+        uint256 amount = saved[saver];
+        saved[saver] = 0;
+        saver.transfer(amount);
     }
 }
 
