@@ -202,7 +202,7 @@ function isRecordType(type: TypeInfo): boolean {
  * `= Record(amounts[i], …)`), directly or through the locals it was built in.
  */
 function chosenAmount(w: Write): boolean {
-  if (w.value.k === 'param') return true;
+  if (w.value.k === 'param') return isAmountType(w.value.fn.params[w.value.index]?.type.text ?? '');
   return !!w.valueNode && readsParam(w.valueNode, w, 0);
 }
 
@@ -225,8 +225,18 @@ function readsParam(node: SyntaxNode, w: Write, depth: number): boolean {
   return found;
 }
 
+/** A numeric parameter (or list of numbers): an address written into a record is not an amount. */
 function isParam(n: SyntaxNode, w: Write): boolean {
-  return n.type === 'identifier' && n.field !== 'property' && n.field !== 'index' && w.fn.params.some((p) => p.name === n.text);
+  return (
+    n.type === 'identifier' &&
+    n.field !== 'property' &&
+    n.field !== 'index' &&
+    w.fn.params.some((p) => p.name === n.text && isAmountType(p.type.text))
+  );
+}
+
+function isAmountType(text: string): boolean {
+  return /^u?int\d*(\[\])?$/.test(text.replace(/ (memory|calldata|storage)$/, ''));
 }
 
 function recordedHolder(key: Sym | undefined): boolean {

@@ -131,7 +131,9 @@ function custodyTraps(ctx: DetectorContext, a: ContractAnalysis): void {
       contract: a.contract.name,
     });
   }
-  const owed = [...payouts].find(([, e]) => !e.privileged);
+  // A payout open to every holder of an entry: unrestricted, or "restricted" only by a
+  // check on the caller's own entry (`require(canWithdraw[msg.sender][id])`).
+  const owed = [...payouts].find(([v, e]) => !e.privileged || e.authorities.every((x) => x.v === v));
   if (!(ledger && deposit && !openPayout)) ownerDrains(ctx, a, owed?.[0] ?? ledger, owed?.[1] ?? deposit);
   if (!owed) return;
   for (const e of a.entries) {

@@ -53,12 +53,14 @@ function payoutsOf(a: ContractAnalysis): Map<StateVariable, Entry> {
       if (!paysCaller(c)) continue;
       const tokens = c.kind === 'external';
       const amount = tokens ? c.args[1] : c.kind === 'call' ? undefined : c.args[0];
-      // The payout clears the caller's entry (`owed[msg.sender] = 0`) or is computed from it.
+      // The payout clears the caller's entry (`owed[msg.sender] = 0`, or an entitlement
+      // `canWithdraw[msg.sender][id] = false`) or is computed from it.
       const read = new Set<StateVariable>();
       if (amount) mappingReadsOf(amount, c.env, a, read, 0);
       for (const w of e.summary.writes) {
-        const cleared = w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^0+$/.test(w.value.text));
-        if (cleared && w.keys.length === 1 && w.keys[0]!.k === 'sender') read.add(w.v);
+        const cleared =
+          w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^(0+|false)$/.test(w.value.text));
+        if (cleared && w.keys[0]?.k === 'sender') read.add(w.v);
       }
       for (const v of read) if (!payouts.has(v)) payouts.set(v, e);
     }

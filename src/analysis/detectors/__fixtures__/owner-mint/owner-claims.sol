@@ -81,12 +81,13 @@ interface IHeldToken {
 
 /// Deposit records the owner writes in a batch, for any list of holders and amounts, and
 /// that `withdraw` pays out of the tokens every depositor put in: the owner can record a
-/// deposit it never made and withdraw the others' tokens. Look-alike: `extend` rewrites
-/// only the time of a record, an amount the caller does not choose.
+/// deposit it never made and withdraw the others' tokens. Look-alikes: `extend` rewrites
+/// only the time of a record and `setDelegate` an address in it, not an amount.
 contract HoldingRecords {
     struct Record {
         uint256 amount;
         uint256 since;
+        address delegate;
     }
 
     IHeldToken public token;
@@ -106,13 +107,17 @@ contract HoldingRecords {
     function importRecords(address[] calldata users, uint256[] calldata amounts) external onlyOwner { // @expect owner-mint:claim
         require(users.length == amounts.length, "length");
         for (uint256 i = 0; i < users.length; i++) {
-            Record memory record = Record(amounts[i], block.timestamp);
+            Record memory record = Record(amounts[i], block.timestamp, users[i]);
             records[users[i]] = record;
         }
     }
 
     function extend(address user) external onlyOwner {
         records[user].since = block.timestamp;
+    }
+
+    function setDelegate(address user, address delegate) external onlyOwner {
+        records[user].delegate = delegate;
     }
 
     function deposit(uint256 amount) external {

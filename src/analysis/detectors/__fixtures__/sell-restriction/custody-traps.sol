@@ -78,6 +78,34 @@ contract SweptSavingsBox {
     }
 }
 
+/// Auditors stake for a job and withdraw the stake once allowed (a check on their own
+/// entitlement, not an authority); the owner can send any amount anywhere meanwhile.
+contract StakeEscrow {
+    address public owner;
+    uint256 public stake = 1 ether;
+    mapping(address => mapping(uint256 => bool)) public canWithdraw;
+
+    constructor() {
+        owner = msg.sender;
+    }
+
+    function join(uint256 job) external payable {
+        require(msg.value == stake, "stake");
+        canWithdraw[msg.sender][job] = true;
+    }
+
+    function withdrawStake(uint256 job) external {
+        require(canWithdraw[msg.sender][job], "not allowed");
+        canWithdraw[msg.sender][job] = false;
+        payable(msg.sender).transfer(stake);
+    }
+
+    function send(address payable to, uint256 amount) external { // @expect sell-restriction:drain
+        require(msg.sender == owner, "owner");
+        to.transfer(amount);
+    }
+}
+
 /// Look-alikes: a savings box whose owner can only return a saver's balance to that
 /// saver (it settles the entry it pays), and a tip jar the owner may destroy because it
 /// owes nobody anything.
