@@ -31,10 +31,14 @@ export function custodyOf(a: ContractAnalysis): Custody {
   return c;
 }
 
-/** ETH sent, or tokens transferred, minted or issued by another contract, to the caller. */
+/**
+ * ETH sent, or tokens transferred, minted or issued by another contract, to the caller or
+ * to an address the caller names (`withdraw(address to)` cashes the caller's entry too).
+ */
 export function paysCaller(c: ExternalCall): boolean {
-  if (c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'call' && c.hasValue)) return c.target.k === 'sender';
-  return c.kind === 'external' && /^(transfer|mint|issue)\w*$/i.test(c.name) && c.argSyms[0]?.k === 'sender';
+  const chosen = (k: string | undefined): boolean => k === 'sender' || k === 'param';
+  if (c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'call' && c.hasValue)) return chosen(c.target.k);
+  return c.kind === 'external' && /^(transfer|mint|issue)\w*$/i.test(c.name) && chosen(c.argSyms[0]?.k);
 }
 
 /** ETH or tokens leaving the contract for anyone (`to.transfer(v)`, `token.transfer(to, v)`). */

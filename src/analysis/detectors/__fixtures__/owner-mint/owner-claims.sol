@@ -171,3 +171,27 @@ contract BackedVesting {
 interface IBalance {
     function balanceOf(address who) external view returns (uint256);
 }
+
+/// A teller bank: the owner credits any teller with any balance, and a teller cashes its
+/// own balance to whichever address it names.
+contract TellerBank {
+    IHeldToken public token;
+    address public owner;
+    mapping(address => uint256) public tellerBalance;
+
+    constructor(IHeldToken t) {
+        token = t;
+        owner = msg.sender;
+    }
+
+    function addTeller(address teller, uint256 value) external { // @expect owner-mint:claim
+        require(msg.sender == owner, "owner");
+        tellerBalance[teller] += value;
+    }
+
+    function cashOut(address receiver) external {
+        uint256 amount = tellerBalance[msg.sender];
+        tellerBalance[msg.sender] = 0;
+        require(token.transfer(receiver, amount), "transfer");
+    }
+}
