@@ -6,6 +6,7 @@ import type { TokenModel } from '../solidity/token-model.ts';
 import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import { addressMappingValue, isUintType } from '../solidity/type-info.ts';
+import type { TypeInfo } from '../solidity/program.ts';
 import type { StateVariable } from '../solidity/program.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import type { Write } from '../solidity/summary.ts';
@@ -16,6 +17,7 @@ import { visit } from '../solidity/syntax-helpers.ts';
 import { clauseAuthority } from '../solidity/access-control.ts';
 import { clausesOf } from '../solidity/conditions.ts';
 import { transferSurplus } from '../solidity/conservation.ts';
+import { custodyOf } from '../solidity/custody.ts';
 import type { PathCondition } from '../solidity/summary.ts';
 
 export default defineDetector({
@@ -142,36 +144,20 @@ function reserveOf(debits: readonly Write[], t: TokenModel): string | undefined 
  */
 function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   const t = a.token;
-  const payouts = new Map<StateVariable, Entry>();
-  // Payouts restricted or not: a check on the claim itself (`require(owed[msg.sender] > 0)`)
-  // reads as a per-address authority, and an owner paying itself its own claims is the
-  // same power.
-  for (const e of a.entries) {
-    for (const c of e.summary.calls) {
-      // What is paid to the caller: ETH sent to it, or tokens transferred, minted or
-      // issued to it by another contract.
-      const eth = c.target.k === 'sender' && (c.kind === 'transfer-eth' || c.kind === 'send' || (c.kind === 'call' && c.hasValue));
-      const tokens = c.kind === 'external' && /^(transfer|mint|issue)\w*$/i.test(c.name) && c.argSyms[0]?.k === 'sender';
-      if (!eth && !tokens) continue;
-      const amount = tokens ? c.args[1] : c.kind === 'call' ? undefined : c.args[0];
-      // The payout clears the caller's entry (`referrer[msg.sender] = 0`) or is computed from it.
-      const read = new Set<StateVariable>();
-      if (amount) mappingReadsOf(amount, c.env, a, read, 0);
-      for (const w of e.summary.writes) {
-        const cleared = w.op === 'delete' || w.op === 'dec' || (w.op === 'set' && w.value.k === 'literal' && /^0+$/.test(w.value.text));
-        if (cleared && w.keys.length === 1 && w.keys[0]!.k === 'sender') read.add(w.v);
-      }
-      for (const v of read) if (!payouts.has(v)) payouts.set(v, e);
-    }
-  }
+  const { payouts } = custodyOf(a);
   if (payouts.size === 0) return;
   for (const e of a.entries) {
-    if (!e.privileged) continue;
+    if (!e.privileged || allocatesHoldings(e)) continue;
     for (const w of e.summary.writes) {
       const payout = payouts.get(w.v);
       if (!payout || (t && (t.isLedger(w) || t.supply.has(w.v)))) continue;
       const value = addressMappingValue(w.v.type);
-      if (!value || !isUintType(value) || w.keys.length !== 1 || w.keys[0]!.k !== 'param' || w.inLoop) continue;
+      if (!value || !(isUintType(value) || isRecordType(value)) || w.keys.length !== 1) continue;
+      // The credited address is a parameter, or an element of a list the caller passes
+      // (`records[users[i]] = …` in a batch): either way the caller chooses who.
+      const key = w.keys[0]!;
+      const batch = key.k === 'element' && key.of.k === 'param';
+      if (!(key.k === 'param' || batch) || (w.inLoop && !batch)) continue;
       if (!(w.op === 'inc' || w.op === 'set') || !chosenAmount(w)) continue;
       ctx.report({
         unit: e.fn.contract.unit,
@@ -192,26 +178,42 @@ function ownerClaims(ctx: DetectorContext, a: ContractAnalysis): void {
   }
 }
 
-/** Per-address state an amount reads (`owed[msg.sender] / 10`), through locals. */
-function mappingReadsOf(n: SyntaxNode, env: Env, a: ContractAnalysis, out: Set<StateVariable>, depth: number): void {
-  visit(n, (m) => {
-    if (m.type !== 'identifier' || m.field === 'property') return true;
-    const alias = env.aliases.get(m.text);
-    if (alias && depth < 3) mappingReadsOf(alias, env, a, out, depth + 1);
-    else if (!env.values.has(m.text)) {
-      const v = a.scope.stateVariable(m.text);
-      if (v && addressMappingValue(v.type)) out.add(v);
-    }
-    return true;
-  });
+/**
+ * A credit checked against what the contract holds (`require(token.balanceOf(this) >=
+ * allocated + amount)`) hands out funds already in the contract and not yet promised: a
+ * vesting or airdrop allocation, not claims on the other holders' money.
+ */
+function allocatesHoldings(e: Entry): boolean {
+  const held = /balanceOf\s*\(\s*(address\s*\(\s*)?this\s*\)?\s*\)|\b(address\s*\(\s*)?this\s*\)?\s*\.\s*balance\b/;
+  return e.summary.guards.some((g) => held.test(g.cond.text));
 }
 
-/** The amount written comes from the caller's arguments (`+= amount`, `= add(x, amount)`). */
+/**
+ * A per-address record that is not a number: a struct (`Record { amount; time }`), read
+ * as a claim when the amount written into it comes from the caller.
+ */
+function isRecordType(type: TypeInfo): boolean {
+  if (type.mapping || type.isArray) return false;
+  return !/^(address( payable)?|bool|string|bytes\d*|u?int\d*)$/.test(type.text);
+}
+
+/**
+ * The amount written comes from the caller's arguments (`+= amount`, `= add(x, amount)`,
+ * `= Record(amounts[i], …)`), directly or through the locals it was built in.
+ */
 function chosenAmount(w: Write): boolean {
-  if (w.value.k === 'param') return true;
-  if (!w.valueNode) return false;
+  if (w.value.k === 'param') return isAmountType(w.value.fn.params[w.value.index]?.type.text ?? '');
+  return !!w.valueNode && readsParam(w.valueNode, w, 0);
+}
+
+function readsParam(node: SyntaxNode, w: Write, depth: number): boolean {
   let found = false;
-  visit(w.valueNode, (n) => {
+  visit(node, (n) => {
+    const alias = n.type === 'identifier' && n.field !== 'property' ? w.env.aliases.get(n.text) : undefined;
+    if (alias && alias !== n && depth < 3) {
+      found ||= readsParam(alias, w, depth + 1);
+      return !found;
+    }
     // An index (`m[who]`) names whose entry is read, not how much.
     if (n.type === 'array_access') {
       for (const c of n.children) if (c.field !== 'index') visit(c, (x) => ((found ||= isParam(x, w)), !found));
@@ -223,8 +225,18 @@ function chosenAmount(w: Write): boolean {
   return found;
 }
 
+/** A numeric parameter (or list of numbers): an address written into a record is not an amount. */
 function isParam(n: SyntaxNode, w: Write): boolean {
-  return n.type === 'identifier' && n.field !== 'property' && n.field !== 'index' && w.fn.params.some((p) => p.name === n.text);
+  return (
+    n.type === 'identifier' &&
+    n.field !== 'property' &&
+    n.field !== 'index' &&
+    w.fn.params.some((p) => p.name === n.text && isAmountType(p.type.text))
+  );
+}
+
+function isAmountType(text: string): boolean {
+  return /^u?int\d*(\[\])?$/.test(text.replace(/ (memory|calldata|storage)$/, ''));
 }
 
 function recordedHolder(key: Sym | undefined): boolean {

@@ -15,6 +15,8 @@ import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import type { FunctionModel, StateVariable } from '../solidity/program.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import { sameSym, type Sym } from '../solidity/symbolic.ts';
+import { custodyOf, paysOut } from '../solidity/custody.ts';
+import { isTransferableToken } from '../solidity/token-model.ts';
 
 type Kind = 'approved' | 'blocked' | 'switch';
 
@@ -50,11 +52,18 @@ export default defineDetector({
         '{contract}.{fn} reverts on every standard call: it checks msg.data.length against {need} bytes, but a call with its arguments carries {has}. Holders cannot move tokens with {fn}, so they cannot sell through it.',
       closed:
         '{contract}: holders cannot sell until the owner opens trading, and nothing obliges it to. Transfers revert while {flags} keeps its initial value unless {pair}; only {setters} can change it.',
+      locked:
+        '{contract}: depositors cannot withdraw. {deposit} credits {ledger} with what the caller pays in, but only {authority} can send funds out of the contract ({setters}).',
+      drain:
+        '{contract}: the owner can take the funds depositors are owed. {setters}, restricted to {authority}, sends money out of the contract without debiting any entry of {ledger}, so {payout} can be left with nothing to pay.',
+      destroy:
+        '{contract}: the owner can take what the contract holds for others. {setters} destroys the contract and sends its whole balance away, so {payout} can never pay {ledger} again.',
     },
   },
   create(ctx) {
     return {
       contract(a) {
+        custodyTraps(ctx, a);
         for (const l of lockedLaunches(a)) {
           report(ctx, a, l.switch.rule.guard, 'closed', l.exemptions.join(', '), [l.switch.v], l.setters);
         }
@@ -88,6 +97,94 @@ export default defineDetector({
     };
   },
 });
+
+/**
+ * The sell restriction of a contract that is not a token but holds people's funds (a
+ * wallet, a stake, a game bank, a pre-sale pool): withdrawing is its selling.
+ * - locked: an open deposit credits the caller's entry, and no open function sends
+ *   anything out, so only the owner decides whether depositors see their money again;
+ * - drain: a privileged function sends funds out without settling anyone's entry;
+ * - destroy: a privileged `selfdestruct` sends the whole balance away while a payout
+ *   still owes per-address entries, ending every withdrawal at once.
+ * High rather than critical: without a market the loss is the deposits, not a pool.
+ */
+function custodyTraps(ctx: DetectorContext, a: ContractAnalysis): void {
+  if (isTransferableToken(a.token)) return;
+  const { payouts, deposits } = custodyOf(a);
+  const openPayout = a.entries.some((e) => !e.privileged && e.summary.calls.some(paysOut));
+  const ownerPayouts = a.entries.filter((e) => e.privileged && e.summary.calls.some(paysOut));
+  const [ledger, deposit] = [...deposits][0] ?? [];
+  if (ledger && deposit && !openPayout && ownerPayouts.length > 0) {
+    const at = ownerPayouts[0]!;
+    ctx.report({
+      unit: at.fn.contract.unit,
+      node: at.fn.node,
+      messageId: 'locked',
+      severity: 'high',
+      data: {
+        contract: a.contract.name,
+        deposit: deposit.fn.name,
+        ledger: ledger.name,
+        authority: at.authorities[0]?.v?.name ?? at.authorities[0]?.via ?? 'a privileged account',
+        setters: [...new Set(ownerPayouts.map((e) => e.fn.name))].join(', '),
+      },
+      contract: a.contract.name,
+    });
+  }
+  // A payout open to every holder of an entry: unrestricted, or "restricted" only by a
+  // check on the caller's own entry (`require(canWithdraw[msg.sender][id])`).
+  const owed = [...payouts].find(([v, e]) => !e.privileged || e.authorities.every((x) => x.v === v));
+  if (!(ledger && deposit && !openPayout)) ownerDrains(ctx, a, owed?.[0] ?? ledger, owed?.[1] ?? deposit);
+  if (!owed) return;
+  for (const e of a.entries) {
+    if (!e.privileged) continue;
+    const kill = e.summary.calls.find((c) => c.kind === 'selfdestruct');
+    if (!kill) continue;
+    ctx.report({
+      unit: kill.fn.contract.unit,
+      node: kill.node,
+      messageId: 'destroy',
+      severity: 'high',
+      data: { contract: a.contract.name, setters: e.fn.name, payout: owed[1].fn.name, ledger: owed[0].name },
+      contract: a.contract.name,
+    });
+    return;
+  }
+}
+
+/**
+ * A privileged function that sends ETH or tokens out of a contract holding depositors'
+ * entries without debiting any of them: the owner takes the pool the withdrawals are
+ * paid from (`owner.transfer(amount)`, `token.transfer(owner, token.balanceOf(this))`).
+ * A payout that settles someone's entry (`stakes[from] -= v; from.transfer(v)`) is not one.
+ */
+function ownerDrains(ctx: DetectorContext, a: ContractAnalysis, ledger: StateVariable | undefined, held: Entry | undefined): void {
+  if (!ledger || !held) return;
+  const { payouts, deposits } = custodyOf(a);
+  const entries = new Set([...payouts.keys(), ...deposits.keys()]);
+  const drains = a.entries.filter(
+    (e) =>
+      e.privileged &&
+      e.summary.calls.some((c) => paysOut(c) && c.kind !== 'selfdestruct') &&
+      !e.summary.writes.some((w) => entries.has(w.v) && w.keys.length > 0),
+  );
+  const at = drains[0];
+  if (!at) return;
+  ctx.report({
+    unit: at.fn.contract.unit,
+    node: at.fn.node,
+    messageId: 'drain',
+    severity: 'high',
+    data: {
+      contract: a.contract.name,
+      setters: drains.map((e) => e.fn.name).join(', '),
+      authority: at.authorities[0]?.v?.name ?? at.authorities[0]?.via ?? 'a privileged account',
+      ledger: ledger.name,
+      payout: held.fn.name,
+    },
+    contract: a.contract.name,
+  });
+}
 
 function report(
   ctx: DetectorContext,

@@ -60,6 +60,14 @@ function sig(fn: FunctionModel): string {
   return `${fn.name}(${fn.params.map((p) => canonicalType(p.type.text.replace(/ payable$/, ''))).join(',')})`;
 }
 
+/**
+ * A token holders trade through the standard `transfer`/`transferFrom`, as opposed to a
+ * stake, game or pool whose per-holder balances a token model also describes.
+ */
+export function isTransferableToken(t: TokenModel | undefined): boolean {
+  return !!t && t.transferEntries.some((e) => TRANSFER_SIGNATURES.has(sig(e.fn)));
+}
+
 export function buildTokenModel(scope: Scope, entries: Entry[]): TokenModel | undefined {
   let transferEntries = entries.filter((e) => TRANSFER_SIGNATURES.has(sig(e.fn)));
   let found = ledgersOf(transferEntries);
