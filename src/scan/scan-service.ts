@@ -255,6 +255,10 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       ),
       powerHolder,
       privilegedFunctions: analysis.value?.privilegedFunctions ?? null,
+      trading: market.value && {
+        volumeUsd: market.value.tradingVolume,
+        change30Percent: market.value.changes.days30.then ? market.value.changes.days30.percent : null,
+      },
       ...enriched?.scoring,
     });
     const { network: keyNetwork, address: keyAddress } = scanKey(network, address);

@@ -218,6 +218,20 @@ describe('scoreScan', () => {
     assert.ok(whale.scores.decentralisation! <= 100 - 40 - 18, String(whale.scores.decentralisation));
   });
 
+  it('adds daily volume and takes points for a price that fell over 30 days; unknown figures change nothing', () => {
+    const market = (trading: { volumeUsd: number | null; change30Percent: number | null } | null) =>
+      scoreScan({ ...clean, liquidityUsd: 1_000_000, trading }).scores.market;
+    assert.equal(market(null), 60);
+    assert.equal(market({ volumeUsd: null, change30Percent: null }), 60);
+    assert.equal(market({ volumeUsd: 100_000, change30Percent: 0 }), 80, '$100k a day: +20');
+    assert.equal(market({ volumeUsd: 10_000, change30Percent: 0 }), 70);
+    assert.equal(market({ volumeUsd: 500, change30Percent: -10 }), 60, 'small volume and a small fall: nothing');
+    assert.equal(market({ volumeUsd: null, change30Percent: -30 }), 50);
+    assert.equal(market({ volumeUsd: null, change30Percent: -60 }), 40);
+    const fell = scoreScan({ ...clean, liquidityUsd: 1_000_000, trading: { volumeUsd: null, change30Percent: -60 } });
+    assert.ok(fell.factors.some((f) => f.factor === 'price-fall' && f.detail === 'the price fell 60% in 30 days'));
+  });
+
   it('is deterministic', () => {
     assert.deepEqual(scoreScan(clean), scoreScan(structuredClone(clean)));
   });

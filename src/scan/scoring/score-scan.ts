@@ -44,6 +44,11 @@ export interface ScoringInput {
   /** Share (0..1) of the deepest pool's LP tokens held by lockers; null when unknown. */
   readonly lockedLiquidityShare: number | null;
   readonly marketcapUsd: number | null;
+  /**
+   * Issue 19: trading over the last day and the price change over 30 days, from the chain
+   * (src/market); a null member is a figure that could not be computed (no pool history).
+   */
+  readonly trading?: { readonly volumeUsd: number | null; readonly change30Percent: number | null } | null;
   /** Follower and member counts from configured social providers; null when none answered. */
   readonly socials: {
     readonly twitterFollowers: number;
@@ -401,6 +406,12 @@ function market(input: ScoringInput): Tally | null {
     if (ratio < 0.02)
       t.add('thin-liquidity', -15, `liquidity is ${round1(ratio * 100)}% of the market cap: large sells move the price far`);
   }
+  const volume = input.trading?.volumeUsd ?? null;
+  // 10 points per decade of daily volume above $1,000, at most 20: a pool people trade in.
+  if (volume !== null && volume > 1000)
+    t.add('volume', Math.min(20, 10 * Math.log10(volume / 1000)), `$${Math.round(volume).toLocaleString('en-US')} traded in 24 hours`);
+  const change = input.trading?.change30Percent ?? null;
+  if (change !== null && change <= -25) t.add('price-fall', change <= -50 ? -20 : -10, `the price fell ${round1(-change)}% in 30 days`);
   const liquidity = input.liquidityUsd;
   return t.describeBase(() =>
     liquidity <= 0
