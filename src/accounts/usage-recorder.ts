@@ -8,8 +8,14 @@ import { sql } from 'kysely';
 import type { AccountActivityTable, Database } from '../store/schema.ts';
 import type { Clock } from './clock.ts';
 
+/** `YYYY-MM` in UTC, as `toISOString()` writes it. */
 export function monthOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
+  const year = date.getUTCFullYear();
+  // Every keyed call asks: building the whole ISO string to keep seven characters showed
+  // in the audit lookup's profile. Years outside 0–9999 take ISO's signed six-digit form.
+  if (year < 0 || year > 9999) return date.toISOString().slice(0, 7);
+  const month = date.getUTCMonth() + 1;
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
 }
 
 export interface UsageRecorder {

@@ -10,6 +10,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
+import { cachedAuditLookup } from '../audits/audit-cache.ts';
 import { createApiKeyVerifier } from '../keys/api-key-repository.ts';
 import { cachedApiKeyVerifier } from '../keys/cached-verifier.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onResponse', recordAccountActivity(usage, clock));
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
-  await app.register(auditLookupRoutes, { findAudit: createAuditLookup(deps.store), gate, networks: deps.networks });
+  await app.register(auditLookupRoutes, { findAudit: cachedAuditLookup(createAuditLookup(deps.store), db), gate, networks: deps.networks });
   await app.register(adminAuditRoutes, { db, gate });
   if (deps.scans) {
     await app.register(cyberscanRoutes, { scans: deps.scans, gate, networks: deps.networks });

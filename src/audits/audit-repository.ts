@@ -6,6 +6,7 @@ import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { normalizeEvmAddress } from '../spec/address.ts';
 import type { Store } from '../store/open-store.ts';
 import { prepareFirst } from '../store/prepared-first.ts';
+import { auditsChanged } from './audit-cache.ts';
 
 export function toAuditRecord(row: AuditRow): AuditRecord {
   return {
@@ -61,6 +62,17 @@ export async function upsertAudits(db: Kysely<Database>, records: readonly Audit
   const importedAt = now.toISOString();
   // PostgreSQL refuses to update one row twice in a statement: the last record wins.
   const unique = [...new Map(records.map((r) => [`${r.network}|${normalizeEvmAddress(r.address)}|${r.slug}`, r])).values()];
+  // Cached lookups are dropped whatever the outcome: on SQLite a lookup may have read a
+  // row of this transaction before it rolled back.
+  try {
+    await writeAudits(db, unique, importedAt);
+  } finally {
+    auditsChanged(db);
+  }
+  return { imported: unique.length };
+}
+
+async function writeAudits(db: Kysely<Database>, unique: readonly AuditRecord[], importedAt: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < unique.length; i += CHUNK) {
       const rows = unique.slice(i, i + CHUNK).map((record) => ({
@@ -91,7 +103,6 @@ export async function upsertAudits(db: Kysely<Database>, records: readonly Audit
         .execute();
     }
   });
-  return { imported: unique.length };
 }
 
 /** Removes the audits of an address (one slug, or all of them); returns how many went. */
@@ -102,6 +113,7 @@ export async function removeAudits(
   let statement = db.deleteFrom('audits').where('network', '=', query.network).where('address', '=', normalizeEvmAddress(query.address));
   if (query.slug !== undefined) statement = statement.where('slug', '=', query.slug);
   const result = await statement.executeTakeFirst();
+  auditsChanged(db);
   return Number(result.numDeletedRows);
 }
 

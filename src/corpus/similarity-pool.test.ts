@@ -48,6 +48,14 @@ describe('the similarity pool', () => {
     assert.deepEqual(await pool.compare(index, sources), computeSimilarity(index, sources));
   });
 
+  it('answers several files exactly as in process, offsets into the same joined text', async () => {
+    const index = corpus();
+    const sources = { 'Token.sol': ERC20.replace(/ERC20/g, 'MoonToken'), 'Pair.sol': PAIR };
+    const answer = await pool.compare(index, sources);
+    assert.deepEqual(answer, computeSimilarity(index, sources));
+    assert.match(answer.source, /^\/\/ File: Token\.sol\n/);
+  });
+
   it('follows the corpus: a reference added after the first job is found by the next', async () => {
     const index = corpus();
     const sources = { 'Pair.sol': PAIR };

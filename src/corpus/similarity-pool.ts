@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
-import { computeSimilarity, type Similarity, type SimilarityOptions } from '../analysis/similarity/compute-similarity.ts';
+import { computeSimilarity, joinSources, type Similarity, type SimilarityOptions } from '../analysis/similarity/compute-similarity.ts';
 import { snapshotIndex, type IndexSnapshot } from '../analysis/similarity/index-snapshot.ts';
 import { SimilarityInputError } from '../analysis/similarity/similarity-error.ts';
 import type { SimilarityIndex } from '../analysis/similarity/similarity-index.ts';
@@ -99,7 +99,8 @@ export function createSimilarityPool(options: SimilarityPoolOptions = {}): Simil
       try {
         const answer = (await pool.run(task, { signal: signal ? AbortSignal.any([signal, limit]) : limit })) as SimilarityAnswer;
         if (!answer.ok) throw new SimilarityInputError(answer.message, { ...answer.details });
-        return answer.similarity;
+        // Same text the worker matched against (one file: the very string sent).
+        return { ranks: answer.similarity.ranks, contracts: answer.similarity.contracts, source: joinSources(task.sources) };
       } catch (error) {
         if (limit.aborted) throw new SimilarityTimeoutError(`similarity search stopped at its time limit (${timeoutMs} ms)`);
         if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new SimilarityBusyError('pool');

@@ -4,5 +4,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// Below the API thread's priority: the event loop runs first whenever it wakes.
+const { lowerThreadPriority } = await import('../infra/background-priority.ts');
+lowerThreadPriority();
 const worker = await import('./similarity-worker.ts');
 export default worker.default;

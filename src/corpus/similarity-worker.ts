@@ -16,7 +16,7 @@ export interface SimilarityTask {
 
 /** Bad input comes back as a value: a custom error class does not survive the thread boundary. */
 export type SimilarityAnswer =
-  | { readonly ok: true; readonly similarity: Similarity }
+  | { readonly ok: true; readonly similarity: Omit<Similarity, 'source'> }
   | { readonly ok: false; readonly message: string; readonly details: Readonly<Record<string, unknown>> };
 
 let cached: { id: string; index: SimilarityIndex } | undefined;
@@ -24,7 +24,10 @@ let cached: { id: string; index: SimilarityIndex } | undefined;
 export default function runSimilarity(task: SimilarityTask): SimilarityAnswer {
   if (cached?.id !== task.snapshot.id) cached = { id: task.snapshot.id, index: indexFromSnapshot(task.snapshot) };
   try {
-    return { ok: true, similarity: computeSimilarity(cached.index, task.sources, task.options) };
+    // The answer's `source` is the task's own text (or its files joined): the pool puts it
+    // back from what it sent instead of cloning up to a megabyte back to the API thread.
+    const { ranks, contracts } = computeSimilarity(cached.index, task.sources, task.options);
+    return { ok: true, similarity: { ranks, contracts } };
   } catch (error) {
     if (error instanceof SimilarityInputError) return { ok: false, message: error.message, details: error.details };
     throw error;

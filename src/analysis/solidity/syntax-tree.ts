@@ -117,8 +117,42 @@ const LEAF = new Set([
   'yul_string_literal',
 ]);
 
+/** What the grammar's node-types say about one named node type. */
+interface NodeTypeEntry {
+  readonly type: string;
+  readonly named: boolean;
+  readonly fields?: Record<string, unknown>;
+  readonly children?: unknown;
+  readonly subtypes?: unknown;
+}
+
+const nodeTypeInfo = (Solidity as unknown as { nodeTypeInfo?: readonly NodeTypeEntry[] }).nodeTypeInfo ?? [];
+
+/**
+ * Parent types whose children can never carry a grammar field (node-types.json lists no
+ * field for them): under these the walk does not ask the cursor for a field id, which is
+ * one native call saved per child. A type the list does not know (ERROR) is asked.
+ */
+const FIELDLESS = new Set(nodeTypeInfo.filter((t) => t.named && Object.keys(t.fields ?? {}).length === 0).map((t) => t.type));
+
+/**
+ * Named types with no named children and no fields: tokens, or rules made only of
+ * keywords (`visibility`, `break_statement`). Their anonymous children are never kept
+ * (none of them is a KEEP_ANONYMOUS_UNDER parent), so on a tree without errors the walk
+ * does not descend into them — one native call saved per node. On a tree with errors it
+ * still descends, because a MISSING token inside one must be recorded.
+ */
+const CHILDLESS = new Set(
+  nodeTypeInfo
+    .filter((t) => t.named && t.children === undefined && t.subtypes === undefined && Object.keys(t.fields ?? {}).length === 0)
+    .map((t) => t.type)
+    .filter((type) => !KEEP_ANONYMOUS_UNDER.has(type)),
+);
+
 interface Frame {
   readonly node: SyntaxNode;
+  /** The tree-sitter type of the cursor's parent (a transparent wrapper's own type). */
+  readonly type: string;
   /** Set when this frame stands for a transparent wrapper: the field its children take. */
   readonly inheritedField: string | null;
   readonly transparent: boolean;
@@ -133,7 +167,7 @@ export function parseSolidity(source: string): ParsedFile {
   const errorOffsets: number[] = [];
   let truncated = false;
   const root: SyntaxNode = { type: 'source_file', field: null, start: 0, end: source.length, children: [], text: '' };
-  const stack: Frame[] = [{ node: root, inheritedField: null, transparent: false, depth: 0 }];
+  const stack: Frame[] = [{ node: root, type: 'source_file', inheritedField: null, transparent: false, depth: 0 }];
   if (!cursor.gotoFirstChild()) return { root, errorOffsets, truncated };
   for (;;) {
     const frame = stack[stack.length - 1]!;
@@ -144,13 +178,20 @@ export function parseSolidity(source: string): ParsedFile {
     // Punctuation and keywords outside the few parents that need them are skipped
     // without reading anything else about them.
     const keepAnonymous = !info.named && KEEP_ANONYMOUS_UNDER.has(parent.type);
-    const ownField = info.named || keepAnonymous ? fieldName(cursor, cursor.currentFieldId) : null;
-    const field = frame.transparent && frame.inheritedField !== null ? frame.inheritedField : ownField;
+    // A child of a transparent wrapper that itself filled a field takes that field; only
+    // otherwise is the cursor asked (and not at all under parents without fields).
+    const inherited = frame.transparent ? frame.inheritedField : null;
+    const field =
+      inherited !== null
+        ? inherited
+        : (info.named || keepAnonymous) && (hasError || !FIELDLESS.has(frame.type))
+          ? fieldName(cursor, cursor.currentFieldId)
+          : null;
     if (!info.named && !keepAnonymous) {
       // nothing to keep
     } else if (TRANSPARENT.has(info.name)) {
       if (frame.depth < MAX_SYNTAX_DEPTH && cursor.gotoFirstChild()) {
-        stack.push({ node: parent, inheritedField: field, transparent: true, depth: frame.depth + 1 });
+        stack.push({ node: parent, type: info.name, inheritedField: field, transparent: true, depth: frame.depth + 1 });
         descend = true;
       }
     } else if (info.name !== 'comment') {
@@ -161,8 +202,10 @@ export function parseSolidity(source: string): ParsedFile {
       if (LEAF.has(info.name)) {
         // no children needed
       } else if (frame.depth >= MAX_SYNTAX_DEPTH) truncated = true;
-      else if (cursor.gotoFirstChild()) {
-        stack.push({ node, inheritedField: null, transparent: false, depth: frame.depth + 1 });
+      else if (!hasError && CHILDLESS.has(info.name)) {
+        // no children to keep
+      } else if (cursor.gotoFirstChild()) {
+        stack.push({ node, type: info.name, inheritedField: null, transparent: false, depth: frame.depth + 1 });
         descend = true;
       }
       // Short nodes keep their text (identifiers, literals, types, keywords); longer ones

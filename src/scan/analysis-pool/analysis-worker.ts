@@ -5,6 +5,10 @@
  */
 import { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { lowerThreadPriority } from '../../infra/background-priority.ts';
+
+// Below the API process's priority: its event loop runs first whenever it wakes.
+lowerThreadPriority();
 
 export interface AnalysisTask {
   readonly sources: Readonly<Record<string, string>>;

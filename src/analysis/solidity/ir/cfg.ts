@@ -10,7 +10,7 @@
  * `if (c) revert()` end a path, `suicide` is `selfdestruct`, an event called without
  * `emit` is an event, `var x = ...` is a local.
  */
-import type { FunctionModel, StateVariable } from '../program.ts';
+import type { ContractModel, FunctionModel, StateVariable } from '../program.ts';
 import type { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import type { CallKind, WriteOp } from '../summary.ts';
@@ -99,6 +99,30 @@ export function functionIR(scope: Scope, fn: FunctionModel): FunctionIR {
   return ir;
 }
 
+const eventCache = new WeakMap<Scope, Map<ContractModel, ReadonlySet<string>>>();
+
+/**
+ * Names a function of `owner` fires as events when it calls them: the events of the
+ * scope's linearization, of every interface and of the owner. The same for every
+ * function of one owner in one scope, so it is built once per pair instead of once per
+ * function (a walk over every contract of the program, hundreds in flattened files).
+ */
+function eventNames(scope: Scope, owner: ContractModel): ReadonlySet<string> {
+  let byOwner = eventCache.get(scope);
+  if (!byOwner) {
+    byOwner = new Map();
+    eventCache.set(scope, byOwner);
+  }
+  let names = byOwner.get(owner);
+  if (!names) {
+    const set = new Set(scope.contract.linearization.flatMap((c) => c.events));
+    for (const c of scope.program.contracts) if (c.kind === 'interface' || c === owner) for (const e of c.events) set.add(e);
+    names = set;
+    byOwner.set(owner, names);
+  }
+  return names;
+}
+
 interface LoopContext {
   readonly breaks: number[];
   readonly continues: number[];
@@ -114,7 +138,7 @@ class Lowering {
   /** Storage pointers: `S storage s = m[k]` writes through to `m`. */
   private readonly storagePointers = new Map<string, StateVariable>();
   private readonly calls: CallSite[] = [];
-  private readonly events: Set<string>;
+  private readonly events: ReadonlySet<string>;
 
   constructor(
     private readonly scope: Scope,
@@ -129,8 +153,7 @@ class Lowering {
         }
       });
     }
-    this.events = new Set(scope.contract.linearization.flatMap((c) => c.events));
-    for (const c of scope.program.contracts) if (c.kind === 'interface' || c === fn.contract) for (const e of c.events) this.events.add(e);
+    this.events = eventNames(scope, fn.contract);
   }
 
   run(): FunctionIR {

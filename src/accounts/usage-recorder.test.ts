@@ -1,0 +1,27 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { monthOf } from './usage-recorder.ts';
+
+describe('monthOf', () => {
+  it('is the UTC year and month, as toISOString writes them', () => {
+    assert.equal(monthOf(new Date('2026-01-31T23:59:59.999Z')), '2026-01');
+    assert.equal(monthOf(new Date('2026-02-01T00:00:00.000Z')), '2026-02');
+    assert.equal(monthOf(new Date('2026-12-15T12:00:00.000Z')), '2026-12');
+    // Local midnight elsewhere is still the previous UTC month.
+    assert.equal(monthOf(new Date('2026-03-01T00:30:00.000+02:00')), '2026-02');
+  });
+
+  it('pads short years and keeps ISO signed years beyond 9999', () => {
+    assert.equal(monthOf(new Date('0999-07-01T00:00:00.000Z')), '0999-07');
+    assert.equal(monthOf(new Date('+010000-01-01T00:00:00.000Z')), '+010000');
+  });
+
+  it('agrees with toISOString on every month of a century', () => {
+    for (let year = 1970; year < 2070; year++) {
+      for (let month = 0; month < 12; month++) {
+        const date = new Date(Date.UTC(year, month, 1 + ((year * 7 + month) % 28), (year + month) % 24));
+        assert.equal(monthOf(date), date.toISOString().slice(0, 7));
+      }
+    }
+  });
+});

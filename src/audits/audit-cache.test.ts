@@ -1,0 +1,138 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { auditsChanged, cachedAuditLookup } from './audit-cache.ts';
+import { createAuditLookup, removeAudits, upsertAudits } from './audit-repository.ts';
+import type { AuditLookup } from './audit-repository.ts';
+import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import { openTestStore } from '../testing/test-stores.ts';
+
+const record: AuditRecord = {
+  slug: 'alpha',
+  name: 'Alpha',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  reportFile: 'https://r.example/alpha.pdf',
+  reportUrl: 'https://r.example/alpha',
+  finishedAt: '2024-01-05T00:00:00.000Z',
+  address: '0xabcdef0000000000000000000000000000000001',
+  network: 'BSC',
+};
+
+/** A lookup over a plain list that counts its reads (the list stands in for the table). */
+function countingLookup(rows: AuditRecord[]): AuditLookup & { reads: number } {
+  const lookup = Object.assign(
+    async ({ network, address }: { network: string; address: string }) => {
+      lookup.reads++;
+      const row = rows.find((r) => r.network === network && r.address === address.toLowerCase());
+      return row && { ...row };
+    },
+    { reads: 0 },
+  );
+  return lookup;
+}
+
+describe('cached audit lookup', () => {
+  it('answers a repeated query from memory until the TTL passes, whatever the address case', async () => {
+    let now = 1_000;
+    const lookup = countingLookup([record]);
+    const cached = cachedAuditLookup(lookup, {}, { ttlMs: 1000, now: () => now });
+    assert.deepEqual(await cached({ network: 'BSC', address: record.address }), record);
+    assert.deepEqual(await cached({ network: 'BSC', address: record.address.toUpperCase().replace('0X', '0x') }), record);
+    assert.equal(lookup.reads, 1);
+    now += 999;
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(lookup.reads, 1);
+    now += 1;
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(lookup.reads, 2);
+  });
+
+  it('remembers misses too, per network', async () => {
+    const lookup = countingLookup([record]);
+    const cached = cachedAuditLookup(lookup, {}, { now: () => 0 });
+    assert.equal(await cached({ network: 'ETH', address: record.address }), undefined);
+    assert.equal(await cached({ network: 'ETH', address: record.address }), undefined);
+    assert.equal(lookup.reads, 1);
+    assert.deepEqual(await cached({ network: 'BSC', address: record.address }), record);
+    assert.equal(lookup.reads, 2);
+  });
+
+  it('drops every answer for a database at once when its audits change, and only for that database', async () => {
+    const rows: AuditRecord[] = [];
+    const db = {};
+    const other = {};
+    const lookup = countingLookup(rows);
+    const cached = cachedAuditLookup(lookup, db, { now: () => 0 });
+    const otherCached = cachedAuditLookup(countingLookup([]), other, { now: () => 0 });
+    assert.equal(await cached({ network: 'BSC', address: record.address }), undefined);
+    await otherCached({ network: 'BSC', address: record.address });
+    rows.push(record);
+    auditsChanged(other);
+    assert.equal(await cached({ network: 'BSC', address: record.address }), undefined, 'another database changed: still cached');
+    auditsChanged(db);
+    assert.deepEqual(await cached({ network: 'BSC', address: record.address }), record);
+    assert.equal(lookup.reads, 2);
+  });
+
+  it('does not keep an answer read while a write was committing', async () => {
+    const db = {};
+    let reads = 0;
+    const lookup: AuditLookup = async () => {
+      reads++;
+      // The write lands while this read is in flight.
+      if (reads === 1) auditsChanged(db);
+      return undefined;
+    };
+    const cached = cachedAuditLookup(lookup, db, { now: () => 0 });
+    await cached({ network: 'BSC', address: record.address });
+    await cached({ network: 'BSC', address: record.address });
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(reads, 2, 'the first answer was not kept, the second was');
+  });
+
+  it('keeps at most maxEntries answers, dropping the oldest', async () => {
+    const lookup = countingLookup([]);
+    const cached = cachedAuditLookup(lookup, {}, { maxEntries: 2, now: () => 0 });
+    const a = (n: number) => `0x${String(n).padStart(40, '0')}`;
+    await cached({ network: 'BSC', address: a(1) });
+    await cached({ network: 'BSC', address: a(2) });
+    await cached({ network: 'BSC', address: a(3) });
+    assert.equal(lookup.reads, 3);
+    await cached({ network: 'BSC', address: a(3) });
+    await cached({ network: 'BSC', address: a(2) });
+    assert.equal(lookup.reads, 3);
+    await cached({ network: 'BSC', address: a(1) });
+    assert.equal(lookup.reads, 4);
+  });
+
+  it('sees imports and removals through the repository at once (embedded store)', async () => {
+    const store = await openTestStore('sqlite');
+    try {
+      const cached = cachedAuditLookup(createAuditLookup(store), store.db, { now: () => 0 });
+      assert.equal(await cached({ network: 'BSC', address: record.address }), undefined);
+      await upsertAudits(store.db, [record]);
+      assert.equal((await cached({ network: 'BSC', address: record.address }))?.slug, 'alpha');
+      await upsertAudits(store.db, [{ ...record, slug: 'alpha-v2', finishedAt: '2024-03-01T00:00:00.000Z' }]);
+      assert.equal((await cached({ network: 'BSC', address: record.address }))?.slug, 'alpha-v2');
+      await removeAudits(store.db, { network: 'BSC', address: record.address });
+      assert.equal(await cached({ network: 'BSC', address: record.address }), undefined);
+    } finally {
+      await store.dispose();
+    }
+  });
+
+  it('drops cached answers after an import that failed', async () => {
+    const store = await openTestStore('sqlite');
+    try {
+      const db = store.db;
+      const lookup = countingLookup([]);
+      const cached = cachedAuditLookup(lookup, db, { now: () => 0 });
+      await cached({ network: 'BSC', address: record.address });
+      // A slug of the wrong type makes the insert fail inside the transaction.
+      await assert.rejects(upsertAudits(db, [{ ...record, slug: null as unknown as string }]));
+      await cached({ network: 'BSC', address: record.address });
+      assert.equal(lookup.reads, 2);
+    } finally {
+      await store.dispose();
+    }
+  });
+});

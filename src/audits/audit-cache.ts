@@ -1,0 +1,71 @@
+/**
+ * A read-through cache in front of the keyed audit lookup (operation 1).
+ *
+ * The registry is small and changes only by import or removal, while the lookup is the
+ * hottest read of the API: remembering answers (misses too) takes the database off the
+ * hot path. Two ways an answer stops being served:
+ * - a write in this process (`upsertAudits`, `removeAudits`) calls `auditsChanged(db)`,
+ *   which drops every cached answer for that database at once;
+ * - a write elsewhere (the CLI on the same SQLite file, another replica on PostgreSQL)
+ *   is seen within `ttlMs` (default 1 s, the same bound as the API key cache).
+ */
+import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import { normalizeEvmAddress } from '../spec/address.ts';
+import type { AuditLookup } from './audit-repository.ts';
+
+export interface AuditCacheOptions {
+  readonly ttlMs?: number;
+  /** Entries at most; the oldest goes first. */
+  readonly maxEntries?: number;
+  /** Milliseconds now: injected by tests. */
+  readonly now?: () => number;
+}
+
+/** Per database handle: how many writes this process made to its audits. */
+const generations = new WeakMap<object, number>();
+
+function generationOf(db: object): number {
+  return generations.get(db) ?? 0;
+}
+
+/** Records that the audits of `db` changed in this process: cached answers for it are dropped. */
+export function auditsChanged(db: object): void {
+  generations.set(db, generationOf(db) + 1);
+}
+
+interface Entry {
+  readonly record: AuditRecord | undefined;
+  readonly expires: number;
+}
+
+/**
+ * Wraps `lookup` (which reads `db`) with the cache. Answers are frozen: the same object
+ * goes to every caller, and nothing downstream may change it.
+ */
+export function cachedAuditLookup(lookup: AuditLookup, db: object, options: AuditCacheOptions = {}): AuditLookup {
+  const ttlMs = options.ttlMs ?? 1000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, Entry>();
+  let generation = generationOf(db);
+  return async (query) => {
+    const current = generationOf(db);
+    if (current !== generation) {
+      cache.clear();
+      generation = current;
+    }
+    const key = `${query.network}|${normalizeEvmAddress(query.address)}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > now()) return hit.record;
+    if (hit) cache.delete(key);
+    const found = await lookup(query);
+    const record = found && Object.freeze(found);
+    // A write that committed while this read was in flight may have made it stale: keep
+    // the answer for this caller only.
+    if (generationOf(db) === generation) {
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(key, { record, expires: now() + ttlMs });
+    }
+    return record;
+  };
+}
