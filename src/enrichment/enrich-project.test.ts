@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { startEnrichmentServer, type EnrichmentServer } from '../testing/enrichment-server.ts';
 import { loadConfig } from '../config.ts';
 import { providersFromConfig } from './providers.ts';
-import { EMPTY_LINKS, enrichProject, githubTarget, guardProviders, mergeLinks, type ProjectProfile } from './enrich-project.ts';
+import {
+  EMPTY_LINKS,
+  ROLES,
+  enrichProject,
+  githubTarget,
+  guardProviders,
+  mergeLinks,
+  type GuardedProviders,
+  type ProjectProfile,
+} from './enrich-project.ts';
+import type { EnrichmentProviders, ProviderRole } from './provider-set.ts';
 import { layoutFields, sourceReports, EMPTY_HISTORIES } from './enrichment-fields.ts';
 import { emptyAuditLayout } from '../scan/build-audit-layout.ts';
 
@@ -180,6 +190,50 @@ describe('enrichProject', () => {
     assert.deepEqual(delays, [35_000], "Telegram's parameters.retry_after (35 s in the recorded answer)");
     assert.equal(state.sources.telegram!.status, 'failed');
     assert.match(state.sources.telegram!.reason!, /Too Many Requests/);
+  });
+
+  it("every provider rate-limited: each adapter reads its provider's own limit answer and the wait it asks for", async () => {
+    server.mode = 'rate-limited';
+    try {
+      const raw = configured();
+      const delays: Partial<Record<ProviderRole, number[]>> = {};
+      // One guard per role, so each role's waits are told apart.
+      const providers: GuardedProviders = Object.assign(
+        {},
+        ...ROLES.filter((role) => raw[role]).map((role) =>
+          guardProviders(
+            { [role]: raw[role] } as EnrichmentProviders,
+            { all: { retries: 1, maxDelayMs: 120_000 } },
+            {
+              sleep: async (ms) => void (delays[role] ??= []).push(ms),
+            },
+          ),
+        ),
+      );
+      const profile: ProjectProfile = {
+        ...registered,
+        // Every link known up front: the aggregator, rate-limited too, lists none.
+        links: { ...registered.links, twitter: '@Uniswap', discord: 'https://discord.gg/FCfyBSbCU5', github: 'https://github.com/Uniswap' },
+      };
+      const state = await enrichProject({ network: 'ETH', address: TOKEN, profile, providers, budgetMs: 2_000, now: () => new Date() });
+      const sources = sourceReports(state, profile);
+      for (const role of ['aggregatorA', 'telegram', 'discord', 'reddit', 'x', 'github', 'rdap']) {
+        assert.equal(sources[role]!.status, 'failed', role);
+        assert.match(sources[role]!.reason!, /rate limit|Too Many Requests/i, role);
+      }
+      // Retry-After, Telegram's parameters.retry_after, Discord's retry_after (seconds, fractional), Reddit's x-ratelimit-reset.
+      assert.deepEqual(
+        { aggregatorA: delays.aggregatorA, telegram: delays.telegram, discord: delays.discord, reddit: delays.reddit, rdap: delays.rdap },
+        { aggregatorA: [1_000], telegram: [35_000], discord: [64_570], reddit: [1_000], rdap: [1_000] },
+      );
+      // X and GitHub name the epoch second their window reopens: two seconds on, here.
+      for (const role of ['x', 'github'] as const) {
+        assert.equal(delays[role]!.length, 1, role);
+        assert.ok(delays[role]![0]! > 0 && delays[role]![0]! <= 2_000, `${role}: ${delays[role]![0]}`);
+      }
+    } finally {
+      server.mode = 'ok';
+    }
   });
 });
 

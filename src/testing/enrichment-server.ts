@@ -139,6 +139,7 @@ function send(res: ServerResponse, answer: Answer): void {
 
 /** Each provider's own rate-limit answer (status, body and the header it says when to retry in). */
 function rateLimited(provider: ServedProvider): Answer {
+  // X and GitHub name the epoch second the window reopens; two seconds on, so it is still ahead when read.
   const inSeconds = (s: number) => String(Math.floor(Date.now() / 1000) + s);
   switch (provider) {
     case 'aggregatorA':
@@ -156,7 +157,7 @@ function rateLimited(provider: ServedProvider): Answer {
     case 'x':
       return {
         status: 429,
-        headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': inSeconds(1) },
+        headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': inSeconds(2) },
         body: fixture('x/too-many-requests.json'),
       };
     case 'github':
@@ -165,7 +166,7 @@ function rateLimited(provider: ServedProvider): Answer {
         headers: {
           'x-ratelimit-limit': '60',
           'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': inSeconds(1),
+          'x-ratelimit-reset': inSeconds(2),
           'x-ratelimit-resource': 'core',
         },
         body: fixture('github/rate-limited.json'),
