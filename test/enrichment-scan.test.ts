@@ -18,6 +18,7 @@ import { startEnrichmentServer, type EnrichmentServer } from '../src/testing/enr
 import { startDnsZoneServer, type DnsZoneServer } from '../src/testing/dns-zone-server.ts';
 import { wellKeptDomain } from '../src/testing/crafted-dns-zones.ts';
 import { enrichmentFromConfig } from '../src/enrichment/enrichment-setup.ts';
+import { ADAPTERS } from '../src/enrichment/providers.ts';
 import type { EnrichmentService } from '../src/enrichment/enrichment-service.ts';
 import { upsertProjects } from '../src/projects/project-repository.ts';
 import { validateProjects } from '../src/projects/project-record.ts';
@@ -45,7 +46,7 @@ describe('a scan enriched by the real adapters, configured from the environment'
   };
 
   /** A fresh enrichment from configuration variables, with the token registered in its store. */
-  async function configure(extra: Record<string, string> = {}): Promise<void> {
+  async function configure(extra: Record<string, string> = {}, now?: () => Date): Promise<void> {
     const store = await openTestStore();
     stores.push(store);
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '', ...server.env(), DNS_SERVERS: dns.resolver, ...extra });
@@ -66,7 +67,7 @@ describe('a scan enriched by the real adapters, configured from the environment'
         'test',
       ),
     );
-    current = enrichmentFromConfig(config, store.db);
+    current = enrichmentFromConfig(config, store.db, ADAPTERS, now ? { now } : {});
   }
 
   const scan = (): Promise<ScanResult> => f.scans.execute({ network: 'LOCAL', address: f.devnet.tokens[0]!.address });
@@ -88,9 +89,11 @@ describe('a scan enriched by the real adapters, configured from the environment'
     for (const store of stores) await store.dispose();
   });
 
-  it('every provider answering: the layout carries each fact, the histories their first reading', async () => {
+  it('every provider answering: the layout carries each fact; the background poll adds to the histories', async () => {
     server.mode = 'ok';
-    await configure({ ENRICH_BUDGET_MS: '8000' });
+    // The enrichment's clock (caches, readings, poll), moved below instead of waiting for the poll.
+    let at = Date.now();
+    await configure({ ENRICH_BUDGET_MS: '8000', ENRICH_POLL_MINUTES: '60' }, () => new Date(at));
     const started = Date.now();
     const result = await scan();
     assert.ok(validate(result), JSON.stringify(validate.errors?.slice(0, 5)));
@@ -157,6 +160,26 @@ describe('a scan enriched by the real adapters, configured from the environment'
     assert.ok(layout.communityScore > 0, 'the community score reads the counters');
     assert.notEqual(layout.slowPollUpdatedAt, '');
     assert.ok(dns.queries() > 0, 'the DNS checks asked the configured resolver');
+
+    // Two hours on, the poll reads the slow sources again; the next scan shows both readings.
+    server.counts.telegram = 1500;
+    server.counts.x = 5900;
+    at += 2 * 60 * 60_000;
+    const asked = server.calls.get('telegram');
+    assert.equal(await current!.pollOnce(), 1, 'the one token scanned recently');
+    assert.equal(server.calls.get('telegram'), asked! + 1);
+    const later = (await scan()).auditLayout;
+    assert.deepEqual(
+      later.telegramMembersHistory.map((p) => p.v),
+      [1200, 1500],
+    );
+    assert.deepEqual(
+      later.twitterFollowersHistory.map((p) => p.v),
+      [5600, 5900],
+    );
+    assert.equal(later.telegramMembersHistory[1]!.t, new Date(at).toISOString());
+    assert.equal(later.telegramMembers, 1500);
+    assert.equal(later.slowPollUpdatedAt, new Date(at).toISOString());
   });
 
   it('a provider computing, one down, one rate-limited, one hanging: partial, failed and timeout with reasons', async () => {
