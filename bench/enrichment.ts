@@ -1,5 +1,6 @@
 /**
- * A scan's enrichment step (issue 19) against a local server whose every answer takes
+ * A scan's enrichment step (issue 19) through the real adapters, switched on by the
+ * configuration, against a local server playing each provider whose every answer takes
  * 200 ms, in one run:
  *
  * - baseline: the same requests made directly with fetch, in the same two rounds (the
@@ -14,7 +15,9 @@
  *   node --import tsx bench/enrichment.ts [--rounds 5] [--delay 200] [--budget 1500]
  */
 import { parseArgs } from 'node:util';
-import { startEnrichmentServer, serverProviders } from '../src/testing/enrichment-server.ts';
+import { startEnrichmentServer, TEST_BOT_TOKEN, TEST_BEARER_TOKEN } from '../src/testing/enrichment-server.ts';
+import { loadConfig } from '../src/config.ts';
+import { providersFromConfig } from '../src/enrichment/providers.ts';
 import { EMPTY_LINKS, enrichProject, guardProviders, type ProjectProfile } from '../src/enrichment/enrich-project.ts';
 
 const { values } = parseArgs({
@@ -28,8 +31,9 @@ const rounds = Number(values.rounds);
 const budgetMs = Number(values.budget);
 const TOKEN = '0x00000000000000000000000000000000000000aa';
 const profile: ProjectProfile = {
-  links: { ...EMPTY_LINKS, website: 'https://registry.example', reddit: 'r/example' },
-  aggregatorAId: '',
+  links: { ...EMPTY_LINKS, website: 'https://registry.example', telegram: '@example_chat', reddit: 'r/example' },
+  // The coin the local CoinGecko stand-in knows; it lists the X account, the Discord invite and the GitHub repository.
+  aggregatorAId: 'uniswap',
   aggregatorBSlug: '',
   registered: true,
 };
@@ -44,20 +48,34 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** The requests enrichProject makes, by hand: the aggregator, then the rest in parallel. */
+/** The requests enrichProject makes, by hand: the aggregator, then the rest in parallel (GitHub's six in its order). */
 async function direct(): Promise<void> {
-  const get = async (path: string) => (await fetch(`${server.base}${path}`)).json();
-  const coin = (await get(`/api/v3/coins/ethereum/contract/${TOKEN}`)) as {
-    links: { twitter_screen_name: string; telegram_channel_identifier: string };
+  const u = server.urls;
+  const get = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).json();
+  const coin = (await get(`${u.aggregatorA}/coins/uniswap`)) as { links: { twitter_screen_name: string } };
+  const github = async () => {
+    await get(`${u.github}/orgs/Uniswap`);
+    const repo = `${u.github}/repos/Uniswap/uniswap-v3-core`;
+    await Promise.all([
+      get(repo),
+      get(`${repo}/contributors?per_page=1&anon=1`),
+      get(`${repo}/commits?per_page=1`),
+      get(`${repo}/stats/commit_activity`),
+    ]);
   };
   await Promise.all([
-    get(`/botTEST:token/getChatMemberCount?chat_id=@${coin.links.telegram_channel_identifier}`),
-    get('/r/example/about.json'),
-    get(`/2/users/by/username/${coin.links.twitter_screen_name}?user.fields=public_metrics`),
-    get('/domain/registry.example'),
+    get(`${u.telegram}/bot${TEST_BOT_TOKEN}/getChatMemberCount?chat_id=@example_chat`),
+    get(`${u.discord}/invites/FCfyBSbCU5?with_counts=true`),
+    get(`${u.reddit}/r/example/about.json`),
+    get(`${u.x}/users/by/username/${coin.links.twitter_screen_name}?user.fields=public_metrics`, {
+      authorization: `Bearer ${TEST_BEARER_TOKEN}`,
+    }),
+    get(`${u.rdap}/domain/registry.example`),
+    github(),
   ]);
 }
 
+const configured = () => providersFromConfig(loadConfig(server.env()).enrichment);
 const enrich = (providers: ReturnType<typeof guardProviders>) =>
   enrichProject({ network: 'ETH', address: TOKEN, profile, providers, budgetMs, now: () => new Date() });
 
@@ -69,11 +87,15 @@ await direct(); // warm the connection pool and the JIT
 for (let i = 0; i < rounds; i++) {
   server.mode = 'ok';
   baseline.push(await time(direct));
-  const providers = guardProviders(serverProviders(server.base), { all: { cacheTtlMs: 60_000 } });
-  cold.push(await time(() => enrich(providers)));
+  const providers = guardProviders(configured(), { all: { cacheTtlMs: 60_000 } });
+  let state: Awaited<ReturnType<typeof enrich>> | undefined;
+  cold.push(await time(async () => (state = await enrich(providers))));
+  // A figure is only worth reading if every provider answered through its adapter.
+  const notOk = Object.entries(state!.sources).filter(([, s]) => s.status !== 'ok' && s.status !== 'unavailable');
+  if (notOk.length > 0) throw new Error(`a provider did not answer: ${JSON.stringify(notOk)}`);
   cached.push(await time(() => enrich(providers)));
   server.mode = 'hang';
-  const stuck = guardProviders(serverProviders(server.base), { all: { timeoutMs: 20_000 } });
+  const stuck = guardProviders(configured(), { all: { timeoutMs: 20_000 } });
   hanging.push(await time(() => enrich(stuck)));
 }
 await server.close();

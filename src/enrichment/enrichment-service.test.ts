@@ -1,7 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTestStore, storeKinds, type TestStore } from '../testing/test-stores.ts';
-import { startEnrichmentServer, serverProviders, type EnrichmentServer } from '../testing/enrichment-server.ts';
+import { startEnrichmentServer, type EnrichmentServer } from '../testing/enrichment-server.ts';
+import { loadConfig } from '../config.ts';
+import { providersFromConfig } from './providers.ts';
 import { upsertProjects } from '../projects/project-repository.ts';
 import { validateProjects } from '../projects/project-record.ts';
 import { guardProviders } from './enrich-project.ts';
@@ -38,7 +40,7 @@ for (const kind of storeKinds()) {
         db: store.db,
         // Slow sources cached for the poll interval, as in enrichment-setup.ts.
         providers: guardProviders(
-          serverProviders(server.base),
+          providersFromConfig(loadConfig(server.env()).enrichment),
           { all: { cacheTtlMs: 60 * 60_000, retries: 0 } },
           { now: clock, sleep: async () => {} },
         ),
@@ -61,9 +63,9 @@ for (const kind of storeKinds()) {
 
       // Within the poll interval a scan reuses the slow answers: no new reading, no request.
       now += 10 * 60_000;
-      const calls = server.calls.get('botTEST:token');
+      const calls = server.calls.get('telegram');
       const second = await enrichment.forScan('ETH', TOKEN);
-      assert.equal(server.calls.get('botTEST:token'), calls);
+      assert.equal(server.calls.get('telegram'), calls);
       assert.equal(second.fields.telegramMembersHistory.length, 1);
 
       // The poll refreshes the slow sources of tokens scanned recently, and only those.

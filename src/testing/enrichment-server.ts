@@ -1,105 +1,128 @@
 /**
- * For enrichment tests and the benchmark: one local HTTP server answering in the documented
- * formats of the providers the tests use (Telegram Bot API getChatMemberCount, CoinGecko's
- * coin-by-contract, Reddit's about.json, X API v2 user lookup, RDAP domain), including their
- * error and rate-limit answers, and small providers that read them. The real adapters live
- * in src/enrichment/adapters; these exist so the orchestration is tested without them.
+ * For enrichment tests, the end-to-end check and the benchmark: one local HTTP server that
+ * plays every HTTP provider the real adapters (src/enrichment/adapters, src/enrichment/domain)
+ * call, each under its own path prefix standing in for the provider's host, on the paths and
+ * in the formats those adapters send and read:
+ *
+ *   aggregatorA  {base}/coingecko/api/v3   GET /coins/{id}, GET /coins/{platform}/contract/{address}
+ *   telegram     {base}/telegram           GET /bot{token}/getChatMemberCount?chat_id=@handle
+ *   discord      {base}/discord/api/v10    GET /invites/{code}?with_counts=true
+ *   reddit       {base}/reddit             GET /r/{name}/about.json
+ *   x            {base}/x/2                GET /users/by/username/{name}  (Authorization: Bearer …)
+ *   github       {base}/github             GET /orgs|users/{owner}[/repos], /repos/{o}/{r}[/contributors|/commits|/stats/commit_activity]
+ *   rdap         {base}/rdap               GET /domain/{name}
+ *
+ * Bodies are the adapters' recorded answers (src/enrichment/adapters/__fixtures__), with the
+ * counters a test sets and the names it asked for written in; errors and rate limits are the
+ * providers' own (their fixtures and headers). There is no parsing here: the adapters do it.
+ * `env()` gives the configuration variables that switch every provider on against this
+ * server, so a test builds its enrichment the way an operator does (src/config.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ProviderError, readJsonResponse, type Provider } from '../enrichment/provider.ts';
-import type { AggregatorFacts, AggregatorQuery, EnrichmentProviders } from '../enrichment/provider-set.ts';
+import { readFileSync } from 'node:fs';
 
-/** How the server answers: normally, with the provider's 5xx, its rate limit, or never. */
+/** How a provider answers: normally, with a 5xx, with its rate-limit answer, or never. */
 export type ServerMode = 'ok' | 'down' | 'rate-limited' | 'hang';
+
+export const SERVED_PROVIDERS = ['aggregatorA', 'telegram', 'discord', 'reddit', 'x', 'github', 'rdap'] as const;
+export type ServedProvider = (typeof SERVED_PROVIDERS)[number];
+
+/** Each provider's stand-in host: the prefix its configured base URL carries. */
+const PREFIX: Readonly<Record<ServedProvider, string>> = {
+  aggregatorA: '/coingecko/api/v3',
+  telegram: '/telegram',
+  discord: '/discord/api/v10',
+  reddit: '/reddit',
+  x: '/x/2',
+  github: '/github',
+  rdap: '/rdap',
+};
+
+/** The bot token and bearer token the server accepts (anything else gets the provider's 401). */
+export const TEST_BOT_TOKEN = '123456789:AAH-local-test-token';
+export const TEST_BEARER_TOKEN = 'AAAA-local-test-bearer';
 
 export interface EnrichmentServer {
   readonly base: string;
+  /** The base URL of each provider, as its `*_URL` variable takes it. */
+  readonly urls: Readonly<Record<ServedProvider, string>>;
+  /** How every provider answers, unless `modes` names it. */
   mode: ServerMode;
+  readonly modes: Partial<Record<ServedProvider, ServerMode>>;
   /** Added before every answer (ms). */
   delayMs: number;
-  /** Counter values answered ('members' of Telegram, 'subscribers' of Reddit, 'followers' of X). */
-  readonly counts: { telegram: number; reddit: number; x: number };
-  /** Requests received, by path prefix. */
-  readonly calls: Map<string, number>;
+  /** Counter values answered (Telegram members, Discord approximate members, Reddit subscribers, X followers). */
+  readonly counts: { telegram: number; discord: number; reddit: number; x: number };
+  /** The RDAP `registration` event's date. */
+  registeredAt: string;
+  /** While false, GitHub answers `stats/commit_activity` with 202 (still computing), as it does at first. */
+  githubStatsReady: boolean;
+  /** Requests received, by provider. */
+  readonly calls: Map<ServedProvider, number>;
+  /** The variables that switch every served provider on against this server (src/config.ts). */
+  env(): Record<string, string>;
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
+const FIXTURES = new URL('../enrichment/adapters/__fixtures__/', import.meta.url);
+const fixture = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(path, FIXTURES), 'utf8')) as Record<string, unknown>;
+
+interface Answer {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
 }
 
 export async function startEnrichmentServer(): Promise<EnrichmentServer> {
-  const state: Omit<EnrichmentServer, 'base' | 'close'> = {
-    mode: 'ok',
+  const state = {
+    mode: 'ok' as ServerMode,
+    modes: {} as Partial<Record<ServedProvider, ServerMode>>,
     delayMs: 0,
-    counts: { telegram: 1200, reddit: 340, x: 5600 },
-    calls: new Map(),
+    counts: { telegram: 1200, discord: 950, reddit: 340, x: 5600 },
+    registeredAt: '2020-05-01T10:00:00Z',
+    githubStatsReady: true,
+    calls: new Map<ServedProvider, number>(),
   };
+
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const prefix = url.pathname.split('/')[1] ?? '';
-    state.calls.set(prefix, (state.calls.get(prefix) ?? 0) + 1);
-    if (state.mode === 'hang') return;
-    const telegram = /^\/bot[^/]+\/getChatMemberCount$/.test(url.pathname);
-    if (state.mode === 'rate-limited') {
-      // Each provider's own rate-limit answer.
-      if (telegram)
-        return send(res, 429, {
-          ok: false,
-          error_code: 429,
-          description: 'Too Many Requests: retry after 1',
-          parameters: { retry_after: 1 },
-        });
-      return send(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '1' });
-    }
-    if (state.mode === 'down') return send(res, 503, { message: 'Service Unavailable' });
-    if (telegram) {
-      const chat = url.searchParams.get('chat_id') ?? '';
-      if (chat === '@missing') return send(res, 400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
-      return send(res, 200, { ok: true, result: state.counts.telegram });
-    }
-    let match = /^\/api\/v3\/coins\/([a-z0-9-]+)\/contract\/(0x[0-9a-fA-F]{40})$/.exec(url.pathname);
-    if (match)
-      return send(res, 200, {
-        id: 'example-token',
-        symbol: 'exm',
-        market_cap_rank: 321,
-        links: {
-          homepage: ['https://aggregator-listed.example', ''],
-          twitter_screen_name: 'example_listed',
-          telegram_channel_identifier: 'example_listed_chat',
-          subreddit_url: 'https://www.reddit.com/r/example/',
-          repos_url: { github: ['https://github.com/example-org/example'] },
-        },
-        image: { large: 'https://assets.example/large.png' },
-        description: { en: 'An example token.' },
-      });
-    match = /^\/r\/([A-Za-z0-9_]+)\/about\.json$/.exec(url.pathname);
-    if (match) return send(res, 200, { kind: 't5', data: { display_name: match[1], subscribers: state.counts.reddit } });
-    match = /^\/2\/users\/by\/username\/([A-Za-z0-9_]+)$/.exec(url.pathname);
-    if (match)
-      return send(res, 200, {
-        data: { id: '1', name: match[1], username: match[1], public_metrics: { followers_count: state.counts.x, following_count: 1 } },
-      });
-    match = /^\/domain\/([a-z0-9.-]+)$/.exec(url.pathname);
-    if (match)
-      return send(res, 200, {
-        objectClassName: 'domain',
-        ldhName: match[1],
-        events: [{ eventAction: 'registration', eventDate: '2020-05-01T10:00:00Z' }],
-      });
-    return send(res, 404, { message: 'Not Found' });
+    const provider = SERVED_PROVIDERS.find((p) => url.pathname.startsWith(`${PREFIX[p]}/`));
+    if (!provider) return send(res, { status: 404, body: { message: 'Not Found' } });
+    state.calls.set(provider, (state.calls.get(provider) ?? 0) + 1);
+    const mode = state.modes[provider] ?? state.mode;
+    if (mode === 'hang') return;
+    if (mode === 'down') return send(res, { status: 503, body: '<html><body><h1>503 Service Unavailable</h1></body></html>' });
+    if (mode === 'rate-limited') return send(res, rateLimited(provider));
+    const path = url.pathname.slice(PREFIX[provider].length);
+    send(res, answer(provider, path, url.searchParams, req, state));
   };
+
   const server = createServer((req, res) => {
     if (state.delayMs > 0) setTimeout(() => handle(req, res), state.delayMs);
     else handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const urls = Object.fromEntries(SERVED_PROVIDERS.map((p) => [p, `${base}${PREFIX[p]}`])) as Record<ServedProvider, string>;
   return Object.assign(state, {
     base,
+    urls,
+    env: () => ({
+      AGGREGATOR_A_URL: urls.aggregatorA,
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_API_URL: urls.telegram,
+      DISCORD_API_URL: urls.discord,
+      REDDIT_API_URL: urls.reddit,
+      X_BEARER_TOKEN: TEST_BEARER_TOKEN,
+      X_API_URL: urls.x,
+      GITHUB_API_URL: urls.github,
+      RDAP_URL: urls.rdap,
+      ENRICH_KEYLESS: 'discord,reddit,github,rdap',
+      // The providers are on loopback: the outbound check must let them through (tests only).
+      ENRICH_ALLOW_PRIVATE: '1',
+    }),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -107,96 +130,168 @@ export async function startEnrichmentServer(): Promise<EnrichmentServer> {
   });
 }
 
-const handleOf = (link: string, host: RegExp) => link.replace(host, '').replace(/^@/, '').replace(/\/.*$/, '');
+function send(res: ServerResponse, answer: Answer): void {
+  const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  const type = typeof answer.body === 'string' ? 'text/html' : 'application/json; charset=utf-8';
+  res.writeHead(answer.status, { 'content-type': type, ...answer.headers });
+  res.end(text);
+}
 
-/** Providers for the roles the server speaks, in the adapters' shape. */
-export function serverProviders(base: string): Required<Pick<EnrichmentProviders, 'aggregatorA' | 'telegram' | 'reddit' | 'x' | 'rdap'>> {
-  const aggregatorA: Provider<AggregatorQuery, AggregatorFacts> = {
-    name: 'aggregatorA',
-    fields: ['aggregatorA'],
-    async fetch(query, ctx) {
-      const platform = query.network === 'ETH' ? 'ethereum' : query.network.toLowerCase();
-      const body = (await readJsonResponse(
-        'aggregatorA',
-        await ctx.fetch(`${base}/api/v3/coins/${platform}/contract/${query.address}`, { signal: ctx.signal }),
-      )) as {
-        id: string;
-        market_cap_rank: number | null;
-        links: { homepage: string[]; twitter_screen_name: string; telegram_channel_identifier: string; repos_url: { github: string[] } };
-        description: { en: string };
-        image: { large: string };
-      };
+/** Each provider's own rate-limit answer (status, body and the header it says when to retry in). */
+function rateLimited(provider: ServedProvider): Answer {
+  // X and GitHub name the epoch second the window reopens; two seconds on, so it is still ahead when read.
+  const inSeconds = (s: number) => String(Math.floor(Date.now() / 1000) + s);
+  switch (provider) {
+    case 'aggregatorA':
+      return { status: 429, headers: { 'retry-after': '1' }, body: fixture('aggregator-a/rate-limited.json') };
+    case 'telegram':
+      return { status: 429, body: fixture('telegram/too-many-requests.json') };
+    case 'discord':
+      return { status: 429, headers: { 'retry-after': '1' }, body: fixture('discord/rate-limited.json') };
+    case 'reddit':
       return {
-        rank: body.market_cap_rank ?? 0,
-        id: body.id,
-        links: {
-          website: body.links.homepage.find((h) => h) ?? '',
-          twitter: body.links.twitter_screen_name ? `https://x.com/${body.links.twitter_screen_name}` : '',
-          telegram: body.links.telegram_channel_identifier ? `https://t.me/${body.links.telegram_channel_identifier}` : '',
-          github: body.links.repos_url.github[0] ?? '',
-          description: body.description.en,
-          logo: body.image.large,
+        status: 429,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1', 'x-ratelimit-used': '100' },
+        body: fixture('reddit/too-many-requests.json'),
+      };
+    case 'x':
+      return {
+        status: 429,
+        headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': inSeconds(2) },
+        body: fixture('x/too-many-requests.json'),
+      };
+    case 'github':
+      return {
+        status: 403,
+        headers: {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': inSeconds(2),
+          'x-ratelimit-resource': 'core',
         },
+        body: fixture('github/rate-limited.json'),
       };
-    },
-  };
-  const telegram: NonNullable<EnrichmentProviders['telegram']> = {
-    name: 'telegram',
-    fields: ['telegramMembers'],
-    async fetch({ handle }, ctx) {
-      const chat = `@${handleOf(handle, /^https?:\/\/t\.me\//)}`;
-      const response = await ctx.fetch(`${base}/botTEST:token/getChatMemberCount?chat_id=${encodeURIComponent(chat)}`, {
-        signal: ctx.signal,
-      });
-      const body = (await response.json()) as {
-        ok: boolean;
-        result?: number;
-        error_code?: number;
-        description?: string;
-        parameters?: { retry_after?: number };
+    case 'rdap':
+      // RFC 9083 section 6 error object; RFC 7480 section 5.5 has servers send Retry-After with 429.
+      return {
+        status: 429,
+        headers: { 'retry-after': '1' },
+        body: { errorCode: 429, title: 'Too Many Requests', description: ['Query rate exceeded.'] },
       };
-      if (body.ok && typeof body.result === 'number') return { members: body.result };
-      if (body.error_code === 429)
-        throw new ProviderError('telegram', 'rate-limited', body.description ?? 'rate limited', (body.parameters?.retry_after ?? 1) * 1000);
-      if (response.status >= 500) throw new ProviderError('telegram', 'unreachable', `telegram answered HTTP ${response.status}`);
-      throw new ProviderError('telegram', 'not-found', body.description ?? 'no such chat');
-    },
-  };
-  const reddit: NonNullable<EnrichmentProviders['reddit']> = {
-    name: 'reddit',
-    fields: ['redditMembers'],
-    async fetch({ subreddit }, ctx) {
-      const name = handleOf(subreddit, /^https?:\/\/(www\.)?reddit\.com\/r\//);
-      const body = (await readJsonResponse('reddit', await ctx.fetch(`${base}/r/${name}/about.json`, { signal: ctx.signal }))) as {
-        data: { subscribers: number };
+  }
+}
+
+interface Counters {
+  readonly counts: { telegram: number; discord: number; reddit: number; x: number };
+  readonly registeredAt: string;
+  readonly githubStatsReady: boolean;
+}
+
+function answer(provider: ServedProvider, path: string, query: URLSearchParams, req: IncomingMessage, s: Counters): Answer {
+  switch (provider) {
+    case 'aggregatorA':
+      return coinGecko(path);
+    case 'telegram': {
+      const match = /^\/bot([^/]+)\/getChatMemberCount$/.exec(path);
+      if (!match) return { status: 404, body: fixture('telegram/not-found.json') };
+      if (decodeURIComponent(match[1]!) !== TEST_BOT_TOKEN) return { status: 401, body: fixture('telegram/unauthorized.json') };
+      if (!/^@[A-Za-z0-9_]{4,}$/.test(query.get('chat_id') ?? '')) return { status: 400, body: fixture('telegram/chat-not-found.json') };
+      return { status: 200, body: { ...fixture('telegram/member-count.json'), result: s.counts.telegram } };
+    }
+    case 'discord': {
+      const match = /^\/invites\/([A-Za-z0-9-]+)$/.exec(path);
+      if (!match) return { status: 404, body: { message: '404: Not Found', code: 0 } };
+      const invite = fixture('discord/invite.json');
+      // Without with_counts Discord leaves the counts out.
+      if (query.get('with_counts') !== 'true') return { status: 200, body: { ...invite, approximate_member_count: undefined } };
+      return { status: 200, body: { ...invite, code: match[1], approximate_member_count: s.counts.discord } };
+    }
+    case 'reddit': {
+      const match = /^\/r\/([A-Za-z0-9_]+)\/about\.json$/.exec(path);
+      if (!match) return { status: 404, body: fixture('reddit/not-found.json') };
+      const about = fixture('reddit/about.json');
+      const data = about.data as Record<string, unknown>;
+      return {
+        status: 200,
+        body: { ...about, data: { ...data, display_name: match[1], display_name_prefixed: `r/${match[1]}`, subscribers: s.counts.reddit } },
       };
-      return { subscribers: body.data.subscribers };
-    },
-  };
-  const x: NonNullable<EnrichmentProviders['x']> = {
-    name: 'x',
-    fields: ['twitterFollowers'],
-    async fetch({ username }, ctx) {
-      const name = handleOf(username, /^https?:\/\/(x|twitter)\.com\//);
-      const body = (await readJsonResponse(
-        'x',
-        await ctx.fetch(`${base}/2/users/by/username/${name}?user.fields=public_metrics`, { signal: ctx.signal }),
-      )) as {
-        data: { public_metrics: { followers_count: number } };
+    }
+    case 'x': {
+      if (req.headers.authorization !== `Bearer ${TEST_BEARER_TOKEN}`) return { status: 401, body: fixture('x/unauthorized.json') };
+      const match = /^\/users\/by\/username\/([A-Za-z0-9_]{1,15})$/.exec(path);
+      if (!match) return { status: 404, body: { title: 'Not Found Error', type: 'about:blank', status: 404 } };
+      const user = fixture('x/user.json');
+      const data = user.data as Record<string, unknown>;
+      const metrics = data.public_metrics as Record<string, unknown>;
+      return {
+        status: 200,
+        body: { data: { ...data, username: match[1], public_metrics: { ...metrics, followers_count: s.counts.x } } },
       };
-      return { followers: body.data.public_metrics.followers_count };
-    },
+    }
+    case 'github':
+      return github(path, s.githubStatsReady);
+    case 'rdap': {
+      const match = /^\/domain\/([A-Za-z0-9.-]+)$/.exec(path);
+      if (!match) return { status: 400, body: { errorCode: 400, title: 'Bad Request' } };
+      return { status: 200, body: rdapDomain(match[1]!, s.registeredAt) };
+    }
+  }
+}
+
+/** CoinGecko: the recorded coin by its id, or by a contract its `platforms` list; its 404 otherwise. */
+function coinGecko(path: string): Answer {
+  const coin = fixture('aggregator-a/coin.json');
+  const platforms = coin.platforms as Record<string, string>;
+  const byId = /^\/coins\/([a-z0-9-]+)$/.exec(path);
+  if (byId && byId[1] === coin.id) return { status: 200, body: coin };
+  const byContract = /^\/coins\/([a-z0-9-]+)\/contract\/([^/]+)$/.exec(path);
+  if (byContract && platforms[byContract[1]!]?.toLowerCase() === decodeURIComponent(byContract[2]!).toLowerCase())
+    return { status: 200, body: coin };
+  return { status: 404, body: fixture('aggregator-a/not-found.json') };
+}
+
+/**
+ * GitHub REST: every owner is an organisation with the recorded one's figures and one
+ * repository (the recorded one, renamed to what was asked); lists are counted through the
+ * `Link` header's last page, as GitHub paginates them.
+ */
+function github(path: string, statsReady: boolean): Answer {
+  const segment = '([A-Za-z0-9._-]+)';
+  let match = new RegExp(`^/(?:orgs|users)/${segment}$`).exec(path);
+  if (match) return { status: 200, body: { ...fixture('github/org.json'), login: match[1] } };
+  match = new RegExp(`^/(?:orgs|users)/${segment}/repos$`).exec(path);
+  if (match) return { status: 200, body: [{ ...fixture('github/repo.json'), name: 'main-repo', full_name: `${match[1]}/main-repo` }] };
+  match = new RegExp(`^/repos/${segment}/${segment}(/.*)?$`).exec(path);
+  if (!match) return { status: 404, body: fixture('github/not-found.json') };
+  const [, owner, repo, rest = ''] = match;
+  const lastPage = (what: string, pages: number) => ({
+    link: `<https://api.github.com/repositories/280416524/${what}?per_page=1&page=2>; rel="next", <https://api.github.com/repositories/280416524/${what}?per_page=1&page=${pages}>; rel="last"`,
+  });
+  switch (rest) {
+    case '':
+      return { status: 200, body: { ...fixture('github/repo.json'), name: repo, full_name: `${owner}/${repo}` } };
+    case '/contributors':
+      return { status: 200, headers: lastPage('contributors', 37), body: fixture('github/contributors-page.json') };
+    case '/commits':
+      return { status: 200, headers: lastPage('commits', 1218), body: fixture('github/commits-page.json') };
+    case '/stats/commit_activity':
+      return statsReady ? { status: 200, body: fixture('github/commit-activity.json') } : { status: 202, body: {} };
+    default:
+      return { status: 404, body: fixture('github/not-found.json') };
+  }
+}
+
+/** An RFC 9083 domain object in the shape a gTLD registry's RDAP server answers. */
+function rdapDomain(name: string, registeredAt: string): unknown {
+  return {
+    objectClassName: 'domain',
+    ldhName: name.toUpperCase(),
+    status: ['client transfer prohibited'],
+    events: [
+      { eventAction: 'registration', eventDate: registeredAt },
+      { eventAction: 'expiration', eventDate: '2030-05-01T10:00:00Z' },
+      { eventAction: 'last update of RDAP database', eventDate: '2026-11-25T23:10:02Z' },
+    ],
+    rdapConformance: ['rdap_level_0', 'icann_rdap_response_profile_0'],
   };
-  const rdap: NonNullable<EnrichmentProviders['rdap']> = {
-    name: 'rdap',
-    fields: ['domainInfo'],
-    async fetch({ domain }, ctx) {
-      const body = (await readJsonResponse('rdap', await ctx.fetch(`${base}/domain/${domain}`, { signal: ctx.signal }))) as {
-        events: { eventAction: string; eventDate: string }[];
-      };
-      const registered = body.events.find((e) => e.eventAction === 'registration');
-      return { creationDate: registered ? new Date(registered.eventDate).toISOString() : '' };
-    },
-  };
-  return { aggregatorA, telegram, reddit, x, rdap };
 }
