@@ -150,12 +150,14 @@ describe('faults', () => {
     });
 
     it('answers 503 naming the database while it is gone, never a 500, and recovers', async () => {
-      const lookup = () =>
-        app.inject({ method: 'GET', url: '/api/audits/search-by-address?address=0x000000000000000000000000000000000000dEaD&network=BSC' });
+      const lookup = (address = '0x000000000000000000000000000000000000dEaD') =>
+        app.inject({ method: 'GET', url: `/api/audits/search-by-address?address=${address}&network=BSC` });
       assert.equal((await lookup()).statusCode, 404);
       await proxy.cut();
-      for (let i = 0; i < 3; i++) {
-        const res = await lookup();
+      // Addresses not asked before: the lookup's 1-second answer cache (src/audits/audit-cache.ts)
+      // would otherwise answer the one above without the database, which is what it is for.
+      for (let i = 1; i <= 3; i++) {
+        const res = await lookup(`0x${i.toString(16).padStart(40, '0')}`);
         assert.equal(res.statusCode, 503, res.body);
         assert.equal(res.json().meta.source, 'database');
       }
