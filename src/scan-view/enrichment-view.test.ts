@@ -88,7 +88,11 @@ describe('small helpers', () => {
     assert.equal(priceChange(0.001, 30).direction, 'flat');
     assert.equal(priceChange(-3, 60).words, 'down 3 % over 60 days');
   });
-  it('fieldFrom treats stale as the last good answer', () => {
+  it('fieldFrom treats stale as the last good answer, and gives an unavailable source its reason alone', () => {
+    assert.deepEqual(fieldFrom({ dns: { status: 'unavailable', reason: 'not configured' } }, 'dns', 'domainInfo', {}), {
+      known: false,
+      reason: 'not configured',
+    });
     assert.deepEqual(fieldFrom({ x: { status: 'stale', reason: 'HTTP 503' } }, 'x', 'twitterFollowers', 5), { known: true, value: 5 });
     assert.deepEqual(fieldFrom({ x: { status: 'failed', reason: 'HTTP 401' } }, 'x', 'twitterFollowers', 0), {
       known: false,
@@ -160,7 +164,7 @@ describe('small helpers', () => {
       rows.map((r) => [r.name, r.words, r.readAt]),
       [
         ['reddit', 'failed', 'S'],
-        ['lighthouse', 'not configured', 'S'],
+        ['lighthouse', 'not configured', ''],
         ['chain', 'answered', 'U'],
       ],
     );

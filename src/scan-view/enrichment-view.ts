@@ -51,6 +51,8 @@ export function reasonsByField(reason: string, fields: readonly string[]): Map<s
 
 const why = (source: SourceLike | undefined, name: string): string => {
   if (!source) return `no ${name} source in this answer`;
+  // "Not configured" or "no X account known" says it all; other statuses lead with their word.
+  if (source.status === 'unavailable') return source.reason ?? statusWords(source.status);
   return source.reason ? `${statusWords(source.status)}: ${source.reason}` : statusWords(source.status);
 };
 
@@ -277,7 +279,7 @@ export interface SourceRow {
   readonly status: string;
   readonly words: string;
   readonly reason: string;
-  /** When its figures were read: the slow poll's time for background sources, the scan's otherwise. */
+  /** When its figures were read: the slow poll's time for background sources, the scan's otherwise; '' when not asked. */
   readonly readAt: string;
   readonly background: boolean;
 }
@@ -300,7 +302,13 @@ export function sourceRows(
         status: s.status,
         words: statusWords(s.status),
         reason: s.reason ?? '',
-        readAt: background && times.slowPollUpdatedAt ? times.slowPollUpdatedAt : times.updatedAt,
+        // A source that was not asked has no time of its own.
+        readAt:
+          s.status === 'unavailable' || s.status === 'skipped'
+            ? ''
+            : background && times.slowPollUpdatedAt
+              ? times.slowPollUpdatedAt
+              : times.updatedAt,
         background,
       };
     })

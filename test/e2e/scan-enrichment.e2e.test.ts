@@ -153,7 +153,7 @@ describe('the details page shows the market, community, domain and repository', 
     assert.match(await fact('domain-created').innerText(), /years?.* old/);
     const checks = domain.getByRole('list', { name: 'DNS checks' }).getByRole('listitem');
     assert.equal(await checks.count(), 10);
-    assert.equal(await domain.locator('.check-fail').count(), 0, 'a well-kept domain fails no check');
+    assert.equal(await domain.locator('.dns-fail').count(), 0, 'a well-kept domain fails no check');
     await domain.getByText('Unknown: not configured').waitFor();
 
     // Repository: the GitHub stand-in's figures and weekly commits.

@@ -29,6 +29,7 @@ import { Sparkline } from '../../ui/Sparkline.tsx';
 import { ActivityChart } from '../apps/ActivityChart.tsx';
 
 const numbers = new Intl.NumberFormat();
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 /** The sources the background poll refreshes (src/enrichment/enrich-project.ts SLOW_ROLES; the browser cannot import it). */
 const BACKGROUND = new Set(['telegram', 'discord', 'reddit', 'x', 'github', 'rdap', 'dns', 'lighthouse']);
 
@@ -104,8 +105,7 @@ export function MarketCard({ layout, sources }: { layout: AuditLayout; sources: 
         </Fact>
       </dl>
       <p className="hint">
-        Volume and price changes are read from the chain’s pools (source: {sourceLabel('marketHistory')}); the volume counts the 24 hours
-        before the latest block.
+        Price, volume and price changes come from the token’s pools on the chain; the volume counts the 24 hours before the latest block.
       </p>
     </Card>
   );
@@ -144,6 +144,9 @@ export function ProjectCard({ layout, sources }: { layout: AuditLayout; sources:
     'Socials',
   );
   const ranks = (['aggregatorA', 'aggregatorB'] as const).filter((a) => sources[a] && sources[a]!.status !== 'unavailable');
+  const ranksNotRead = (['aggregatorA', 'aggregatorB'] as const).filter((a) => !ranks.includes(a));
+  const charted = counters.filter((c) => fieldFrom(sources, c.source, c.value, 0).known);
+  const fewReadings = charted.length > 0 && charted.every((c) => layout[c.history].length <= 1);
   const ranksQuiet = quietLine(sources, ['aggregatorA', 'aggregatorB'], 'Aggregator ranks');
   const hasProfile = Boolean(website || logo || layout.description || links.length > 0);
   return (
@@ -193,12 +196,11 @@ export function ProjectCard({ layout, sources }: { layout: AuditLayout; sources:
             ))}
           </dl>
           <div className="charts">
-            {counters
-              .filter((c) => fieldFrom(sources, c.source, c.value, 0).known)
-              .map((c) => (
-                <Sparkline key={c.source} label={`${c.label} over time`} points={layout[c.history]} />
-              ))}
+            {charted.map((c) => (
+              <Sparkline key={c.source} label={`${c.label} over time`} points={layout[c.history]} />
+            ))}
           </div>
+          {fewReadings ? <p className="hint">One reading so far: the charts grow with each background refresh.</p> : null}
           {notRead.length > 0 ? (
             <p className="hint">
               Not read: {notRead.map((c) => `${c.label} (${sources[c.source]?.reason ?? 'not configured'})`).join('; ')}.
@@ -221,6 +223,11 @@ export function ProjectCard({ layout, sources }: { layout: AuditLayout; sources:
           ))}
         </dl>
       )}
+      {!ranksQuiet && ranksNotRead.length > 0 ? (
+        <p className="hint">
+          Not read: {ranksNotRead.map((a) => `${sourceLabel(a)} (${sources[a]?.reason ?? 'not configured'})`).join('; ')}.
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -255,7 +262,8 @@ export function DomainCard({ layout, sources, now = Date.now() }: { layout: Audi
                 show={(iso) =>
                   iso ? (
                     <>
-                      <Time iso={iso} /> <span className="unknown-reason">{ageInWords(iso, now)} old</span>
+                      <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>{' '}
+                      <span className="unknown-reason">{ageInWords(iso, now)} old</span>
                     </>
                   ) : (
                     <span className="muted">no date in the registry’s answer</span>
@@ -266,10 +274,10 @@ export function DomainCard({ layout, sources, now = Date.now() }: { layout: Audi
           </dl>
           <h3>E-mail and name-server checks</h3>
           {dns.known ? (
-            <ul className="checks" aria-label="DNS checks">
+            <ul className="dns-checks" aria-label="DNS checks">
               {dnsChecks(dns.value).map((c) => (
-                <li key={c.key} className={c.passed ? 'check check-pass' : 'check check-fail'}>
-                  <span className="check-mark" aria-hidden="true">
+                <li key={c.key} className={c.passed ? 'dns-pass' : 'dns-fail'}>
+                  <span className="dns-mark" aria-hidden="true">
                     {c.passed ? '✓' : '✗'}
                   </span>{' '}
                   <strong>{c.label}</strong>: {c.passed ? 'passes' : 'fails'}
@@ -385,11 +393,11 @@ export function SourcesCard({ layout, meta }: { layout: AuditLayout; meta: ScanM
             {rows.map((r) => (
               <tr key={r.name} data-source={r.name}>
                 <th scope="row">{sourceLabel(r.name)}</th>
-                <td data-label="Status">
+                <td data-label="Status" className="nowrap">
                   <span className={`source-status source-${r.status}`}>{r.words}</span>
                 </td>
-                <td data-label="Read">
-                  <Time iso={r.readAt || null} empty="unknown" />
+                <td data-label="Read" className="nowrap">
+                  {r.readAt ? <Time iso={r.readAt} /> : <span className="muted">not read</span>}
                 </td>
                 <td data-label="Reason" className="break">
                   {r.reason || <span className="muted">—</span>}
