@@ -163,7 +163,7 @@ export const DNS_CHECKS: ReadonlyArray<{ key: string; label: string; meaning: st
   { key: 'missingDMARC', label: 'DMARC record', meaning: 'No DMARC policy: receivers are not told to reject forged mail.' },
   {
     key: 'softfailWithoutDMARC',
-    label: 'SPF softfail with DMARC',
+    label: 'SPF softfail backed by DMARC',
     meaning: 'SPF only soft-fails and no DMARC enforces it: forged mail is usually delivered.',
   },
   { key: 'missingDKIM', label: 'DKIM key', meaning: 'No DKIM key under the common selectors: mail cannot be proven to come from here.' },

@@ -195,12 +195,20 @@ export function ProjectCard({ layout, sources }: { layout: AuditLayout; sources:
               </Fact>
             ))}
           </dl>
-          <div className="charts">
-            {charted.map((c) => (
-              <Sparkline key={c.source} label={`${c.label} over time`} points={layout[c.history]} />
-            ))}
-          </div>
-          {fewReadings ? <p className="hint">One reading so far: the charts grow with each background refresh.</p> : null}
+          {/* A single reading draws a dot, not a trend: the charts wait for a second one. */}
+          {fewReadings ? (
+            <p className="hint">
+              One reading so far: the histories chart as the background refresh adds readings (last refreshed{' '}
+              <Time iso={layout.slowPollUpdatedAt || null} />
+              ).
+            </p>
+          ) : (
+            <div className="charts">
+              {charted.map((c) => (
+                <Sparkline key={c.source} label={`${c.label} over time`} points={layout[c.history]} />
+              ))}
+            </div>
+          )}
           {notRead.length > 0 ? (
             <p className="hint">
               Not read: {notRead.map((c) => `${c.label} (${sources[c.source]?.reason ?? 'not configured'})`).join('; ')}.
@@ -399,7 +407,7 @@ export function SourcesCard({ layout, meta }: { layout: AuditLayout; meta: ScanM
                 <td data-label="Read" className="nowrap">
                   {r.readAt ? <Time iso={r.readAt} /> : <span className="muted">not read</span>}
                 </td>
-                <td data-label="Reason" className="break">
+                <td data-label="Reason" className={r.reason ? 'break' : 'break no-reason'}>
                   {r.reason || <span className="muted">—</span>}
                 </td>
               </tr>
