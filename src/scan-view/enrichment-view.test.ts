@@ -150,10 +150,11 @@ describe('small helpers', () => {
   it('weeklyContributions turns GitHub weeks into dated points', () => {
     assert.deepEqual(weeklyContributions([{ week: 1_700_000_000, total: 7 }]), [{ v: 7, t: '2023-11-14T22:13:20.000Z' }]);
   });
-  it('sourceRows puts problems first and dates background sources by the slow poll', () => {
+  it('sourceRows puts problems first, orders by readable name, and dates background sources by the slow poll', () => {
     const rows = sourceRows(
       {
         chain: { status: 'ok' },
+        addressDetails: { status: 'ok' },
         reddit: { status: 'failed', reason: 'HTTP 429' },
         lighthouse: { status: 'unavailable', reason: 'not configured' },
       },
@@ -166,6 +167,7 @@ describe('small helpers', () => {
         ['reddit', 'failed', 'S'],
         ['lighthouse', 'not configured', ''],
         ['chain', 'answered', 'U'],
+        ['addressDetails', 'answered', 'U'],
       ],
     );
   });

@@ -276,6 +276,7 @@ export function weeklyContributions(weeks: ReadonlyArray<{ week: number; total: 
 
 export interface SourceRow {
   readonly name: string;
+  readonly label: string;
   readonly status: string;
   readonly words: string;
   readonly reason: string;
@@ -285,7 +286,7 @@ export interface SourceRow {
 }
 
 /**
- * `meta.sources` as table rows, problems first (what is missing matters most), then by name.
+ * `meta.sources` as table rows, problems first (what is missing matters most), then by readable name.
  * `slow` names the sources refreshed in the background (src/enrichment/enrich-project.ts).
  */
 export function sourceRows(
@@ -299,6 +300,7 @@ export function sourceRows(
       const background = slow.has(name);
       return {
         name,
+        label: sourceLabel(name),
         status: s.status,
         words: statusWords(s.status),
         reason: s.reason ?? '',
@@ -312,5 +314,5 @@ export function sourceRows(
         background,
       };
     })
-    .sort((a, b) => rank(a.status) - rank(b.status) || a.name.localeCompare(b.name));
+    .sort((a, b) => rank(a.status) - rank(b.status) || a.label.localeCompare(b.label));
 }

@@ -400,7 +400,7 @@ export function SourcesCard({ layout, meta }: { layout: AuditLayout; meta: ScanM
           <tbody>
             {rows.map((r) => (
               <tr key={r.name} data-source={r.name}>
-                <th scope="row">{sourceLabel(r.name)}</th>
+                <th scope="row">{r.label}</th>
                 <td data-label="Status" className="nowrap">
                   <span className={`source-status source-${r.status}`}>{r.words}</span>
                 </td>
