@@ -165,7 +165,7 @@ describe('small helpers', () => {
       rows.map((r) => [r.name, r.words, r.readAt]),
       [
         ['reddit', 'failed', 'S'],
-        ['lighthouse', 'not configured', ''],
+        ['lighthouse', 'not available', ''],
         ['chain', 'answered', 'U'],
         ['addressDetails', 'answered', 'U'],
       ],

@@ -22,7 +22,8 @@ export const STATUS_WORDS: Readonly<Record<string, string>> = {
   ok: 'answered',
   partial: 'answered in part',
   stale: 'last good answer (refresh failed)',
-  unavailable: 'not configured',
+  // Not "not configured": a configured source is also unavailable when the token gives it nothing to ask (no link known).
+  unavailable: 'not available',
   failed: 'failed',
   timeout: 'timed out',
   skipped: 'not applicable',

@@ -167,7 +167,7 @@ describe('the details page shows the market, community, domain and repository', 
     const sources = card('Where each figure came from');
     assert.equal(await sources.locator('[data-source="marketHistory"] .source-status').innerText(), 'answered');
     assert.equal(await sources.locator('[data-source="telegram"] .source-status').innerText(), 'answered');
-    assert.equal(await sources.locator('[data-source="lighthouse"] .source-status').innerText(), 'not configured');
+    assert.equal(await sources.locator('[data-source="lighthouse"] .source-status').innerText(), 'not available');
     assert.match(await sources.locator('[data-source="aggregatorA"]').innerText(), /failed[\s\S]*no asset platform/);
     await shot('details-plain-token');
   });
