@@ -1,5 +1,14 @@
 /** Activity over time as bars (SVG, no library): one bar per bucket the API returns. */
-export function ActivityChart({ points, label }: { points: ReadonlyArray<{ value: number; time: string }>; label: string }) {
+export function ActivityChart({
+  points,
+  label,
+  unit = 'transactions',
+}: {
+  points: ReadonlyArray<{ value: number; time: string }>;
+  label: string;
+  /** What the bars count, for the chart's spoken summary. */
+  unit?: string;
+}) {
   if (points.length === 0) return null;
   const max = Math.max(1, ...points.map((p) => p.value));
   const width = 600;
@@ -15,7 +24,7 @@ export function ActivityChart({ points, label }: { points: ReadonlyArray<{ value
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`${label}: ${points.reduce((s, p) => s + p.value, 0)} transactions from ${first} to ${last}`}
+        aria-label={`${label}: ${points.reduce((s, p) => s + p.value, 0)} ${unit} from ${first} to ${last}`}
       >
         {points.map((p, i) => {
           const h = (p.value / max) * (height - 4);

@@ -28,6 +28,7 @@ import { Time } from '../../ui/Time.tsx';
 import { CodeViewer, type LineMark } from '../../ui/CodeViewer.tsx';
 import { ChatPanel } from '../../chat/ChatPanel.tsx';
 import { Sparkline } from '../../ui/Sparkline.tsx';
+import { DomainCard, MarketCard, ProjectCard, RepositoryCard, SourcesCard } from './EnrichmentCards.tsx';
 
 const numbers = new Intl.NumberFormat();
 const TAX_ERRORS: Record<string, string> = {
@@ -496,7 +497,18 @@ function Result({ detail }: { detail: ScanDetail }) {
         )}
       </div>
       <Similarity matches={similarity} onShow={show} />
-      {result.type === 'address' ? <Market layout={result.auditLayout} /> : <NotApplicable items={result.meta.notApplicable} />}
+      {result.type === 'address' ? (
+        <>
+          {/* Issue 19: market figures, the project and its community, its domain and repository. */}
+          <MarketCard layout={result.auditLayout} sources={result.meta.sources} />
+          <Market layout={result.auditLayout} />
+          <ProjectCard layout={result.auditLayout} sources={result.meta.sources} />
+          <DomainCard layout={result.auditLayout} sources={result.meta.sources} />
+          <RepositoryCard layout={result.auditLayout} sources={result.meta.sources} />
+        </>
+      ) : (
+        <NotApplicable items={result.meta.notApplicable} />
+      )}
       {result.type === 'source' && (result.skipped ?? []).length > 0 ? (
         <Card title="Files not read">
           <ul className="bullets">
@@ -508,6 +520,7 @@ function Result({ detail }: { detail: ScanDetail }) {
           </ul>
         </Card>
       ) : null}
+      {result.type === 'address' ? <SourcesCard layout={result.auditLayout} meta={result.meta} /> : null}
       {/* Issue 16: the chat, in the slot issue 15 left for it; its citations scroll the code viewer above. */}
       <div id="chat-slot">
         <ChatPanel
