@@ -47,4 +47,23 @@ describe('admin labels', () => {
     assert.equal((await call('DELETE', '/admin/labels/NOPE/0x00000000000000000000000000000000000000aa', admin)).statusCode, 400);
     assert.deepEqual((await call('DELETE', '/admin/labels/eth/0x00000000000000000000000000000000000000aa', admin)).json(), { removed: 1 });
   });
+
+  it('refuses a body that is neither a JSON array nor CSV text with its own message, and a CSV it cannot read', async () => {
+    for (const payload of ['{"a":1}', '5', 'true', 'null']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/admin/labels',
+        headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+        payload,
+      });
+      assert.deepEqual(
+        [response.statusCode, response.json()],
+        [400, { message: 'The body must be a JSON array of labels or CSV text' }],
+        payload,
+      );
+    }
+    const unreadable = await call('POST', '/admin/labels', admin, 'address,network\n"unclosed', true);
+    assert.equal(unreadable.statusCode, 400);
+    assert.equal((unreadable.json() as { problems?: unknown }).problems, undefined, 'a file error has no row problems');
+  });
 });

@@ -50,7 +50,7 @@ describe('admin projects', () => {
     assert.equal(list.items[0]!.address, '0x00000000000000000000000000000000000000aa', 'EVM addresses are stored lower-case');
     assert.equal(list.items[0]!.website, 'https://example.org');
     assert.equal(list.items[0]!.aggregatorAId, 'example-coin');
-    assert.equal(list.items[0]!.discord, '', 'a link not given is the empty string');
+    assert.equal(list.items[0]!.discord, '', 'a link not given is the unreadable string');
     assert.equal(list.items[0]!.source, 'admin');
     assert.equal((await call('GET', '/admin/projects?network=MARS', admin)).statusCode, 400);
     assert.equal((await call('DELETE', '/admin/projects/NOPE/0x00000000000000000000000000000000000000aa', admin)).statusCode, 400);
@@ -72,5 +72,24 @@ describe('admin projects', () => {
     }
     const badCsv = await call('POST', '/admin/projects', admin, 'network,address\n"unclosed', true);
     assert.equal(badCsv.statusCode, 400);
+  });
+
+  it('refuses a body that is neither a JSON array nor CSV text with its own message, and a CSV it cannot read', async () => {
+    for (const payload of ['{"a":1}', '5', 'true', 'null']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/admin/projects',
+        headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+        payload,
+      });
+      assert.deepEqual(
+        [response.statusCode, response.json()],
+        [400, { message: 'The body must be a JSON array of projects or CSV text' }],
+        payload,
+      );
+    }
+    const unreadable = await call('POST', '/admin/projects', admin, 'address,network\n"unclosed', true);
+    assert.equal(unreadable.statusCode, 400);
+    assert.equal((unreadable.json() as { problems?: unknown }).problems, undefined, 'a file error has no row problems');
   });
 });
