@@ -5,23 +5,11 @@
  */
 import { isEvmAddress, isSolanaAddress, normalizeEvmAddress } from '../spec/address.ts';
 import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
-import type { ProjectLinks } from '../enrichment/provider-set.ts';
+import { PROJECT_LINK_FIELDS, type ProjectLinks } from '../enrichment/provider-set.ts';
 import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
 
-export const PROJECT_LINK_FIELDS = [
-  'website',
-  'logo',
-  'description',
-  'twitter',
-  'telegram',
-  'discord',
-  'reddit',
-  'facebook',
-  'github',
-  'medium',
-  'linkedin',
-  'bitcointalk',
-] as const satisfies readonly (keyof ProjectLinks)[];
+/** The link fields a project row may carry (defined beside ProjectLinks). */
+export { PROJECT_LINK_FIELDS };
 
 export interface ProjectRecord extends ProjectLinks {
   readonly network: string;
