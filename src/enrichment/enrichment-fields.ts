@@ -4,7 +4,14 @@
  */
 import type { AuditLayout, SourceReport } from '../spec/schemas/audit-layout.ts';
 import type { ScoringInput } from '../scan/scoring/score-scan.ts';
-import type { AggregatorFacts, DnsChecks, LighthouseReport, ProviderRole, RepositoryStats } from './provider-set.ts';
+import {
+  PROJECT_LINK_FIELDS,
+  type AggregatorFacts,
+  type DnsChecks,
+  type LighthouseReport,
+  type ProviderRole,
+  type RepositoryStats,
+} from './provider-set.ts';
 import { ROLES, SLOW_ROLES, type EnrichmentState, type ProjectProfile, type SourceState } from './enrich-project.ts';
 
 export const COUNTERS = ['telegram', 'discord', 'reddit', 'twitter', 'facebook'] as const;
@@ -174,20 +181,7 @@ export function sourceReports(state: EnrichmentState, profile: ProjectProfile): 
     ? {
         status: 'ok',
         durationMs: 0,
-        fields: [
-          'website',
-          'logo',
-          'description',
-          'twitter',
-          'telegram',
-          'discord',
-          'reddit',
-          'facebook',
-          'github',
-          'medium',
-          'linkedin',
-          'bitcointalk',
-        ],
+        fields: [...PROJECT_LINK_FIELDS],
       }
     : { status: 'unavailable', reason: 'the token is not in the project registry', durationMs: 0, fields: [] };
   out.facebook = { status: 'unavailable', reason: FACEBOOK_REASON, durationMs: 0, fields: ['facebookLikes', 'facebookLikesHistory'] };

@@ -24,6 +24,37 @@ export interface ProjectLinks {
   readonly bitcointalk: string;
 }
 
+/** Every link field of ProjectLinks, in the spec's order (the registry fills all of them). */
+export const PROJECT_LINK_FIELDS = [
+  'website',
+  'logo',
+  'description',
+  'twitter',
+  'telegram',
+  'discord',
+  'reddit',
+  'facebook',
+  'github',
+  'medium',
+  'linkedin',
+  'bitcointalk',
+] as const satisfies readonly (keyof ProjectLinks)[];
+
+/** The link fields both aggregator formats list (neither has a LinkedIn link). */
+export const AGGREGATOR_LINK_FIELDS = [
+  'website',
+  'logo',
+  'description',
+  'twitter',
+  'telegram',
+  'discord',
+  'reddit',
+  'github',
+  'facebook',
+  'medium',
+  'bitcointalk',
+] as const satisfies readonly (keyof ProjectLinks)[];
+
 /** Which token an aggregator is asked about: its own id when the registry knows it, else the contract. */
 export interface AggregatorQuery {
   readonly network: string;

@@ -4,6 +4,7 @@
  */
 import { isEvmAddress, normalizeEvmAddress } from '../spec/address.ts';
 import { LOCAL_NETWORK, NETWORKS } from '../spec/networks.ts';
+import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
 
 export const LABEL_CATEGORIES = [
   'sanctioned',
@@ -41,22 +42,12 @@ export interface AddressLabel {
   readonly listedOn: string;
 }
 
-export interface LabelProblem {
-  /** 1-based row of the import. */
-  readonly row: number;
-  readonly field: string;
-  readonly problem: string;
-}
+export type LabelProblem = RowProblem;
 
 export class LabelValidationError extends Error {
   override readonly name = 'LabelValidationError';
   constructor(readonly problems: readonly LabelProblem[]) {
-    super(
-      `${problems.length} problem${problems.length === 1 ? '' : 's'} in the labels, nothing imported: ${problems
-        .slice(0, 3)
-        .map((p) => `row ${p.row} ${p.field}: ${p.problem}`)
-        .join('; ')}${problems.length > 3 ? '; …' : ''}`,
-    );
+    super(problemSummary(problems, 'labels'));
   }
 }
 
@@ -88,41 +79,27 @@ function text(row: Record<string, unknown>, field: string, problems: LabelProble
  * with one bad row imports nothing. `listedOn` may also be given as `date`.
  */
 export function validateLabels(rows: readonly unknown[]): AddressLabel[] {
-  const problems: LabelProblem[] = [];
-  const labels: AddressLabel[] = [];
-  const seen = new Map<string, number>();
-  rows.forEach((raw, i) => {
-    const index = i + 1;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push({ row: index, field: '*', problem: 'not an object' });
-      return;
-    }
-    const row = raw as Record<string, unknown>;
-    const before = problems.length;
-    const address = text(row, 'address', problems, index);
-    if (address !== '' && !isEvmAddress(address))
-      problems.push({ row: index, field: 'address', problem: 'not a 0x-prefixed 20-byte hex address' });
-    const network = text(row, 'network', problems, index).toUpperCase();
-    if (network !== '' && !isLabelNetwork(network))
-      problems.push({ row: index, field: 'network', problem: `unknown network "${network}" (an EVM network symbol or *)` });
-    const label = text(row, 'label', problems, index);
-    const category = text(row, 'category', problems, index).toLowerCase();
-    if (category !== '' && !isLabelCategory(category))
-      problems.push({ row: index, field: 'category', problem: `one of ${LABEL_CATEGORIES.join(', ')}` });
-    const source = text(row, 'source', problems, index);
-    const listedOn = text(row, row.listedOn === undefined && row.date !== undefined ? 'date' : 'listedOn', problems, index);
-    if (listedOn !== '' && (!DATE.test(listedOn) || Number.isNaN(Date.parse(listedOn))))
-      problems.push({ row: index, field: 'listedOn', problem: 'a date as YYYY-MM-DD' });
-    if (problems.length > before) return;
-    const key = `${normalizeEvmAddress(address)}|${network}|${source}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      problems.push({ row: index, field: 'address', problem: `same address, network and source as row ${first}` });
-      return;
-    }
-    seen.set(key, index);
-    labels.push({ address: normalizeEvmAddress(address), network, label, category: category as LabelCategory, source, listedOn });
+  return validateRows<AddressLabel>(rows, {
+    check(row, index, problems) {
+      const address = text(row, 'address', problems, index);
+      if (address !== '' && !isEvmAddress(address))
+        problems.push({ row: index, field: 'address', problem: 'not a 0x-prefixed 20-byte hex address' });
+      const network = text(row, 'network', problems, index).toUpperCase();
+      if (network !== '' && !isLabelNetwork(network))
+        problems.push({ row: index, field: 'network', problem: `unknown network "${network}" (an EVM network symbol or *)` });
+      const label = text(row, 'label', problems, index);
+      const category = text(row, 'category', problems, index).toLowerCase();
+      if (category !== '' && !isLabelCategory(category))
+        problems.push({ row: index, field: 'category', problem: `one of ${LABEL_CATEGORIES.join(', ')}` });
+      const source = text(row, 'source', problems, index);
+      const listedOn = text(row, row.listedOn === undefined && row.date !== undefined ? 'date' : 'listedOn', problems, index);
+      if (listedOn !== '' && (!DATE.test(listedOn) || Number.isNaN(Date.parse(listedOn))))
+        problems.push({ row: index, field: 'listedOn', problem: 'a date as YYYY-MM-DD' });
+      // validateRows drops the record when any problem was added above.
+      return { address: normalizeEvmAddress(address), network, label, category: category as LabelCategory, source, listedOn };
+    },
+    key: (label) => `${label.address}|${label.network}|${label.source}`,
+    sameKey: 'same address, network and source',
+    fail: (problems) => new LabelValidationError(problems),
   });
-  if (problems.length > 0) throw new LabelValidationError(problems);
-  return labels;
 }

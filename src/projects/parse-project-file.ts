@@ -1,33 +1,20 @@
 /** Turns a project import file's text into raw rows: a JSON array, or CSV whose header names the fields. */
-import { parse as parseCsv } from 'csv-parse/sync';
+import { detectImportFileFormat, readCsvRows, readJson, type ImportFileFormat } from '../registry/import-file.ts';
 
-export type ProjectFileFormat = 'json' | 'csv';
+export type ProjectFileFormat = ImportFileFormat;
 
 export class ProjectFileError extends Error {
   override readonly name = 'ProjectFileError';
 }
 
+/** A project file holds only an array, so a text starting with `{` is read as CSV. */
 export function detectProjectFileFormat(text: string, fileName?: string): ProjectFileFormat {
-  const lower = fileName?.toLowerCase() ?? '';
-  if (lower.endsWith('.json')) return 'json';
-  if (lower.endsWith('.csv')) return 'csv';
-  return text.trimStart().startsWith('[') ? 'json' : 'csv';
+  return detectImportFileFormat(text, fileName, false);
 }
 
 export function parseProjectFile(text: string, format: ProjectFileFormat): unknown[] {
-  if (format === 'json') {
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw new ProjectFileError(`the file is not valid JSON: ${(error as Error).message}`, { cause: error });
-    }
-    if (!Array.isArray(data)) throw new ProjectFileError('a JSON project file must hold an array of projects');
-    return data;
-  }
-  try {
-    return parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as unknown[];
-  } catch (error) {
-    throw new ProjectFileError(`the file is not valid CSV: ${(error as Error).message}`, { cause: error });
-  }
+  if (format === 'csv') return readCsvRows(text, ProjectFileError);
+  const data = readJson(text, ProjectFileError);
+  if (!Array.isArray(data)) throw new ProjectFileError('a JSON project file must hold an array of projects');
+  return data;
 }

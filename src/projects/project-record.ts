@@ -5,22 +5,11 @@
  */
 import { isEvmAddress, isSolanaAddress, normalizeEvmAddress } from '../spec/address.ts';
 import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
-import type { ProjectLinks } from '../enrichment/provider-set.ts';
+import { PROJECT_LINK_FIELDS, type ProjectLinks } from '../enrichment/provider-set.ts';
+import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
 
-export const PROJECT_LINK_FIELDS = [
-  'website',
-  'logo',
-  'description',
-  'twitter',
-  'telegram',
-  'discord',
-  'reddit',
-  'facebook',
-  'github',
-  'medium',
-  'linkedin',
-  'bitcointalk',
-] as const satisfies readonly (keyof ProjectLinks)[];
+/** The link fields a project row may carry (defined beside ProjectLinks). */
+export { PROJECT_LINK_FIELDS };
 
 export interface ProjectRecord extends ProjectLinks {
   readonly network: string;
@@ -38,22 +27,12 @@ export interface StoredProject extends ProjectRecord {
   readonly updatedAt: string;
 }
 
-export interface ProjectProblem {
-  /** 1-based row of the import. */
-  readonly row: number;
-  readonly field: string;
-  readonly problem: string;
-}
+export type ProjectProblem = RowProblem;
 
 export class ProjectValidationError extends Error {
   override readonly name = 'ProjectValidationError';
   constructor(readonly problems: readonly ProjectProblem[]) {
-    super(
-      `${problems.length} problem${problems.length === 1 ? '' : 's'} in the projects, nothing imported: ${problems
-        .slice(0, 3)
-        .map((p) => `row ${p.row} ${p.field}: ${p.problem}`)
-        .join('; ')}${problems.length > 3 ? '; …' : ''}`,
-    );
+    super(problemSummary(problems, 'projects'));
   }
 }
 
@@ -106,50 +85,36 @@ function optional(row: Record<string, unknown>, field: string, max: number, prob
  * with one bad row imports nothing. Unknown columns are refused (a typo would lose a link).
  */
 export function validateProjects(rows: readonly unknown[], defaultSource: string): ProjectRecord[] {
-  const problems: ProjectProblem[] = [];
-  const projects: ProjectRecord[] = [];
-  const seen = new Map<string, number>();
   const known = new Set<string>(['network', 'address', 'aggregatorAId', 'aggregatorBSlug', 'source', ...PROJECT_LINK_FIELDS]);
-  rows.forEach((raw, i) => {
-    const index = i + 1;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push({ row: index, field: '*', problem: 'not an object' });
-      return;
-    }
-    const row = raw as Record<string, unknown>;
-    const before = problems.length;
-    for (const field of Object.keys(row)) if (!known.has(field)) problems.push({ row: index, field, problem: 'unknown field' });
-    const rawNetwork = typeof row.network === 'string' ? row.network : '';
-    const network = projectNetwork(rawNetwork);
-    if (!network) problems.push({ row: index, field: 'network', problem: rawNetwork ? `unknown network "${rawNetwork}"` : 'required' });
-    const rawAddress = typeof row.address === 'string' ? row.address.trim() : '';
-    const address = network ? projectAddress(network, rawAddress) : undefined;
-    if (network && !address)
-      problems.push({ row: index, field: 'address', problem: rawAddress ? `not an address on ${network}` : 'required' });
-    const links: Record<string, string> = {};
-    for (const field of PROJECT_LINK_FIELDS) {
-      const value = optional(row, field, field === 'description' ? MAX_DESCRIPTION : MAX_LINK, problems, index);
-      if (value !== '' && URL_FIELDS.has(field) && !isWebUrl(value)) problems.push({ row: index, field, problem: 'an http(s) URL' });
-      links[field] = value;
-    }
-    const aggregatorAId = optional(row, 'aggregatorAId', 100, problems, index);
-    const aggregatorBSlug = optional(row, 'aggregatorBSlug', 100, problems, index);
-    for (const [field, value] of [
-      ['aggregatorAId', aggregatorAId],
-      ['aggregatorBSlug', aggregatorBSlug],
-    ] as const)
-      if (value !== '' && !ID.test(value)) problems.push({ row: index, field, problem: 'letters, digits, dots, dashes and underscores' });
-    const source = optional(row, 'source', 200, problems, index) || defaultSource;
-    if (problems.length > before || !network || !address) return;
-    const key = `${network}|${address}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      problems.push({ row: index, field: 'address', problem: `same network and address as row ${first}` });
-      return;
-    }
-    seen.set(key, index);
-    projects.push({ network, address, ...(links as unknown as ProjectLinks), aggregatorAId, aggregatorBSlug, source });
+  return validateRows<ProjectRecord>(rows, {
+    check(row, index, problems) {
+      for (const field of Object.keys(row)) if (!known.has(field)) problems.push({ row: index, field, problem: 'unknown field' });
+      const rawNetwork = typeof row.network === 'string' ? row.network : '';
+      const network = projectNetwork(rawNetwork);
+      if (!network) problems.push({ row: index, field: 'network', problem: rawNetwork ? `unknown network "${rawNetwork}"` : 'required' });
+      const rawAddress = typeof row.address === 'string' ? row.address.trim() : '';
+      const address = network ? projectAddress(network, rawAddress) : undefined;
+      if (network && !address)
+        problems.push({ row: index, field: 'address', problem: rawAddress ? `not an address on ${network}` : 'required' });
+      const links: Record<string, string> = {};
+      for (const field of PROJECT_LINK_FIELDS) {
+        const value = optional(row, field, field === 'description' ? MAX_DESCRIPTION : MAX_LINK, problems, index);
+        if (value !== '' && URL_FIELDS.has(field) && !isWebUrl(value)) problems.push({ row: index, field, problem: 'an http(s) URL' });
+        links[field] = value;
+      }
+      const aggregatorAId = optional(row, 'aggregatorAId', 100, problems, index);
+      const aggregatorBSlug = optional(row, 'aggregatorBSlug', 100, problems, index);
+      for (const [field, value] of [
+        ['aggregatorAId', aggregatorAId],
+        ['aggregatorBSlug', aggregatorBSlug],
+      ] as const)
+        if (value !== '' && !ID.test(value)) problems.push({ row: index, field, problem: 'letters, digits, dots, dashes and underscores' });
+      const source = optional(row, 'source', 200, problems, index) || defaultSource;
+      if (!network || !address) return undefined;
+      return { network, address, ...(links as unknown as ProjectLinks), aggregatorAId, aggregatorBSlug, source };
+    },
+    key: (project) => `${project.network}|${project.address}`,
+    sameKey: 'same network and address',
+    fail: (problems) => new ProjectValidationError(problems),
   });
-  if (problems.length > 0) throw new ProjectValidationError(problems);
-  return projects;
 }

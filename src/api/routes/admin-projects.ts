@@ -4,8 +4,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import {
   PROJECT_LINK_FIELDS,
@@ -17,12 +15,9 @@ import {
 import { ProjectFileError, parseProjectFile } from '../../projects/parse-project-file.ts';
 import { listProjects, removeProject, upsertProjects } from '../../projects/project-repository.ts';
 import { HttpError } from '../http-error.ts';
-import type { AccessGate } from '../access.ts';
+import { adminRegistryScope, pageQuery, registryImportRoute, type RegistryAdminDeps } from './registry-admin.ts';
 
-export interface AdminProjectsDeps {
-  readonly db: Kysely<Database>;
-  readonly gate: AccessGate;
-}
+export type AdminProjectsDeps = RegistryAdminDeps;
 
 const Message = Type.Object({ message: Type.String() });
 const ProjectSchema = Type.Object({
@@ -34,21 +29,8 @@ const ProjectSchema = Type.Object({
   source: Type.String(),
   updatedAt: Type.String(),
 });
-const ProblemsSchema = Type.Object({
-  message: Type.String(),
-  problems: Type.Optional(Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), problem: Type.String() }))),
-});
-
 export const adminProjectRoutes: FastifyPluginAsyncTypebox<AdminProjectsDeps> = async (app, deps) => {
-  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/admin/projects')) return;
-    await deps.gate({ bucket: 'admin', keyRequired: true, invalidKey: () => new HttpError(401, MESSAGES.audits.invalidApiKey) })(
-      request,
-      reply,
-    );
-    if (request.apiKey?.scope !== 'admin') throw new HttpError(403, MESSAGES.common.forbidden);
-  });
+  adminRegistryScope(app, deps, '/admin/projects');
 
   app.get(
     '/admin/projects',
@@ -56,11 +38,7 @@ export const adminProjectRoutes: FastifyPluginAsyncTypebox<AdminProjectsDeps> = 
       schema: {
         summary: 'List registered projects',
         tags: ['admin'],
-        querystring: Type.Object({
-          network: Type.Optional(Type.String()),
-          limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-          offset: Type.Integer({ minimum: 0, default: 0 }),
-        }),
+        querystring: pageQuery({ network: Type.Optional(Type.String()) }),
         response: {
           200: Type.Object({ total: Type.Integer(), items: Type.Array(ProjectSchema) }),
           400: Message,
@@ -76,33 +54,18 @@ export const adminProjectRoutes: FastifyPluginAsyncTypebox<AdminProjectsDeps> = 
     },
   );
 
-  app.post(
-    '/admin/projects',
-    {
-      schema: {
-        summary: `Import projects (JSON array or CSV with network,address,${PROJECT_LINK_FIELDS.join(',')},aggregatorAId,aggregatorBSlug,source); all or nothing`,
-        tags: ['admin'],
-        body: Type.Union([Type.Array(Type.Unknown()), Type.String()]),
-        response: { 200: Type.Object({ imported: Type.Integer() }), 400: ProblemsSchema, 401: Message, 403: Message },
-      },
-      // Documented above, checked below: Ajv's array coercion would wrap a CSV string in an array.
-      validatorCompiler: () => () => true,
-    },
-    async (request) => {
-      try {
-        const body: unknown = request.body;
-        if (typeof body !== 'string' && !Array.isArray(body))
-          throw new HttpError(400, 'The body must be a JSON array of projects or CSV text');
-        const rows = typeof body === 'string' ? parseProjectFile(body, 'csv') : body;
-        return await upsertProjects(deps.db, validateProjects(rows, 'admin'));
-      } catch (error) {
-        if (error instanceof ProjectValidationError)
-          throw new HttpError(400, 'Invalid projects, nothing imported', { problems: error.problems });
-        if (error instanceof ProjectFileError) throw new HttpError(400, error.message);
-        throw error;
-      }
-    },
-  );
+  registryImportRoute(app, deps, {
+    path: '/admin/projects',
+    importSummary: `Import projects (JSON array or CSV with network,address,${PROJECT_LINK_FIELDS.join(',')},aggregatorAId,aggregatorBSlug,source); all or nothing`,
+    messageSchema: Message,
+    bodyMessage: 'The body must be a JSON array of projects or CSV text',
+    invalidMessage: 'Invalid projects, nothing imported',
+    parseCsv: (text) => parseProjectFile(text, 'csv'),
+    FileError: ProjectFileError,
+    validate: (rows) => validateProjects(rows, 'admin'),
+    ValidationError: ProjectValidationError,
+    upsert: upsertProjects,
+  });
 
   app.delete(
     '/admin/projects/:network/:address',

@@ -1,52 +1,31 @@
 /** `scopeward audits import|add|remove|list`: the operator's audit registry. */
 import type { Command } from 'commander';
 import { AuditValidationError, validateAuditRecords } from '../../audits/audit-record.ts';
-import { AuditFileError, detectAuditFileFormat, parseAuditFile, type AuditFileFormat } from '../../audits/parse-audit-file.ts';
+import { AuditFileError, detectAuditFileFormat, parseAuditFile } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { CliError } from '../cli-error.ts';
-import { readImportFile } from '../read-import-file.ts';
+import { CliError, EXIT } from '../cli-error.ts';
+import { addImportCommand, count, importRows, paging, type RegistryFileImport } from '../registry-command.ts';
+import type { AuditRecord } from '../../spec/schemas/audit-record.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
-async function importRecords(rows: unknown[], json: boolean): Promise<void> {
-  let records;
-  try {
-    records = validateAuditRecords(rows);
-  } catch (error) {
-    if (error instanceof AuditValidationError) {
-      if (json) process.stdout.write(`${JSON.stringify({ imported: 0, problems: error.problems }, null, 2)}\n`);
-      throw new CliError(error.message, 2);
-    }
-    throw error;
-  }
-  const result = await withStore((store) => upsertAudits(store.db, records));
-  output(json, result, () => `imported ${result.imported} audit record${result.imported === 1 ? '' : 's'}`);
-}
+const IMPORT: RegistryFileImport<AuditRecord> = {
+  noun: 'audit record',
+  maxFileBytes: MAX_FILE_BYTES,
+  detectFormat: detectAuditFileFormat,
+  parse: parseAuditFile,
+  FileError: AuditFileError,
+  validate: (rows) => validateAuditRecords(rows),
+  ValidationError: AuditValidationError,
+  upsert: upsertAudits,
+};
 
 export function register(program: Command): void {
   const audits = program.command('audits').description('manage the audit registry that the audit lookup (operation 1) answers from');
 
-  audits
-    .command('import <file>')
-    .description('import a JSON array of audit records or a CSV file with the same headers; one bad row imports nothing')
-    .option('--format <format>', 'json or csv (default: from the file name)')
-    .option('--json', 'machine-readable output')
-    .action(async (file: string, options: { format?: string; json?: boolean }) => {
-      if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv')
-        throw new CliError('--format must be json or csv');
-      const text = await readImportFile(file, MAX_FILE_BYTES);
-      const format = (options.format as AuditFileFormat | undefined) ?? detectAuditFileFormat(text, file);
-      let rows: unknown[];
-      try {
-        rows = parseAuditFile(text, format);
-      } catch (error) {
-        if (error instanceof AuditFileError) throw new CliError(`${file}: ${error.message}`, 2);
-        throw error;
-      }
-      await importRecords(rows, options.json === true);
-    });
+  addImportCommand(audits, 'import a JSON array of audit records or a CSV file with the same headers; one bad row imports nothing', IMPORT);
 
   audits
     .command('add')
@@ -72,7 +51,7 @@ export function register(program: Command): void {
         address: o.address,
         network: o.network,
       };
-      await importRecords([row], o.json === true);
+      await importRows(IMPORT, [row], undefined, o.json === true);
     });
 
   audits
@@ -86,8 +65,8 @@ export function register(program: Command): void {
       const removed = await withStore((store) =>
         removeAudits(store.db, { network: options.network.toUpperCase(), address, slug: options.slug }),
       );
-      output(options.json === true, { removed }, () => `removed ${removed} audit record${removed === 1 ? '' : 's'}`);
-      if (removed === 0) process.exitCode = 3;
+      output(options.json === true, { removed }, () => `removed ${count(removed, 'audit record')}`);
+      if (removed === 0) process.exitCode = EXIT.failed;
     });
 
   audits
@@ -98,10 +77,7 @@ export function register(program: Command): void {
     .option('--offset <n>', 'skip this many', '0')
     .option('--json', 'machine-readable output')
     .action(async (options: { network?: string; limit: string; offset: string; json?: boolean }) => {
-      const limit = Number(options.limit);
-      const offset = Number(options.offset);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be a whole number from 1 to 10000');
-      if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be a whole number ≥ 0');
+      const { limit, offset } = paging(options);
       const page = await withStore((store) => listAudits(store.db, { network: options.network?.toUpperCase(), limit, offset }));
       output(options.json === true, page, () =>
         [

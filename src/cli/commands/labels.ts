@@ -1,12 +1,12 @@
 /** `scopeward labels import|list|remove|seed`: the address-label database Safescan and cyberscan read. */
 import type { Command } from 'commander';
 import { LabelValidationError, isLabelNetwork, validateLabels } from '../../labels/label-record.ts';
-import { LabelFileError, detectLabelFileFormat, parseLabelFile, type LabelFileFormat } from '../../labels/parse-label-file.ts';
+import { LabelFileError, detectLabelFileFormat, parseLabelFile } from '../../labels/parse-label-file.ts';
 import { listLabels, removeLabels, upsertLabels } from '../../labels/label-repository.ts';
 import { importSeeds } from '../../labels/seed-labels.ts';
 import { isEvmAddress } from '../../spec/address.ts';
 import { CliError, EXIT } from '../cli-error.ts';
-import { readImportFile } from '../read-import-file.ts';
+import { addImportCommand, count, paging } from '../registry-command.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
@@ -16,32 +16,20 @@ export function register(program: Command): void {
     .command('labels')
     .description('manage the address labels (sanctioned, mixer, exchange, bridge, dex…) Safescan screens against');
 
-  labels
-    .command('import <file>')
-    .description(
-      'import a JSON array of labels or a CSV file with the header address,network,label,category,source,listedOn; one bad row imports nothing',
-    )
-    .option('--format <format>', 'json or csv (default: from the file name)')
-    .option('--json', 'machine-readable output')
-    .action(async (file: string, options: { format?: string; json?: boolean }) => {
-      if (options.format !== undefined && options.format !== 'json' && options.format !== 'csv')
-        throw new CliError('--format must be json or csv');
-      const text = await readImportFile(file, MAX_FILE_BYTES);
-      const format = (options.format as LabelFileFormat | undefined) ?? detectLabelFileFormat(text, file);
-      let valid;
-      try {
-        valid = validateLabels(parseLabelFile(text, format));
-      } catch (error) {
-        if (error instanceof LabelFileError) throw new CliError(`${file}: ${error.message}`);
-        if (error instanceof LabelValidationError) {
-          if (options.json) process.stdout.write(`${JSON.stringify({ imported: 0, problems: error.problems }, null, 2)}\n`);
-          throw new CliError(error.message);
-        }
-        throw error;
-      }
-      const result = await withStore((store) => upsertLabels(store.db, valid));
-      output(options.json === true, result, () => `imported ${result.imported} label${result.imported === 1 ? '' : 's'}`);
-    });
+  addImportCommand(
+    labels,
+    'import a JSON array of labels or a CSV file with the header address,network,label,category,source,listedOn; one bad row imports nothing',
+    {
+      noun: 'label',
+      maxFileBytes: MAX_FILE_BYTES,
+      detectFormat: detectLabelFileFormat,
+      parse: parseLabelFile,
+      FileError: LabelFileError,
+      validate: (rows) => validateLabels(rows),
+      ValidationError: LabelValidationError,
+      upsert: upsertLabels,
+    },
+  );
 
   labels
     .command('seed')
@@ -67,10 +55,7 @@ export function register(program: Command): void {
     .option('--offset <n>', 'skip this many', '0')
     .option('--json', 'machine-readable output')
     .action(async (options: { network?: string; category?: string; limit: string; offset: string; json?: boolean }) => {
-      const limit = Number(options.limit);
-      const offset = Number(options.offset);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be a whole number from 1 to 10000');
-      if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be a whole number ≥ 0');
+      const { limit, offset } = paging(options);
       const page = await withStore((store) =>
         listLabels(store.db, { network: options.network?.toUpperCase(), category: options.category?.toLowerCase(), limit, offset }),
       );
@@ -95,7 +80,7 @@ export function register(program: Command): void {
       const network = options.network?.toUpperCase();
       if (network !== undefined && !isLabelNetwork(network)) throw new CliError(`unknown network: ${options.network}`);
       const removed = await withStore((store) => removeLabels(store.db, { address, network, source: options.source }));
-      output(options.json === true, { removed }, () => `removed ${removed} label${removed === 1 ? '' : 's'}`);
+      output(options.json === true, { removed }, () => `removed ${count(removed, 'label')}`);
       if (removed === 0) process.exitCode = EXIT.failed;
     });
 }

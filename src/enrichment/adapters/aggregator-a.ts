@@ -14,7 +14,7 @@
  * `{"status":{"error_code":10002|10005|10010|10011,…}}` (sometimes with HTTP 400).
  */
 import { ProviderError, retryAfterMs, type Provider, type ProviderContext } from '../provider.ts';
-import type { AggregatorFacts, AggregatorQuery, ProjectLinks } from '../provider-set.ts';
+import { AGGREGATOR_LINK_FIELDS, type AggregatorFacts, type AggregatorQuery, type ProjectLinks } from '../provider-set.ts';
 import {
   badResponse,
   endpoint,
@@ -101,20 +101,7 @@ export function createAggregatorAProvider(options: AggregatorAOptions): Provider
   if (options.apiKey) headers[plan === 'pro' ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = options.apiKey;
   return {
     name: NAME,
-    fields: [
-      'aggregatorA',
-      'website',
-      'logo',
-      'description',
-      'twitter',
-      'telegram',
-      'discord',
-      'reddit',
-      'github',
-      'facebook',
-      'medium',
-      'bitcointalk',
-    ],
+    fields: ['aggregatorA', ...AGGREGATOR_LINK_FIELDS],
     async fetch(query: AggregatorQuery, ctx: ProviderContext): Promise<AggregatorFacts> {
       const answer = await getAnswer(NAME, ctx, coinUrl(options.baseUrl, query), headers);
       throwIfCoinGeckoError(answer);

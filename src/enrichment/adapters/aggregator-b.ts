@@ -12,7 +12,7 @@
  * `rate-limited`, retrying when the window resets).
  */
 import { ProviderError, type Provider, type ProviderContext } from '../provider.ts';
-import type { AggregatorFacts, AggregatorQuery, ProjectLinks } from '../provider-set.ts';
+import { AGGREGATOR_LINK_FIELDS, type AggregatorFacts, type AggregatorQuery, type ProjectLinks } from '../provider-set.ts';
 import {
   badResponse,
   endpoint,
@@ -45,20 +45,7 @@ export function createAggregatorBProvider(options: AggregatorBOptions): Provider
   const headers: Record<string, string> = options.apiKey ? { 'X-CMC_PRO_API_KEY': options.apiKey } : {};
   return {
     name: NAME,
-    fields: [
-      'aggregatorB',
-      'website',
-      'logo',
-      'description',
-      'twitter',
-      'telegram',
-      'discord',
-      'reddit',
-      'github',
-      'facebook',
-      'medium',
-      'bitcointalk',
-    ],
+    fields: ['aggregatorB', ...AGGREGATOR_LINK_FIELDS],
     async fetch(query: AggregatorQuery, ctx: ProviderContext): Promise<AggregatorFacts> {
       const lookup = query.id !== '' ? { slug: query.id } : { address: query.address };
       const info = await getAnswer(NAME, ctx, endpoint(options.baseUrl, '/v2/cryptocurrency/info', lookup), headers);
