@@ -60,7 +60,8 @@ before(async () => {
       { symbol: 'ETH', history: explorerHistoryReader({ apiKey: 'k', apiUrl: replay.url, network: 'ETH', chainId: 1, retryDelayMs: 0 }) },
     ],
     labels: (network, addresses) => createLabelLookup(appRef!.store)(network, addresses),
-    timeoutMs: 1500,
+    // Generous: the devnet holds 90 days of trading (hundreds of blocks) read over JSON-RPC on a loaded machine.
+    timeoutMs: 10_000,
   });
   t = await createTestApp({ safescan, safescanRateLimiter: createRateLimiter({ pointsPerWindow: 10, keyPrefix: 'test-safescan' }) });
   appRef = t;
