@@ -52,7 +52,10 @@ interface LoopDelay {
  * and exits normally (so `--cpu-prof` writes its profile; a signal would lose it).
  */
 function answerControl(histogram: IntervalHistogram, close: () => Promise<void>): void {
-  const ms = (ns: number) => ns / 1e6;
+  // The histogram records the time between the timer's ticks: its excess over the
+  // resolution is how long the loop was held (or the process not scheduled).
+  const resolution = Number(values.resolution);
+  const ms = (ns: number) => Math.max(0, ns / 1e6 - resolution);
   process.on('message', (message: { cmd: string }) => {
     if (message.cmd === 'reset') {
       histogram.reset();
