@@ -228,7 +228,8 @@ if (values.serve) {
   try {
     const info = await new Promise<{ port: number; key: string; threads: number }>((resolve, reject) => {
       let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
+      // stdio[1] is 'pipe', so stdout exists.
+      child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const line = out.split('\n').find((l) => l.startsWith('{'));
         if (line) resolve(JSON.parse(line) as { port: number; key: string; threads: number });
