@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
-import { serializeInSlices, stringifyArrayInSlices } from './sliced-json.ts';
+import { encodeInSlices, serializeInSlices, stringifyArrayInSlices } from './sliced-json.ts';
 
 /** A clock that moves `step` ms each time it is read, and a yield that counts. */
 function fakeLoop(step: number) {
@@ -79,7 +79,7 @@ test('the spliced answer is byte for byte what the route serializer writes for t
     },
   };
   let whole = '';
-  let sliced = '';
+  let sliced: Buffer = Buffer.alloc(0);
   app.get('/', { schema: { response: { 200: schema } } }, async (_request, reply) => {
     const answer = {
       report: {
@@ -105,8 +105,9 @@ test('the spliced answer is byte for byte what the route serializer writes for t
   const res = await app.inject({ method: 'GET', url: '/' });
   assert.equal(res.statusCode, 200);
   assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
-  assert.equal(sliced, whole);
+  assert.equal(sliced.toString('utf8'), whole);
   assert.equal(res.body, whole);
+  assert.equal(res.headers['content-length'], String(Buffer.byteLength(whole)));
   assert.equal(JSON.parse(res.body).report.findings.length, cleanItems.length + 1);
   await app.close();
 });
@@ -118,5 +119,19 @@ test('a large array the schema drops is not put back', async () => {
     (a) => JSON.stringify({ keep: a.keep }),
     fakeLoop(0).options,
   );
-  assert.equal(text, '{"keep":1}');
+  assert.equal(text.toString('utf8'), '{"keep":1}');
+});
+
+test('encodes to the same UTF-8 whatever the chunk size, surrogate pairs never split', async () => {
+  const segments = ['{"a":"', 'x😀y'.repeat(7), 'é€', '"}'];
+  const expected = Buffer.from(segments.join(''), 'utf8');
+  for (const chunkChars of [1, 2, 3, 5, 64]) {
+    const loop = fakeLoop(1);
+    const out = await encodeInSlices(segments, { ...loop.options, chunkChars });
+    assert.deepEqual(out, expected, `chunks of ${chunkChars}`);
+  }
+  // Small chunks on a slow clock yield between them.
+  const loop = fakeLoop(2);
+  await encodeInSlices(segments, { ...loop.options, chunkChars: 2 });
+  assert.ok(loop.state.yields > 5);
 });

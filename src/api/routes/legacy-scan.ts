@@ -173,15 +173,15 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
         };
         // A large source's findings are megabytes of JSON: stringified in slices, so the
         // event loop answers /healthz in between (src/api/sliced-json.ts).
-        const text = await serializeInSlices(
+        const json = await serializeInSlices(
           answer,
           (a, slice) => ({ ...a, report: { ...a.report, findings: slice(a.report.findings), contracts: slice(a.report.contracts) } }),
           // The route's own serializer for a 200, so the bytes are those it would write.
           (a) => reply.serializeInput(a, '200') as string,
         );
-        // Already JSON: sent as it is (Fastify serialises only non-strings); the typed
-        // `send` expects the answer's object shape, hence the cast.
-        return reply.type('application/json; charset=utf-8').send(text as never);
+        // Already JSON, as UTF-8 bytes: sent as they are. The typed `send` expects the
+        // answer's object shape, hence the cast.
+        return reply.type('application/json; charset=utf-8').send(json as never);
       }
       const target = resolveScanTarget(body, deps.networks, 'legacy');
       try {
