@@ -8,9 +8,17 @@
  * With `--similarity`, the load is Similarityscan searches of the same sources against
  * the full reference corpus instead (the similarity worker threads, or `--inline`).
  *
- *   node --import tsx bench/isolation.ts [--scans 6] [--size 1100000] [--inline] [--similarity]
+ * The served process also measures its own event loop's delay
+ * (`perf_hooks.monitorEventLoopDelay`, sampled every `--resolution` ms) in each phase and
+ * prints it beside the HTTP figures: a long HTTP probe with a short loop delay is the
+ * machine scheduling the prober (or the server) away, not the server's main thread busy.
+ * `--cpu-prof DIR` runs the server with `--cpu-prof` and ends it cleanly, so V8 writes
+ * the main thread's profile into DIR.
+ *
+ *   node --import tsx bench/isolation.ts [--scans 6] [--size 1100000] [--inline] [--similarity] [--cpu-prof DIR]
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,12 +34,46 @@ const { values } = parseArgs({
     similarity: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     dir: { type: 'string' },
+    resolution: { type: 'string', default: '5' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
+/** What the served process reports of its own event loop over one phase, in ms. */
+interface LoopDelay {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/**
+ * The served process's side of the control channel (IPC with the bench): `reset` starts a
+ * phase of the loop-delay histogram, `report` answers its figures, `stop` closes the app
+ * and exits normally (so `--cpu-prof` writes its profile; a signal would lose it).
+ */
+function answerControl(histogram: IntervalHistogram, close: () => Promise<void>): void {
+  // The histogram records the time between the timer's ticks: its excess over the
+  // resolution is how long the loop was held (or the process not scheduled).
+  const resolution = Number(values.resolution);
+  const ms = (ns: number) => Math.max(0, ns / 1e6 - resolution);
+  process.on('message', (message: { cmd: string }) => {
+    if (message.cmd === 'reset') {
+      histogram.reset();
+      process.send?.({ cmd: 'reset' });
+    } else if (message.cmd === 'report') {
+      const delay: LoopDelay = { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) };
+      process.send?.({ cmd: 'report', delay });
+    } else if (message.cmd === 'stop') {
+      void close().finally(() => process.exit(0));
+    }
+  });
+}
+
 /** Child mode: the app with the source scanner, printing its port and a key. */
 async function serve(dir: string, inline: boolean, similarity: boolean): Promise<void> {
-  if (similarity) return serveSimilarity(dir, inline);
+  const histogram = monitorEventLoopDelay({ resolution: Number(values.resolution) });
+  histogram.enable();
+  if (similarity) return serveSimilarity(dir, inline, histogram);
   const { openStore } = await import('../src/store/open-store.ts');
   const { createApiKey } = await import('../src/keys/api-key-repository.ts');
   const { buildApp } = await import('../src/api/app.ts');
@@ -62,11 +104,16 @@ async function serve(dir: string, inline: boolean, similarity: boolean): Promise
     scanSource: (sources, options) => scanSource({ analyze }, sources, options),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  answerControl(histogram, async () => {
+    await app.close();
+    await pool?.close();
+    await store.close();
+  });
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key, threads: pool?.threads ?? 0 })}\n`);
 }
 
 /** Child mode for `--similarity`: the app with the full corpus and the similarity pool (or inline). */
-async function serveSimilarity(dir: string, inline: boolean): Promise<void> {
+async function serveSimilarity(dir: string, inline: boolean, histogram: IntervalHistogram): Promise<void> {
   const { openStore } = await import('../src/store/open-store.ts');
   const { createApiKey } = await import('../src/keys/api-key-repository.ts');
   const { buildApp } = await import('../src/api/app.ts');
@@ -88,6 +135,11 @@ async function serveSimilarity(dir: string, inline: boolean): Promise<void> {
     ...(pool ? { compareSimilarity: pool.compare } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  answerControl(histogram, async () => {
+    await app.close();
+    await pool?.close();
+    await store.close();
+  });
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, key, threads: pool?.threads ?? 0 })}\n`);
 }
 
@@ -123,8 +175,30 @@ async function probe(base: string, every: number, until: () => boolean): Promise
   return latencies.sort((a, b) => a - b);
 }
 
-function describeLatencies(label: string, xs: number[]): string {
-  return `${label.padEnd(28)} n=${String(xs.length).padStart(4)}  p50 ${percentile(xs, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(xs, 99).toFixed(1).padStart(7)} ms  max ${(xs.at(-1) ?? NaN).toFixed(1).padStart(7)} ms`;
+function describeLatencies(label: string, xs: number[], delay: LoopDelay): string {
+  const ms = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
+  return (
+    `${label.padEnd(28)} n=${String(xs.length).padStart(4)}  HTTP p50 ${ms(percentile(xs, 50))}  p99 ${ms(percentile(xs, 99))}  max ${ms(xs.at(-1) ?? NaN)}` +
+    `  | server loop delay p50 ${ms(delay.p50)}  p99 ${ms(delay.p99)}  max ${ms(delay.max)}`
+  );
+}
+
+/** Sends a control command to the served process and waits for its answer. */
+function control(child: ChildProcess, cmd: 'reset' | 'report'): Promise<{ cmd: string; delay?: LoopDelay }> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { cmd: string; delay?: LoopDelay }) => {
+      if (message.cmd !== cmd) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.send({ cmd });
+  });
+}
+
+async function loopDelay(child: ChildProcess): Promise<LoopDelay> {
+  const { delay } = await control(child, 'report');
+  return delay ?? { p50: NaN, p99: NaN, max: NaN };
 }
 
 if (values.serve) {
@@ -135,7 +209,9 @@ if (values.serve) {
   const every = Number(values.every);
   const dir = await mkdtemp(join(tmpdir(), 'sw-isolation-'));
   const similarity = values.similarity ?? false;
+  const cpuProf = values['cpu-prof'];
   const args = [
+    ...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : []),
     '--import',
     'tsx',
     fileURLToPath(import.meta.url),
@@ -144,12 +220,16 @@ if (values.serve) {
     dir,
     ...(values.inline ? ['--inline'] : []),
     ...(similarity ? ['--similarity'] : []),
+    '--resolution',
+    values.resolution ?? '5',
   ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const info = await new Promise<{ port: number; key: string; threads: number }>((resolve, reject) => {
       let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
+      // stdio[1] is 'pipe', so stdout exists.
+      child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const line = out.split('\n').find((l) => l.startsWith('{'));
         if (line) resolve(JSON.parse(line) as { port: number; key: string; threads: number });
@@ -163,34 +243,46 @@ if (values.serve) {
     console.log(
       `/healthz under ${scans} parallel ${work} of ${source.length.toLocaleString()} characters (${values.inline ? 'on the event loop' : `worker pool of ${info.threads}`})`,
     );
+    await control(child, 'reset');
     const started = performance.now();
     const idle = await probe(base, every, () => performance.now() - started > 2000);
+    const idleDelay = await loopDelay(child);
+    await control(child, 'reset');
     let running = scans;
     const statuses: number[] = [];
+    const answerBytes: number[] = [];
     const jobs = Array.from({ length: scans }, async () => {
       const res = await fetch(`${base}${similarity ? '/api/search/similarity' : '/api/search/contract'}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': info.key },
         body: JSON.stringify({ type: 'source', source }),
       });
-      const body = (await res.json()) as { meta?: { sources?: { analysis?: { status: string } } }; ranks?: unknown[] };
+      const text = await res.text();
+      const body = JSON.parse(text) as { meta?: { sources?: { analysis?: { status: string } } }; ranks?: unknown[] };
       statuses.push(res.status);
+      answerBytes.push(text.length);
       running -= 1;
       if (similarity) return `${body.ranks?.length ?? 0} ranks`;
       return body.meta?.sources?.analysis?.status ?? 'none';
     });
     const loaded = await probe(base, every, () => running === 0);
+    const loadedDelay = await loopDelay(child);
     const analysis = await Promise.all(jobs);
-    console.log(describeLatencies('idle (baseline)', idle));
-    console.log(describeLatencies(`during the ${similarity ? 'searches' : 'scans'}`, loaded));
+    console.log(describeLatencies('idle (baseline)', idle, idleDelay));
+    console.log(describeLatencies(`during the ${similarity ? 'searches' : 'scans'}`, loaded, loadedDelay));
     console.log(
-      `${work}: HTTP ${statuses.join(', ')}; ${similarity ? 'answers' : 'analysis'} ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s`,
+      `${work}: HTTP ${statuses.join(', ')}; ${similarity ? 'answers' : 'analysis'} ${analysis.join(', ')}; took ${((performance.now() - started) / 1000 - 2).toFixed(1)} s; answers of ${answerBytes.map((b) => `${(b / 1e6).toFixed(1)} MB`).join(', ')}`,
     );
     console.log(
       `p99 under load / idle p99: ${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}  (target: p99 under load < 50 ms)`,
     );
   } finally {
-    child.kill('SIGTERM');
+    // A normal exit, so a CPU profile is written; a signal if it does not come.
+    if (child.connected) child.send({ cmd: 'stop' });
+    const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    if (cpuProf) console.log(`CPU profile of the server in ${cpuProf}`);
     await rm(dir, { recursive: true, force: true });
   }
 }

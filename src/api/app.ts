@@ -139,6 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
     // Path parameters longer than any address or symbol are refused before routing.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Response schemas with unions (anyOf, a value or null) validate each answer's branch
+    // with Ajv, which by default compiles on the route's first answer: 110-160 ms of the
+    // event loop on the legacy scan's report (bench/isolation.ts, CPU profile). Compiled
+    // at startup instead, with the routes' serializers.
+    serializerOpts: { compileValidators: true },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
   // Issue 13: one strict validator for every route's request schema (src/api/validation.ts).

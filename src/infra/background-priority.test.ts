@@ -2,7 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { lowerThreadPriority } from './background-priority.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { lowerProcessPriority, lowerThreadPriority } from './background-priority.ts';
 
 /** Runs lowerThreadPriority in a fresh worker thread and returns what that thread saw. */
 function inWorker(niceness: number): Promise<{ lowered: boolean; priority: number }> {
@@ -48,5 +50,44 @@ describe('lowerThreadPriority', () => {
     const seen = await inWorker(before - 1);
     assert.equal(seen.priority, before);
     assert.equal(seen.lowered, true);
+  });
+});
+
+/** Each thread's niceness in /proc/<pid>/task (field 19 of stat, after the command's parentheses). */
+const NICENESS_OF_THREADS = `
+  const { readdirSync, readFileSync } = require('node:fs');
+  const nice = (tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]);
+  const all = () => readdirSync('/proc/self/task').map(nice);
+`;
+
+describe('lowerProcessPriority', () => {
+  it('changes nothing off Linux', () => {
+    assert.equal(lowerProcessPriority(5, 'win32'), false);
+  });
+
+  it(
+    'on Linux lowers every thread of the process, those V8 started before it included',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      const url = new URL('./background-priority.ts', import.meta.url).href;
+      // A separate process: lowering this one would slow the test runner.
+      const code = `${NICENESS_OF_THREADS}
+      import(${JSON.stringify(url)}).then(({ lowerProcessPriority }) => {
+        const before = all();
+        const lowered = lowerProcessPriority(Math.min(19, Math.max(...before) + 3));
+        console.log(JSON.stringify({ before, after: all(), lowered }));
+      });`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', import.meta.resolve('tsx'), '-e', code]);
+      const { before, after, lowered } = JSON.parse(stdout) as { before: number[]; after: number[]; lowered: boolean };
+      assert.ok(before.length > 1, 'node runs helper threads');
+      assert.equal(lowered, true);
+      const target = Math.min(19, Math.max(...before) + 3);
+      assert.equal(after.length >= before.length, true);
+      for (const n of after) assert.equal(n, target);
+    },
+  );
+
+  it('reports false when the threads cannot be listed', () => {
+    assert.equal(lowerProcessPriority(5, 'linux', '/nonexistent/task'), false);
   });
 });

@@ -15,6 +15,7 @@ import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
 import { resolveScanTarget, scanError, scanTargetProperties, SCAN_BUCKET, SCAN_TARGET_RULES, type ScanTargetBody } from './cyberscan.ts';
 import { refuseWith } from '../validation.ts';
+import { serializeInSlices } from '../sliced-json.ts';
 
 /** When version 1 was deprecated and when it goes away (docs/decisions.md). */
 export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
@@ -142,7 +143,7 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
         tooManyRequests: () => new HttpError(429, MESSAGES.cyberscan.tooManyRequests),
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if (body.type === 'source') {
         const source = body.source;
@@ -152,7 +153,7 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
           { 'contract.sol': source },
           { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` },
         );
-        return {
+        const answer = {
           type: 'source' as const,
           report: {
             smartAudit: result.smartAudit,
@@ -170,6 +171,17 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
             durationMs: Math.round(performance.now() - started),
           },
         };
+        // A large source's findings are megabytes of JSON: stringified in slices, so the
+        // event loop answers /healthz in between (src/api/sliced-json.ts).
+        const json = await serializeInSlices(
+          answer,
+          (a, slice) => ({ ...a, report: { ...a.report, findings: slice(a.report.findings), contracts: slice(a.report.contracts) } }),
+          // The route's own serializer for a 200, so the bytes are those it would write.
+          (a) => reply.serializeInput(a, '200') as string,
+        );
+        // Already JSON, as UTF-8 bytes: sent as they are. The typed `send` expects the
+        // answer's object shape, hence the cast.
+        return reply.type('application/json; charset=utf-8').send(json as never);
       }
       const target = resolveScanTarget(body, deps.networks, 'legacy');
       try {

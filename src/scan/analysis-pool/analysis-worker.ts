@@ -5,10 +5,11 @@
  */
 import { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
-import { lowerThreadPriority } from '../../infra/background-priority.ts';
+import { lowerProcessPriority } from '../../infra/background-priority.ts';
 
-// Below the API process's priority: its event loop runs first whenever it wakes.
-lowerThreadPriority();
+// Below the API process's priority: its event loop runs first whenever it wakes. Every
+// thread of this process, not only its main thread (GC helpers run beside the analysis).
+lowerProcessPriority();
 
 export interface AnalysisTask {
   readonly sources: Readonly<Record<string, string>>;
@@ -17,6 +18,8 @@ export interface AnalysisTask {
 const analyze = analyzeVerifiedSources(createNodeModulesResolver());
 
 export default function runAnalysis(task: AnalysisTask) {
+  // Again per job: a thread started since (libuv's pool, lazily) by a thread that was not lowered.
+  lowerProcessPriority();
   return analyze(task.sources);
 }
 
