@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -76,4 +76,15 @@ export async function launchPersistentChromium(
     await rm(profileDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Records what goes wrong in a page for a test to assert empty: uncaught errors and console
+ * errors. 4xx answers the page shows as messages are expected, so their console lines are not problems.
+ */
+export function collectPageProblems(page: Page, problems: string[]): void {
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
 }

@@ -13,7 +13,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistentChromium, PHONE_VIEWPORT as PHONE, requireChromium, type PersistentChromium } from '../../src/testing/chromium.ts';
+import {
+  launchPersistentChromium,
+  PHONE_VIEWPORT as PHONE,
+  requireChromium,
+  type PersistentChromium,
+  collectPageProblems,
+} from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { runCli } from '../../src/testing/run-cli.ts';
 import { DEVNET_ACCOUNTS } from '../../src/devnet/accounts.ts';
@@ -54,10 +60,7 @@ describe('Apps pages in Chromium', { timeout: 400_000 }, () => {
     chromium = await launchPersistentChromium('apps');
     context = chromium.context;
     page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page, problems);
     await page.goto(`${server.url}/login`);
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByLabel('Password').fill(password);

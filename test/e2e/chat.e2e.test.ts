@@ -15,7 +15,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP_VIEWPORT as DESKTOP, launchChromium, PHONE_VIEWPORT as PHONE, requireChromium } from '../../src/testing/chromium.ts';
+import {
+  DESKTOP_VIEWPORT as DESKTOP,
+  launchChromium,
+  PHONE_VIEWPORT as PHONE,
+  requireChromium,
+  collectPageProblems,
+} from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { startFakeChatServer, type FakeChatServer } from '../../src/testing/fake-chat-completions.ts';
@@ -58,10 +64,7 @@ describe('the chat on the details page, in Chromium', { timeout: 900_000 }, () =
 
   async function newPage(): Promise<Page> {
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page, problems);
     return page;
   }
 

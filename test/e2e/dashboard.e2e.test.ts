@@ -23,6 +23,7 @@ import {
   PHONE_VIEWPORT as PHONE,
   requireChromium,
   type PersistentChromium,
+  collectPageProblems,
 } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
@@ -90,11 +91,7 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': CSP } });
     });
     page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // 4xx answers the page shows as messages are expected; anything else is a problem.
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page, problems);
   });
 
   after(async () => {

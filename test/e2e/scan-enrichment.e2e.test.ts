@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP_VIEWPORT as DESKTOP, launchChromium, requireChromium } from '../../src/testing/chromium.ts';
+import { DESKTOP_VIEWPORT as DESKTOP, launchChromium, requireChromium, collectPageProblems } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { runCli } from '../../src/testing/run-cli.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
@@ -89,10 +89,7 @@ describe('the details page shows the market, community, domain and repository', 
     server = await spawnServer(env, 240_000);
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page, problems);
 
     const nextMail = smtp.nextMail();
     await page.goto(`${server.url}/signup`);

@@ -14,7 +14,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP_VIEWPORT as DESKTOP, launchChromium, PHONE_VIEWPORT as PHONE, requireChromium } from '../../src/testing/chromium.ts';
+import {
+  DESKTOP_VIEWPORT as DESKTOP,
+  launchChromium,
+  PHONE_VIEWPORT as PHONE,
+  requireChromium,
+  collectPageProblems,
+} from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
@@ -139,10 +145,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
     hosts.callbackUrl = `${server.url}/api/github/callback`;
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page, problems);
     await writeFile(join(files, 'Token.sol'), TOKEN);
     await writeFile(join(files, 'Ownable.sol'), OWNABLE);
     await writeFile(join(files, 'Single.sol'), SINGLE);

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistentChromium, requireChromium, type PersistentChromium } from '../../src/testing/chromium.ts';
+import { launchPersistentChromium, requireChromium, type PersistentChromium, collectPageProblems } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { runCli } from '../../src/testing/run-cli.ts';
@@ -51,10 +51,7 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
     chromium = await launchPersistentChromium('services');
     context = chromium.context;
     page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page, problems);
   });
 
   after(async () => {
