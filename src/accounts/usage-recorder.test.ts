@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { monthOf } from './usage-recorder.ts';
+import { createUsageRecorder, monthOf } from './usage-recorder.ts';
+import { openTestStore } from '../testing/test-stores.ts';
+import { createApiKey } from '../keys/api-key-repository.ts';
 
 describe('monthOf', () => {
   it('is the UTC year and month, as toISOString writes them', () => {
@@ -22,6 +24,41 @@ describe('monthOf', () => {
         const date = new Date(Date.UTC(year, month, 1 + ((year * 7 + month) % 28), (year + month) % 24));
         assert.equal(monthOf(date), date.toISOString().slice(0, 7));
       }
+    }
+  });
+});
+
+describe('usage recorder', () => {
+  it('counts calls per key and month, splitting at the month boundary of the injected clock, and adds to what was written', async () => {
+    const store = await openTestStore('sqlite');
+    try {
+      const a = await createApiKey(store.db, { name: 'a' });
+      const b = await createApiKey(store.db, { name: 'b' });
+      let now = new Date('2026-01-31T23:59:59.000Z');
+      const usage = createUsageRecorder(store.db, () => now);
+      usage.countCall(a.id);
+      usage.countCall(a.id);
+      usage.countCall(b.id);
+      now = new Date('2026-02-01T00:00:00.000Z');
+      usage.countCall(a.id);
+      await usage.flush();
+      now = new Date('2026-01-15T00:00:00.000Z'); // a clock moved back is still counted in its month
+      usage.countCall(a.id);
+      await usage.close();
+      const rows = await store.db
+        .selectFrom('api_key_usage')
+        .select(['key_id', 'month', 'calls'])
+        .orderBy('month')
+        .orderBy('key_id')
+        .execute();
+      const byKey = (id: string) => rows.filter((r) => r.key_id === id).map((r) => [r.month, Number(r.calls)]);
+      assert.deepEqual(byKey(a.id), [
+        ['2026-01', 3],
+        ['2026-02', 1],
+      ]);
+      assert.deepEqual(byKey(b.id), [['2026-01', 1]]);
+    } finally {
+      await store.dispose();
     }
   });
 });

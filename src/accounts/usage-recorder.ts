@@ -33,19 +33,34 @@ export function createUsageRecorder(
   clock: Clock,
   options: { flushEveryMs?: number; onError?: (error: unknown) => void } = {},
 ): UsageRecorder {
-  let calls = new Map<string, number>(); // `${keyId} ${month}` → calls
+  let calls = new Map<string, Map<string, number>>(); // month → key id → calls
+  // The month of the last call and the instants it spans: every keyed call asks, and the
+  // answer changes once a month.
+  let month = '';
+  let monthFrom = Infinity;
+  let monthTo = -Infinity;
+  function currentMonth(): string {
+    const now = clock();
+    const t = now.getTime();
+    if (t < monthFrom || t >= monthTo) {
+      month = monthOf(now);
+      monthFrom = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+      monthTo = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    }
+    return month;
+  }
   let activity: AccountActivityTable[] = [];
   let flushing: Promise<void> = Promise.resolve();
 
-  async function write(batch: Map<string, number>, rows: AccountActivityTable[]) {
-    for (const [key, count] of batch) {
-      const [keyId, month] = key.split(' ') as [string, string];
-      await db
-        .insertInto('api_key_usage')
-        .values({ key_id: keyId, month, calls: count })
-        .onConflict((oc) => oc.columns(['key_id', 'month']).doUpdateSet({ calls: sql<number>`api_key_usage.calls + ${count}` }))
-        .execute();
-    }
+  async function write(batch: Map<string, Map<string, number>>, rows: AccountActivityTable[]) {
+    for (const [month, perKey] of batch)
+      for (const [keyId, count] of perKey) {
+        await db
+          .insertInto('api_key_usage')
+          .values({ key_id: keyId, month, calls: count })
+          .onConflict((oc) => oc.columns(['key_id', 'month']).doUpdateSet({ calls: sql<number>`api_key_usage.calls + ${count}` }))
+          .execute();
+      }
     if (rows.length > 0) await db.insertInto('account_activity').values(rows).execute();
   }
 
@@ -68,8 +83,10 @@ export function createUsageRecorder(
 
   return {
     countCall(keyId) {
-      const key = `${keyId} ${monthOf(clock())}`;
-      calls.set(key, (calls.get(key) ?? 0) + 1);
+      const thisMonth = currentMonth();
+      let perKey = calls.get(thisMonth);
+      if (!perKey) calls.set(thisMonth, (perKey = new Map()));
+      perKey.set(keyId, (perKey.get(keyId) ?? 0) + 1);
     },
     recordActivity(row) {
       activity.push(row);

@@ -52,6 +52,14 @@ function presentedKey(request: FastifyRequest): string | null | undefined {
 // wrote it spares the database a no-op UPDATE on every call.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * The routes' OpenAPI security requirements: the `x-api-key` scheme (app.ts) or, where a
+ * keyless call is allowed, nothing. Documented this way rather than as a header in the
+ * request schema, so no request pays for validating a header the gate reads anyway.
+ */
+export const KEY_OPTIONAL = [{ apiKey: [] }, {}];
+export const KEY_REQUIRED = [{ apiKey: [] }];
+
 export function createAccessGate(deps: AccessDeps) {
   const touched = new Map<string, number>();
   const touch = (request: FastifyRequest, id: string) => {

@@ -1,13 +1,13 @@
 /**
  * Remembers the scans made with an account's keys (the dashboard's "recent scans"):
- * an onResponse hook, so the answer is already on its way when it runs.
+ * an onResponse hook of the scan routes, so the answer is already on its way when it runs.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UsageRecorder } from '../accounts/usage-recorder.ts';
 import type { Clock } from '../accounts/clock.ts';
 
 /** Routes whose calls are scans of one address. */
-const SCAN_ROUTES = new Set(['/api/cyberscan', '/api/score', '/api/search/contract']);
+export const SCAN_ROUTES: ReadonlySet<string> = new Set(['/api/cyberscan', '/api/score', '/api/search/contract']);
 
 function target(request: FastifyRequest): { network: string; address: string } | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
@@ -22,7 +22,7 @@ function target(request: FastifyRequest): { network: string; address: string } |
 export function recordAccountActivity(usage: UsageRecorder, clock: Clock) {
   return async function onResponse(request: FastifyRequest, reply: FastifyReply) {
     const key = request.apiKey;
-    if (!key?.accountId || !SCAN_ROUTES.has(request.routeOptions.url ?? '')) return;
+    if (!key?.accountId) return;
     const scanned = target(request);
     if (!scanned) return;
     usage.recordActivity({

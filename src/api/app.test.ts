@@ -22,7 +22,10 @@ describe('the app shell', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     assert.equal(doc.openapi, '3.1.0');
     const op = doc.paths['/api/audits/search-by-address'].get;
-    assert.deepEqual(op.parameters.map((p: { name: string }) => p.name).sort(), ['address', 'chainId', 'network', 'x-api-key']);
+    assert.deepEqual(op.parameters.map((p: { name: string }) => p.name).sort(), ['address', 'chainId', 'network']);
+    // The key is the document's security scheme, optional on this operation.
+    assert.deepEqual(doc.components.securitySchemes.apiKey, { type: 'apiKey', name: 'x-api-key', in: 'header' });
+    assert.deepEqual(op.security, [{ apiKey: [] }, {}]);
     assert.ok(op.responses['200']);
     assert.equal((await t.app.inject({ method: 'GET', url: '/docs/' })).statusCode, 200);
   });

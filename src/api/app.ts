@@ -10,7 +10,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
-import { cachedAuditLookup } from '../audits/audit-cache.ts';
+import { cachedAuditLookup, storeVersion } from '../audits/audit-cache.ts';
 import { createApiKeyVerifier } from '../keys/api-key-repository.ts';
 import { cachedApiKeyVerifier } from '../keys/cached-verifier.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -40,7 +40,7 @@ import { systemClock, type Clock } from '../accounts/clock.ts';
 import { accountRoutes, dashboardScope } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
-import { recordAccountActivity } from './activity.ts';
+import { recordAccountActivity, SCAN_ROUTES } from './activity.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createServiceRequests } from '../services/service-requests.ts';
 import { createVoucherService } from '../services/vouchers.ts';
@@ -198,9 +198,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter: deps.rateLimiter,
     countCall: (id) => usage.countCall(id),
   });
-  app.addHook('onResponse', recordAccountActivity(usage, clock));
+  // Only the scan routes record activity: a hook on those routes alone, so every other
+  // call (the audit lookup above all) does not run it just to return early.
+  const recordActivity = recordAccountActivity(usage, clock);
+  app.addHook('onRoute', (route) => {
+    if (!SCAN_ROUTES.has(route.url)) return;
+    const own = route.onResponse === undefined ? [] : Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse];
+    route.onResponse = [...own, recordActivity];
+  });
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
-  await app.register(auditLookupRoutes, { findAudit: cachedAuditLookup(createAuditLookup(deps.store), db), gate, networks: deps.networks });
+  await app.register(auditLookupRoutes, { findAudit: cachedAuditLookup(createAuditLookup(deps.store), db, { version: storeVersion(deps.store) }), gate, networks: deps.networks });
   await app.register(adminAuditRoutes, { db, gate });
   if (deps.scans) {
     await app.register(cyberscanRoutes, { scans: deps.scans, gate, networks: deps.networks });

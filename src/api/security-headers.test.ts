@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { SECURITY_HEADERS } from './plugins/security-headers.ts';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './plugins/security-headers.ts';
 
 describe('security headers and CORS', () => {
   let closed: TestApp;
@@ -15,15 +15,30 @@ describe('security headers and CORS', () => {
     await open.close();
   });
 
-  it('sends security headers on API answers, errors included', async () => {
-    for (const url of ['/healthz', '/no/such/thing', '/api/audits/search-by-address?address=nope']) {
+  it('sends the page set on everything outside the API, errors included', async () => {
+    for (const url of ['/healthz', '/no/such/thing', '/openapi.json']) {
       const res = await closed.app.inject({ method: 'GET', url });
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(res.headers[name], value, `${url} ${name}`);
       assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS on a plain-HTTP default');
-      assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
       assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
       assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, url);
       assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, url);
+    }
+  });
+
+  it("sends the API set on the API's JSON answers, errors included: nothing loads from them, nothing frames them", async () => {
+    for (const url of [
+      '/api/audits/search-by-address?address=nope',
+      '/api/audits/search-by-address?address=0x55d398326f99059fF775485246999027B3197955',
+      '/api/no/such/thing',
+    ]) {
+      const res = await closed.app.inject({ method: 'GET', url });
+      assert.match(String(res.headers['content-type']), /^application\/json/, url);
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) assert.equal(res.headers[name], value, `${url} ${name}`);
+      assert.equal(res.headers['content-security-policy'], "default-src 'none';frame-ancestors 'none'", url);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(res.headers['x-frame-options'], 'DENY', url);
+      assert.equal(res.headers['x-xss-protection'], undefined, 'the HTML-only headers stay off JSON');
     }
   });
 
@@ -34,7 +49,7 @@ describe('security headers and CORS', () => {
       headers: { 'x-api-key': 'not-a-key' },
     });
     assert.equal(res.statusCode, 403);
-    assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(res.headers['x-frame-options'], 'DENY');
     assert.equal(res.headers['referrer-policy'], 'no-referrer');
   });
 

@@ -1,10 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { auditsChanged, cachedAuditLookup } from './audit-cache.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { auditsChanged, cachedAuditLookup, storeVersion } from './audit-cache.ts';
+import type { Database } from '../store/schema.ts';
 import { createAuditLookup, removeAudits, upsertAudits } from './audit-repository.ts';
 import type { AuditLookup } from './audit-repository.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { openTestStore } from '../testing/test-stores.ts';
+import { openStore } from '../store/open-store.ts';
 
 const record: AuditRecord = {
   slug: 'alpha',
@@ -133,6 +140,37 @@ describe('cached audit lookup', () => {
       assert.equal(lookup.reads, 2);
     } finally {
       await store.dispose();
+    }
+  });
+
+  it('with a store version, keeps answers while no other connection writes, and sees a write by another within the TTL', async () => {
+    // A file, not memory: the other connection must open the same database.
+    const dir = await mkdtemp(join(tmpdir(), 'sw-audit-cache-'));
+    const store = await openStore({ dataDir: dir });
+    const other = new SQLite(store.sqlite!.name);
+    try {
+      let now = 0;
+      const lookup = countingLookup([]);
+      const counted = cachedAuditLookup(lookup, store.db, { now: () => now, version: storeVersion(store) });
+      await counted({ network: 'BSC', address: record.address });
+      now += 10_000;
+      await counted({ network: 'BSC', address: record.address });
+      assert.equal(lookup.reads, 1, 'no other writer: the answer stays, however old');
+
+      // The real registry, written by another connection to the same file (the CLI).
+      const cached = cachedAuditLookup(createAuditLookup(store), store.db, { now: () => now, version: storeVersion(store) });
+      assert.equal(await cached({ network: 'BSC', address: record.address }), undefined);
+      await upsertAudits(new Kysely<Database>({ dialect: new SqliteDialect({ database: other }) }), [record]);
+      now += 999;
+      assert.equal(await cached({ network: 'BSC', address: record.address }), undefined, 'within the TTL the old answer may stand');
+      now += 1;
+      assert.equal((await cached({ network: 'BSC', address: record.address }))?.slug, 'alpha', 'after it, the write is seen');
+      await counted({ network: 'BSC', address: record.address });
+      assert.equal(lookup.reads, 2, 'the other write dropped the other cache too');
+    } finally {
+      other.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

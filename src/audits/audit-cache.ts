@@ -8,6 +8,13 @@
  *   which drops every cached answer for that database at once;
  * - a write elsewhere (the CLI on the same SQLite file, another replica on PostgreSQL)
  *   is seen within `ttlMs` (default 1 s, the same bound as the API key cache).
+ *
+ * How a write elsewhere is seen depends on what the store can tell. Given `version` (on
+ * SQLite, `PRAGMA data_version`, which changes when another connection commits), the
+ * cache reads it at most once per `ttlMs` and keeps every answer while it holds still:
+ * a hot registry costs one pragma a second instead of one query per address a second.
+ * Without it (PostgreSQL, where no such reading is free), each answer expires after
+ * `ttlMs`.
  */
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { normalizeEvmAddress } from '../spec/address.ts';
@@ -19,6 +26,8 @@ export interface AuditCacheOptions {
   readonly maxEntries?: number;
   /** Milliseconds now: injected by tests. */
   readonly now?: () => number;
+  /** A cheap reading that changes whenever another connection writes the store (see above). */
+  readonly version?: (() => unknown) | undefined;
 }
 
 /** Per database handle: how many writes this process made to its audits. */
@@ -47,16 +56,31 @@ export function cachedAuditLookup(lookup: AuditLookup, db: object, options: Audi
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, Entry>();
+  const version = options.version;
   let generation = generationOf(db);
-  return async (query) => {
+  let seenVersion = version?.();
+  let versionReadAt = now();
+  /** Drops everything when this process or, by the version, another one changed the audits. */
+  const dropStale = () => {
     const current = generationOf(db);
     if (current !== generation) {
       cache.clear();
       generation = current;
     }
+    if (version && now() - versionReadAt >= ttlMs) {
+      versionReadAt = now();
+      const reading = version();
+      if (reading !== seenVersion) {
+        cache.clear();
+        seenVersion = reading;
+      }
+    }
+  };
+  return async (query) => {
+    dropStale();
     const key = `${query.network}|${normalizeEvmAddress(query.address)}`;
     const hit = cache.get(key);
-    if (hit && hit.expires > now()) return hit.record;
+    if (hit && (version !== undefined || hit.expires > now())) return hit.record;
     if (hit) cache.delete(key);
     const found = await lookup(query);
     const record = found && Object.freeze(found);
@@ -68,4 +92,13 @@ export function cachedAuditLookup(lookup: AuditLookup, db: object, options: Audi
     }
     return record;
   };
+}
+
+/**
+ * SQLite's `data_version` of the store's connection: it changes when another connection
+ * (the CLI, a second server on the same file) commits. None on PostgreSQL.
+ */
+export function storeVersion(store: { readonly sqlite?: { pragma(source: string, options: { simple: true }): unknown } }): (() => unknown) | undefined {
+  const sqlite = store.sqlite;
+  return sqlite ? () => sqlite.pragma('data_version', { simple: true }) : undefined;
 }

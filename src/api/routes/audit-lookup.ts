@@ -4,13 +4,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { AuditRecordSchema, MessageSchema, type AuditRecord } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { AuditLookup } from '../../audits/audit-repository.ts';
 import { HttpError } from '../http-error.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { chainIdTextEnum, refuseWith, symbolPattern } from '../validation.ts';
 
 const M = MESSAGES.audits;
@@ -49,7 +49,10 @@ const refuseAuditLookup = refuseWith([
   { field: 'network', invalid: () => new HttpError(400, M.invalidNetwork) },
 ]);
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = async (app, deps) => {
+  const bodies = new WeakMap<AuditRecord, string>();
   const symbols = networksFor('audits', deps.networks).map((n) => n.symbol);
   const chainIds = networksFor('audits', deps.networks).flatMap((n) => (n.chainId === null ? [] : [n.chainId]));
 
@@ -60,7 +63,7 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
         summary: 'Audit lookup by address',
         description: 'Reports whether an audit assessment exists for a contract address. Without a key: 5 calls a minute per client.',
         tags: ['audits'],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        security: KEY_OPTIONAL,
         querystring: Type.Object({
           address: Type.String({
             minLength: 1,
@@ -96,11 +99,20 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
         tooManyRequests: () => new HttpError(429, MESSAGES.common.tooManyRequests),
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const query = resolveAuditLookupQuery(request.query, deps.networks);
       const record = await deps.findAudit({ network: query.network.symbol, address: query.address });
       if (!record) throw new HttpError(404, M.notFound);
-      return record;
+      // The cached lookup hands every caller the same frozen record: its JSON, made by the
+      // route's own serializer, is kept beside it, so a hit is not serialized again.
+      let body = bodies.get(record);
+      if (body === undefined) {
+        body = String(reply.serialize(record));
+        bodies.set(record, body);
+      }
+      // Fastify sends a string with a JSON content type as it is; the type provider only
+      // knows the record's shape, hence the cast.
+      return reply.type(JSON_TYPE).send(body as unknown as AuditRecord);
     },
   );
 };

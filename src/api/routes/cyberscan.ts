@@ -15,7 +15,7 @@ import type { ScanService } from '../../scan/scan-service.ts';
 import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { refuseWith, symbolPattern, type FieldRule } from '../validation.ts';
 
 const M = MESSAGES.cyberscan;
@@ -109,7 +109,7 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
           'Automated audit and security analysis of an address: findings, scores, taxes (simulated buy, transfer and sell), pools, holders, locks. ' +
           'Without a key: 5 calls a minute per client. `meta` says which sources answered and what moved each score.',
         tags: ['scan'],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        security: KEY_OPTIONAL,
         body: Type.Object(scanTargetProperties('cyberscan', deps.networks)),
         response: {
           200: ScanResultSchema,

@@ -9,7 +9,7 @@ import { isAddress } from 'viem';
 import { MESSAGES } from '../../spec/messages.ts';
 import { SafescanResultSchema, NetworkMetaSchema } from '../../spec/schemas/safescan.ts';
 import { SafescanUnavailableError, type Safescan } from '../../safescan/safescan-service.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface SafescanRoutesDeps {
@@ -29,7 +29,7 @@ export const safescanRoutes: FastifyPluginAsyncTypebox<SafescanRoutesDeps> = asy
         description:
           'Per network: activity, and every transaction with a labelled counterparty. `blacklisted`: the address itself is on a sanctions list or blacklist; `suspicious`: it dealt directly with a sanctioned, blacklisted, mixer, exploit or phishing address. `meta.reasons` lists why; `meta.networks` says per network what was read and what was not. 10 calls a minute without a key.',
         tags: ['safescan'],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        security: KEY_OPTIONAL,
         body: Type.Object({
           address: Type.String({ examples: ['0xFF77850745bA0130B36F99a4981F4BfA2535cE33'] }),
           network: Type.Optional(Type.String({ description: 'screen only this network (one of the configured ones)' })),

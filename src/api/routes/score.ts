@@ -12,7 +12,7 @@ import type { ScanService } from '../../scan/scan-service.ts';
 import { scanFailure, NotATokenError } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_REQUIRED } from '../access.ts';
 import { refuseWith, symbolPattern } from '../validation.ts';
 import { SimulationMetaSchema } from '../../spec/schemas/audit-layout.ts';
 
@@ -57,7 +57,7 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
         description:
           'The security score (0–100, higher is safer) of a token. Needs an API key. BNB, POL and ARB are accepted for BSC, MATIC and ARBITRUM.',
         tags: ['scan'],
-        headers: Type.Object({ 'x-api-key': Type.String() }),
+        security: KEY_REQUIRED,
         querystring: Type.Object({
           address: Type.String({ pattern: ANY_ADDRESS_PATTERN, description: 'EVM address, or a Solana address with network SOL' }),
           network: Type.String({ pattern: symbolPattern(symbols), description: `any letter case: ${symbols.join(', ')}` }),

@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { SignatureDatabase } from '../../signatures/signature-database.ts';
 import { SignatureDumpError, SignatureQueryError } from '../../signatures/signature-errors.ts';
 import { MESSAGES } from '../../spec/messages.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';
 import { refuseWith } from '../validation.ts';
 
@@ -38,7 +38,7 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
         description:
           '`q` is a text signature (`balanceOf(address)`, names and spaces allowed), a 4-byte selector (`0x70a08231`) or a 32-byte topic. Selector collisions return several records.',
         tags: ['signatures'],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        security: KEY_OPTIONAL,
         body: Type.Object({ q: Type.String({ minLength: 1, examples: ['balanceOf(address)', '0x70a08231'] }) }),
         response: { 200: Type.Array(SignatureRecordSchema), 400: Message, 403: Message, 429: Message },
       },

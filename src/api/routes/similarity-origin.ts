@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface SimilarityOriginDeps {
@@ -24,7 +24,7 @@ export const similarityOriginRoutes: FastifyPluginAsyncTypebox<SimilarityOriginD
       schema: {
         summary: 'The code of a reference file that a similarity match names',
         tags: ['similarity'],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        security: KEY_OPTIONAL,
         querystring: Type.Object({
           file: Type.String({ minLength: 1, maxLength: 500, description: 'the `file` of a rank or contract match' }),
         }),

@@ -14,7 +14,7 @@ import { compareInProcess, SimilarityBusyError, SimilarityTimeoutError, type Com
 import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { chooseNetworkFrom, networksFor, type NetworkOptions } from '../../spec/networks.ts';
-import type { AccessGate } from '../access.ts';
+import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';
 import { refuseWith, symbolPattern } from '../validation.ts';
 
@@ -142,7 +142,7 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
         description:
           'Compares Solidity source (type "source") or the verified source of a contract (type "address") with the reference corpus (OpenZeppelin 2-5, Uniswap V2, solmate, solady and operator-added templates). `ranks`: reference files found in the source, score = share of the reference file present. `contracts`: per contract of the source, its best reference match, score = share of the contract found in that reference, start/end = character offsets into `source`.',
         tags: ['similarity'],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        security: KEY_OPTIONAL,
         body: similarityBodySchema(deps.networks),
         response: { 200: SimilarityResponse, 400: Message, 403: Message, 404: Message, 429: Message, 503: UnavailableMessage },
       },
