@@ -207,7 +207,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     route.onResponse = [...own, recordActivity];
   });
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
-  await app.register(auditLookupRoutes, { findAudit: cachedAuditLookup(createAuditLookup(deps.store), db, { version: storeVersion(deps.store) }), gate, networks: deps.networks });
+  await app.register(auditLookupRoutes, {
+    findAudit: cachedAuditLookup(createAuditLookup(deps.store), db, { version: storeVersion(deps.store) }),
+    gate,
+    networks: deps.networks,
+  });
   await app.register(adminAuditRoutes, { db, gate });
   if (deps.scans) {
     await app.register(cyberscanRoutes, { scans: deps.scans, gate, networks: deps.networks });

@@ -98,7 +98,9 @@ export function cachedAuditLookup(lookup: AuditLookup, db: object, options: Audi
  * SQLite's `data_version` of the store's connection: it changes when another connection
  * (the CLI, a second server on the same file) commits. None on PostgreSQL.
  */
-export function storeVersion(store: { readonly sqlite?: { pragma(source: string, options: { simple: true }): unknown } }): (() => unknown) | undefined {
+export function storeVersion(store: {
+  readonly sqlite?: { pragma(source: string, options: { simple: true }): unknown };
+}): (() => unknown) | undefined {
   const sqlite = store.sqlite;
   return sqlite ? () => sqlite.pragma('data_version', { simple: true }) : undefined;
 }
