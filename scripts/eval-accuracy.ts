@@ -33,7 +33,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What counts as "the engine reports this category": smartAudit range keys and detector ids. */
 export const CATEGORY_MAP: Readonly<Record<string, { keys: readonly (keyof SmartAudit)[]; detectors: readonly string[] }>> = {
-  mint: { keys: ['mint'], detectors: ['owner-mint'] },
+  // CRPWarner's "hidden mint" is any function that raises the supply beyond the standard
+  // interface, bonding-curve purchases included (its dividend-token clones are labelled
+  // so): an open sale mint counts here; the tags below give the privileged mint alone.
+  mint: { keys: ['mint'], detectors: ['owner-mint', 'sale-mint'] },
   burn: { keys: ['burn'], detectors: ['owner-burn'] },
   blacklist: { keys: ['blacklist', 'blacklistMany'], detectors: [] },
   whitelist: { keys: ['whitelist'], detectors: [] },
@@ -74,6 +77,8 @@ export const TAG_MAP: Readonly<Record<string, readonly string[]>> = {
   'slither:unchecked-transfer': ['unchecked-erc20-transfer'],
   'slither:tx-origin': ['tx-origin-auth'],
   'slither:controlled-delegatecall': ['controlled-delegatecall'],
+  // The privileged mint alone (the smartAudit `mint` key), without open sale mints.
+  'crpwarner-large:mint=Yes': ['owner-mint'],
 };
 
 interface LabelRecord {

@@ -30,6 +30,7 @@ import reclaimableOwnership from './reclaimable-ownership.ts';
 import redundantSafeMath from './redundant-safe-math.ts';
 import reentrancy from './reentrancy.ts';
 import reflectionToken from './reflection-token.ts';
+import saleMint from './sale-mint.ts';
 import safeMath from './safe-math.ts';
 import selfdestruct from './selfdestruct.ts';
 import sellRestriction from './sell-restriction.ts';
@@ -74,6 +75,7 @@ export const detectors: readonly Detector[] = [
   redundantSafeMath,
   reentrancy,
   reflectionToken,
+  saleMint,
   safeMath,
   selfdestruct,
   sellRestriction,
