@@ -8,9 +8,9 @@
  *
  *   node --import tsx bench/audit-lookup.ts [--seconds 5] [--rounds 5]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -89,7 +89,8 @@ interface Measured {
 }
 
 async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, connections = 10): Promise<Measured> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir], {
+  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir];
+  const child = spawn(PINNED ? 'taskset' : process.execPath, PINNED ? ['-c', SERVER_CPU, process.execPath, ...args] : args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = await new Promise<{ port: number; key?: string }>((resolve, reject) => {
@@ -133,6 +134,14 @@ async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, co
   }
 }
 
+/**
+ * On a machine with two cores or more, the server and this load generator each get a core
+ * of their own (taskset): left to the scheduler, the two sometimes share one, and a round
+ * measures that instead of the server (rounds of one build ranged 0.43–0.77 unpinned).
+ */
+const SERVER_CPU = '1';
+const PINNED = !values.serve && availableParallelism() >= 2 && spawnSync('taskset', ['-cp', '0', String(process.pid)]).status === 0;
+
 process.on('SIGINT', () => process.exit(0));
 if (values.serve) {
   await serve(values.serve, values.dir ?? '');
@@ -142,7 +151,7 @@ if (values.serve) {
   const dir = await mkdtemp(join(tmpdir(), 'sw-bench-'));
   try {
     console.log(
-      `audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each`,
+      `audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each${PINNED ? `, server on CPU ${SERVER_CPU} and load on CPU 0` : ', unpinned'}`,
     );
     const bare: number[] = [];
     const lookup: number[] = [];

@@ -20,7 +20,8 @@ declare module 'fastify' {
 
 export interface AccessDeps {
   readonly db: Kysely<Database>;
-  readonly verifyApiKey: ApiKeyVerifier;
+  /** With `known`, a key it verified recently is admitted without waiting (cached-verifier). */
+  readonly verifyApiKey: ApiKeyVerifier & { readonly known?: (presented: string) => ApiKeyInfo | undefined };
   readonly rateLimiter: RateLimiter;
   /** Counts a call made with a valid key (calls this month, in the dashboard). */
   readonly countCall?: (keyId: string) => void;
@@ -69,17 +70,20 @@ export function createAccessGate(deps: AccessDeps) {
     // Bookkeeping only: a failure here must not fail the call.
     touchApiKey(deps.db, id).catch((error: unknown) => request.log.warn({ err: error }, 'could not record API key use'));
   };
+  const admit = (request: FastifyRequest, found: ApiKeyInfo) => {
+    request.apiKey = found;
+    touch(request, found.id);
+    deps.countCall?.(found.id);
+  };
   // Run as an onRequest hook: the key check and the rate limit come before the body is read.
-  return function gate(policy: AccessPolicy): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-    return async function access(request: FastifyRequest, reply: FastifyReply) {
+  return function gate(policy: AccessPolicy): AccessHook {
+    const access = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = presentedKey(request);
       if (key === null) throw policy.invalidKey();
       if (key !== undefined) {
         const found = await deps.verifyApiKey(key);
         if (!found) throw policy.invalidKey();
-        request.apiKey = found;
-        touch(request, found.id);
-        deps.countCall?.(found.id);
+        admit(request, found);
         return;
       }
       if (policy.keyRequired) throw (policy.missingKey ?? policy.invalidKey)();
@@ -96,7 +100,21 @@ export function createAccessGate(deps: AccessDeps) {
       }
       reply.headers(headers);
     };
+    // The hot path, a key verified here within the last second, answers without a promise
+    // (Fastify's callback form); everything else takes the async check. Awaiting the hook
+    // without `done` (an admin guard) works either way.
+    return function accessHook(request, reply, done) {
+      const key = presentedKey(request);
+      const known = key ? deps.verifyApiKey.known?.(key) : undefined;
+      if (!known) return access(request, reply);
+      admit(request, known);
+      done?.();
+      return undefined;
+    };
   };
 }
+
+/** An onRequest hook that also works awaited: a promise, or `undefined` once `done` was called. */
+export type AccessHook = (request: FastifyRequest, reply: FastifyReply, done?: (error?: Error) => void) => Promise<void> | undefined;
 
 export type AccessGate = ReturnType<typeof createAccessGate>;

@@ -17,6 +17,8 @@ export interface CachedVerifierOptions {
 export interface CachedVerifier extends ApiKeyVerifier {
   /** Drops a key (by its id) at once, e.g. after revoking it in this process. */
   forget(id: string): void;
+  /** The key's info when it was verified less than `ttlMs` ago; no database read. */
+  known(presented: string): ApiKeyInfo | undefined;
 }
 
 export function cachedApiKeyVerifier(verify: ApiKeyVerifier, options: CachedVerifierOptions = {}): CachedVerifier {
@@ -24,6 +26,10 @@ export function cachedApiKeyVerifier(verify: ApiKeyVerifier, options: CachedVeri
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { info: ApiKeyInfo; expires: number }>();
+  const known = (presented: string): ApiKeyInfo | undefined => {
+    const hit = cache.get(presented);
+    return hit && hit.expires > now() ? hit.info : undefined;
+  };
   const cached = async (presented: string): Promise<ApiKeyInfo | undefined> => {
     const hit = cache.get(presented);
     if (hit && hit.expires > now()) return hit.info;
@@ -36,6 +42,7 @@ export function cachedApiKeyVerifier(verify: ApiKeyVerifier, options: CachedVeri
     return info;
   };
   return Object.assign(cached, {
+    known,
     forget(id: string) {
       for (const [key, entry] of cache) if (entry.info.id === id) cache.delete(key);
     },
