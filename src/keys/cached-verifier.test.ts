@@ -32,7 +32,10 @@ describe('the verified-key cache', () => {
     revoked = true; // elsewhere: another replica, the CLI
     clock = 999;
     assert.equal(await verify('sw_key'), INFO, 'still within the TTL');
+    assert.equal(verify.known('sw_key'), INFO, 'known without a read within the TTL');
+    assert.equal(verify.known('sw_other'), undefined, 'a key never verified is not known');
     clock = 1000;
+    assert.equal(verify.known('sw_key'), undefined, 'no longer known once the TTL has passed');
     assert.equal(await verify('sw_key'), undefined, 'revoked once the TTL has passed');
     assert.equal(lookups, 2);
   });
