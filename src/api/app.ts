@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/open-store.ts';
-import { createAuditLookup } from '../audits/audit-repository.ts';
+import { createAuditLookup, readAuditsVersion } from '../audits/audit-repository.ts';
 import { cachedAuditLookup, storeVersion } from '../audits/audit-cache.ts';
 import { createApiKeyVerifier } from '../keys/api-key-repository.ts';
 import { cachedApiKeyVerifier } from '../keys/cached-verifier.ts';
@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { checks: deps.readiness ?? {} });
   await app.register(auditLookupRoutes, {
-    findAudit: cachedAuditLookup(createAuditLookup(deps.store), db, { version: storeVersion(deps.store) }),
+    findAudit: cachedAuditLookup(createAuditLookup(deps.store), db, { version: storeVersion(deps.store) ?? (() => readAuditsVersion(db)) }),
     gate,
     networks: deps.networks,
   });

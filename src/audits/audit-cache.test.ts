@@ -173,4 +173,43 @@ describe('cached audit lookup', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('with an asynchronous version, reads it once for the requests waiting on it, and fails them (then retries) when it cannot', async () => {
+    let now = 0;
+    let version = 1;
+    let reads = 0;
+    let broken = false;
+    const lookup = countingLookup([record]);
+    const cached = cachedAuditLookup(
+      lookup,
+      {},
+      {
+        now: () => now,
+        version: async () => {
+          reads++;
+          if (broken) throw new Error('database gone');
+          return version;
+        },
+      },
+    );
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(reads, 1);
+    now += 5_000;
+    await Promise.all([1, 2, 3].map(() => cached({ network: 'BSC', address: record.address })));
+    assert.equal(reads, 2, 'one reading for three waiting requests');
+    assert.equal(lookup.reads, 1, 'unchanged version: the answer stays however old');
+    version = 2;
+    now += 999;
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(lookup.reads, 1, 'not read again within the TTL');
+    now += 1;
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(lookup.reads, 2, 'a new version drops the answers');
+    broken = true;
+    now += 1_000;
+    await assert.rejects(cached({ network: 'BSC', address: record.address }), /database gone/);
+    broken = false;
+    await cached({ network: 'BSC', address: record.address });
+    assert.equal(reads, 5, 'the failed reading is retried by the next request, not a second later');
+  });
 });

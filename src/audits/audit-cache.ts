@@ -9,12 +9,14 @@
  * - a write elsewhere (the CLI on the same SQLite file, another replica on PostgreSQL)
  *   is seen within `ttlMs` (default 1 s, the same bound as the API key cache).
  *
- * How a write elsewhere is seen depends on what the store can tell. Given `version` (on
- * SQLite, `PRAGMA data_version`, which changes when another connection commits), the
- * cache reads it at most once per `ttlMs` and keeps every answer while it holds still:
- * a hot registry costs one pragma a second instead of one query per address a second.
- * Without it (PostgreSQL, where no such reading is free), each answer expires after
- * `ttlMs`.
+ * How a write elsewhere is seen: given `version`, a reading that changes whenever the
+ * audits change anywhere, the cache reads it at most once per `ttlMs` and keeps every
+ * answer while it holds still, so a hot registry costs one reading a second instead of
+ * one query per address a second. On SQLite that is `PRAGMA data_version` (it changes
+ * when another connection commits; free and synchronous); on PostgreSQL the audits'
+ * counter in `registry_versions`, raised in the transaction of every import and removal
+ * (one indexed read, shared by the requests waiting on it). Without `version` each
+ * answer expires after `ttlMs`.
  */
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { normalizeEvmAddress } from '../spec/address.ts';
@@ -26,7 +28,7 @@ export interface AuditCacheOptions {
   readonly maxEntries?: number;
   /** Milliseconds now: injected by tests. */
   readonly now?: () => number;
-  /** A cheap reading that changes whenever another connection writes the store (see above). */
+  /** A cheap reading that changes whenever another connection writes the audits (see above). */
   readonly version?: (() => unknown) | undefined;
 }
 
@@ -58,26 +60,48 @@ export function cachedAuditLookup(lookup: AuditLookup, db: object, options: Audi
   const cache = new Map<string, Entry>();
   const version = options.version;
   let generation = generationOf(db);
-  let seenVersion = version?.();
-  let versionReadAt = now();
-  /** Drops everything when this process or, by the version, another one changed the audits. */
-  const dropStale = () => {
+  let seenVersion: unknown;
+  let versionReadAt = -Infinity;
+  let reading: Promise<void> | undefined;
+  const settle = (value: unknown) => {
+    if (value !== seenVersion) {
+      cache.clear();
+      seenVersion = value;
+    }
+  };
+  /**
+   * Drops everything when this process or, by the version, another one changed the audits.
+   * An asynchronous version (a query) is read once for all the requests that wait on it;
+   * if it fails, the request fails and the next one reads it again.
+   */
+  const dropStale = (): Promise<void> | undefined => {
     const current = generationOf(db);
     if (current !== generation) {
       cache.clear();
       generation = current;
     }
-    if (version && now() - versionReadAt >= ttlMs) {
-      versionReadAt = now();
-      const reading = version();
-      if (reading !== seenVersion) {
-        cache.clear();
-        seenVersion = reading;
-      }
+    if (!version) return undefined;
+    if (reading) return reading;
+    if (now() - versionReadAt < ttlMs) return undefined;
+    versionReadAt = now();
+    const value = version();
+    if (!isPromiseLike(value)) {
+      settle(value);
+      return undefined;
     }
+    reading = Promise.resolve(value)
+      .then(settle, (error: unknown) => {
+        versionReadAt = -Infinity;
+        throw error;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
   };
   return async (query) => {
-    dropStale();
+    const pending = dropStale();
+    if (pending) await pending;
     const key = `${query.network}|${normalizeEvmAddress(query.address)}`;
     const hit = cache.get(key);
     if (hit && (version !== undefined || hit.expires > now())) return hit.record;
@@ -103,4 +127,8 @@ export function storeVersion(store: {
 }): (() => unknown) | undefined {
   const sqlite = store.sqlite;
   return sqlite ? () => sqlite.pragma('data_version', { simple: true }) : undefined;
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }

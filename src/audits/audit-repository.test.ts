@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds, openTestStore } from '../testing/test-stores.ts';
-import { createAuditLookup, listAudits, removeAudits, upsertAudits } from './audit-repository.ts';
+import { createAuditLookup, listAudits, readAuditsVersion, removeAudits, upsertAudits } from './audit-repository.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 
 const base: AuditRecord = {
@@ -56,6 +56,25 @@ for (const kind of storeKinds()) {
         assert.equal(page.total, 1234);
         assert.equal(page.items.length, 4);
         assert.equal((await listAudits(store.db, { network: 'ETH' })).total, 0);
+      } finally {
+        await store.dispose();
+      }
+    });
+
+    it('raises the registry version with every import and every removal that removed something', async () => {
+      const store = await openTestStore(kind);
+      try {
+        assert.equal(await readAuditsVersion(store.db), 0);
+        await upsertAudits(store.db, [base]);
+        assert.equal(await readAuditsVersion(store.db), 1);
+        await upsertAudits(store.db, [{ ...base, slug: 'other' }]);
+        assert.equal(await readAuditsVersion(store.db), 2);
+        assert.equal(await removeAudits(store.db, { network: 'BSC', address: base.address, slug: 'other' }), 1);
+        assert.equal(await readAuditsVersion(store.db), 3);
+        assert.equal(await removeAudits(store.db, { network: 'ETH', address: base.address }), 0);
+        assert.equal(await readAuditsVersion(store.db), 3, 'nothing removed, nothing changed');
+        await assert.rejects(upsertAudits(store.db, [{ ...base, slug: null as unknown as string }]));
+        assert.equal(await readAuditsVersion(store.db), 3, 'a failed import changes nothing');
       } finally {
         await store.dispose();
       }

@@ -72,8 +72,27 @@ export async function upsertAudits(db: Kysely<Database>, records: readonly Audit
   return { imported: unique.length };
 }
 
+/**
+ * Raises the audits registry's version in the write's own transaction: a reader that sees
+ * the new rows sees the new version too (src/audits/audit-cache.ts).
+ */
+async function raiseAuditsVersion(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('registry_versions')
+    .values({ name: 'audits', version: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ version: sql<number>`registry_versions.version + 1` }))
+    .execute();
+}
+
+/** The audits registry's version: it changes with every import or removal, by any process. */
+export async function readAuditsVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('registry_versions').select('version').where('name', '=', 'audits').executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
 async function writeAudits(db: Kysely<Database>, unique: readonly AuditRecord[], importedAt: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await raiseAuditsVersion(trx);
     for (let i = 0; i < unique.length; i += CHUNK) {
       const rows = unique.slice(i, i + CHUNK).map((record) => ({
         id: randomUUID(),
@@ -110,11 +129,21 @@ export async function removeAudits(
   db: Kysely<Database>,
   query: { network: string; address: string; slug?: string | undefined },
 ): Promise<number> {
-  let statement = db.deleteFrom('audits').where('network', '=', query.network).where('address', '=', normalizeEvmAddress(query.address));
-  if (query.slug !== undefined) statement = statement.where('slug', '=', query.slug);
-  const result = await statement.executeTakeFirst();
-  auditsChanged(db);
-  return Number(result.numDeletedRows);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      let statement = trx
+        .deleteFrom('audits')
+        .where('network', '=', query.network)
+        .where('address', '=', normalizeEvmAddress(query.address));
+      if (query.slug !== undefined) statement = statement.where('slug', '=', query.slug);
+      const result = await statement.executeTakeFirst();
+      const removed = Number(result.numDeletedRows);
+      if (removed > 0) await raiseAuditsVersion(trx);
+      return removed;
+    });
+  } finally {
+    auditsChanged(db);
+  }
 }
 
 export interface ListAuditsQuery {

@@ -354,3 +354,14 @@ export interface PriceHistoryTable {
 export interface Database {
   price_history: PriceHistoryTable;
 }
+
+/** Issue 13: one counter per registry, raised by every write to it (migration 0013). */
+export interface RegistryVersionsTable {
+  /** The registry: `audits`. */
+  name: string;
+  version: number;
+}
+
+export interface Database {
+  registry_versions: RegistryVersionsTable;
+}

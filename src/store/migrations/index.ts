@@ -13,6 +13,7 @@ import * as addressLabels from './0007-address-labels.ts';
 import * as services from './0010-services.ts';
 import * as projects from './0011-projects.ts';
 import * as priceHistory from './0012-price-history.ts';
+import * as registryVersions from './0013-registry-versions.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
@@ -25,4 +26,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-services': services,
   '0011-projects': projects,
   '0012-price-history': priceHistory,
+  '0013-registry-versions': registryVersions,
 };
