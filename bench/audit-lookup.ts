@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { median } from './stats.ts';
 
 const AUDITS = 100_000;
 /** Load before each measurement, not counted. */
@@ -170,9 +171,8 @@ if (values.serve) {
     // Each round's pair ran back to back, so its ratio cancels most of the machine's drift;
     // the median of those ratios is the figure least moved by one disturbed round.
     const ratios = bare.map((b, i) => lookup[i]! / b).sort((a, b) => a - b);
-    const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
     console.log(
-      `ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)} of the means, ${median.toFixed(2)} median of the rounds' ratios (${ratios.map((r) => r.toFixed(2)).join(', ')})  (target ≥ 0.70)`,
+      `ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)} of the means, ${median(ratios).toFixed(2)} median of the rounds' ratios (${ratios.map((r) => r.toFixed(2)).join(', ')})  (target ≥ 0.70)`,
     );
     console.log(
       `50 connections: bare ${bare50.rate.toFixed(0)} req/s p50 ${bare50.p50} ms p99 ${bare50.p99} ms; lookup ${lookup50.rate.toFixed(0)} req/s p50 ${lookup50.p50} ms p99 ${lookup50.p99} ms; ratio ${(lookup50.rate / bare50.rate).toFixed(2)}`,

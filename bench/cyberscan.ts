@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { spawnServer, type SpawnedServer } from '../src/testing/spawn-server.ts';
 import { runCli } from '../src/testing/run-cli.ts';
+import { median } from './stats.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const seconds = Number(values.seconds);
@@ -52,8 +53,6 @@ const scan = (server: SpawnedServer, key: string, address: string) =>
     headers: { 'content-type': 'application/json', 'x-api-key': key },
     body: JSON.stringify({ address, network: 'LOCAL' }),
   });
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // 2. Cold scans: every request rescans (freshness 0).
 await withServer({ SCAN_FRESHNESS_SECONDS: '0' }, async (server, key, tokens) => {

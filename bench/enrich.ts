@@ -24,6 +24,7 @@ import { enrichmentFromConfig } from '../src/enrichment/enrichment-setup.ts';
 import type { EnrichmentService } from '../src/enrichment/enrichment-service.ts';
 import { upsertProjects } from '../src/projects/project-repository.ts';
 import { validateProjects } from '../src/projects/project-record.ts';
+import { median } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +75,6 @@ async function freshEnrichment(): Promise<EnrichmentService> {
   return enrichmentFromConfig(config, store.db);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();

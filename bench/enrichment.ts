@@ -19,6 +19,7 @@ import { startEnrichmentServer, TEST_BOT_TOKEN, TEST_BEARER_TOKEN } from '../src
 import { loadConfig } from '../src/config.ts';
 import { providersFromConfig } from '../src/enrichment/providers.ts';
 import { EMPTY_LINKS, enrichProject, guardProviders, type ProjectProfile } from '../src/enrichment/enrich-project.ts';
+import { median } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +42,6 @@ const profile: ProjectProfile = {
 const server = await startEnrichmentServer();
 server.delayMs = Number(values.delay);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();

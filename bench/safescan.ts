@@ -21,6 +21,7 @@ import { LABEL_CATEGORIES } from '../src/labels/label-record.ts';
 import { createSafescan } from '../src/safescan/safescan-service.ts';
 import { explorerHistoryReader } from '../src/safescan/explorer-history.ts';
 import { startExplorerReplay, replayRows } from '../src/testing/explorer-replay.ts';
+import { median } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,8 +38,6 @@ const ROUNDS = Number(values.rounds);
 
 const address = (i: number) => `0x${(BigInt(i) * 2654435761n + 0x1234567n).toString(16).padStart(40, '0').slice(-40)}`;
 const NETWORKS = ['ETH', 'BSC', 'MATIC', '*'];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dir = await mkdtemp(join(tmpdir(), 'sw-bench-safescan-'));
 const store = await openStore({ dataDir: dir });

@@ -13,9 +13,9 @@ import { readSolanaToken } from '../src/solana/read-solana-token.ts';
 import { createScanService } from '../src/scan/scan-service.ts';
 import { createAuditLookup } from '../src/audits/audit-repository.ts';
 import { openTestStore } from '../src/testing/test-stores.ts';
+import { median } from './stats.ts';
 
 const ROUNDS = 20;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const solana = await startSolanaDevnet();
 const server = await serveDevnet(solana, { port: 0 });

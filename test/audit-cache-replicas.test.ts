@@ -11,21 +11,12 @@ import pg from 'pg';
 import { openStore, type Store } from '../src/store/open-store.ts';
 import { cachedAuditLookup } from '../src/audits/audit-cache.ts';
 import { createAuditLookup, readAuditsVersion, removeAudits, upsertAudits, type AuditLookup } from '../src/audits/audit-repository.ts';
-import type { AuditRecord } from '../src/spec/schemas/audit-record.ts';
+import { SAMPLE_AUDIT } from '../src/testing/audit-fixtures.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const skip = databaseUrl ? false : 'DATABASE_URL is not set';
 
-const record: AuditRecord = {
-  slug: 'alpha',
-  name: 'Alpha',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  reportFile: 'https://r.example/alpha.pdf',
-  reportUrl: 'https://r.example/alpha',
-  finishedAt: '2024-01-05T00:00:00.000Z',
-  address: '0xabcdef0000000000000000000000000000000001',
-  network: 'BSC',
-};
+const record = SAMPLE_AUDIT;
 
 describe('audit cache across replicas on PostgreSQL', { skip }, () => {
   const schema = `sw_test_${randomBytes(6).toString('hex')}`;

@@ -12,17 +12,9 @@ import type { AuditLookup } from './audit-repository.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
 import { openTestStore } from '../testing/test-stores.ts';
 import { openStore } from '../store/open-store.ts';
+import { SAMPLE_AUDIT } from '../testing/audit-fixtures.ts';
 
-const record: AuditRecord = {
-  slug: 'alpha',
-  name: 'Alpha',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  reportFile: 'https://r.example/alpha.pdf',
-  reportUrl: 'https://r.example/alpha',
-  finishedAt: '2024-01-05T00:00:00.000Z',
-  address: '0xabcdef0000000000000000000000000000000001',
-  network: 'BSC',
-};
+const record = SAMPLE_AUDIT;
 
 /** A lookup over a plain list that counts its reads (the list stands in for the table). */
 function countingLookup(rows: AuditRecord[]): AuditLookup & { reads: number } {

@@ -2,18 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds, openTestStore } from '../testing/test-stores.ts';
 import { createAuditLookup, listAudits, readAuditsVersion, removeAudits, upsertAudits } from './audit-repository.ts';
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import { SAMPLE_AUDIT } from '../testing/audit-fixtures.ts';
 
-const base: AuditRecord = {
-  slug: 'alpha',
-  name: 'Alpha',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  reportFile: 'https://r.example/alpha.pdf',
-  reportUrl: 'https://r.example/alpha',
-  finishedAt: '2024-01-05T00:00:00.000Z',
-  address: '0xabcdef0000000000000000000000000000000001',
-  network: 'BSC',
-};
+const base = SAMPLE_AUDIT;
 
 for (const kind of storeKinds()) {
   describe(`audit repository on ${kind}`, () => {

@@ -31,9 +31,9 @@ export function cachedApiKeyVerifier(verify: ApiKeyVerifier, options: CachedVeri
     return hit && hit.expires > now() ? hit.info : undefined;
   };
   const cached = async (presented: string): Promise<ApiKeyInfo | undefined> => {
-    const hit = cache.get(presented);
-    if (hit && hit.expires > now()) return hit.info;
-    if (hit) cache.delete(presented);
+    const fresh = known(presented);
+    if (fresh) return fresh;
+    cache.delete(presented); // expired, if there at all
     const info = await verify(presented);
     if (info) {
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
