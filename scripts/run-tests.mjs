@@ -50,8 +50,14 @@ if (files.length === 0) {
 const bundle = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts'], { stdio: 'inherit' });
 if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
-});
+// --test-force-exit: a file whose tests and hooks are done ends even if something it
+// started (a server, a socket) is still open, so one leaked handle cannot hold the run.
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-force-exit', '--test-reporter=spec', ...files],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  },
+);
 process.exit(result.status ?? 1);

@@ -37,7 +37,11 @@ describe('two API processes sharing PostgreSQL and a Redis rate limit', { skip }
       DATA_DIR: join(dir, 'data'),
       DEVNET: 'off',
     };
-    servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+    // Both start at once, as replicas do; one that fails must not leave the other running.
+    const started = await Promise.allSettled([spawnServer(env), spawnServer(env)]);
+    servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
   });
 
   after(async () => {

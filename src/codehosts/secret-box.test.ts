@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createSecretBox, secretBoxFromEnv } from './secret-box.ts';
 
 test('seals and opens; another key or an altered text opens to null', () => {
@@ -36,4 +38,23 @@ test('without SECRET_KEY a key file is generated once (0600) and reused', () => 
   assert.equal(secretBoxFromEnv('', dir).open(sealed), 'x');
   assert.equal(readFileSync(file, 'utf8'), key);
   assert.equal(secretBoxFromEnv('explicit', dir).open(sealed), null);
+});
+
+test('processes starting together on one data folder all end with the same key', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sw-secret-race-'));
+  // Each process loads the module first and then waits for a shared instant, so the
+  // creations really overlap (two replicas started at once did fail on EEXIST).
+  const start = Date.now() + 1500;
+  const script = `
+    const { secretBoxFromEnv } = await import(${JSON.stringify(new URL('./secret-box.ts', import.meta.url).href)});
+    while (Date.now() < ${start}) {}
+    process.stdout.write(secretBoxFromEnv(undefined, ${JSON.stringify(dir)}).seal('same'));
+  `;
+  const runs = Array.from({ length: 6 }, () =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
+  );
+  const sealed = (await Promise.all(runs)).map((r) => r.stdout);
+  const box = secretBoxFromEnv(undefined, dir);
+  for (const s of sealed) assert.equal(box.open(s), 'same');
+  assert.deepEqual(readdirSync(dir), ['secret-key'], 'no temporary files left behind');
 });

@@ -5,7 +5,7 @@
  * the clear. Sealed form: `v1.<iv>.<tag>.<ciphertext>`, base64url.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface SecretBox {
@@ -52,9 +52,26 @@ export function createSecretBox(secret: string | Buffer): SecretBox {
 export function secretBoxFromEnv(secretKey: string | undefined, dataDir: string): SecretBox {
   if (secretKey !== undefined && secretKey.trim() !== '') return createSecretBox(secretKey.trim());
   const file = join(dataDir, 'secret-key');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
+  createKeyFileOnce(file);
   return createSecretBox(readFileSync(file, 'utf8').trim());
+}
+
+/**
+ * Writes a new random key to `file` unless it exists. Several processes on one data
+ * folder (replicas, a CLI command beside the server) may start at the same instant:
+ * the key is written whole to a file of this process's own and then hard-linked into
+ * place, which fails atomically if another process got there first. Every process
+ * then reads the one complete key; none ever sees a half-written file.
+ */
+function createKeyFileOnce(file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const own = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(own, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(own, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(own, { force: true });
+  }
 }

@@ -26,6 +26,13 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A test whose set-up failed before it could stop its servers (or that forgot) must
+  // still end: the server does not keep this process alive, and dies with it.
+  child.unref();
+  for (const stream of [child.stdout, child.stderr]) (stream as (typeof stream & { unref?: () => void }) | null)?.unref?.();
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${log}`)), timeoutMs);
@@ -49,6 +56,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
     child,
     output: () => log,
     stop: async () => {
+      // Waiting for the exit must hold this process open until the server is gone.
+      child.ref();
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
