@@ -51,6 +51,23 @@ export function rocAuc(positives: readonly number[], negatives: readonly number[
   return wins / (positives.length * negatives.length);
 }
 
+/**
+ * The AUC over every (positive, negative) pair of the same category, pooled: the corpus
+ * README counts a category in neither `labels` nor `negative_for` as unknown, so a token
+ * labelled only "no sell restriction" is never paired with a hidden-mint positive here.
+ */
+export function pooledRocAuc(groups: readonly { positives: readonly number[]; negatives: readonly number[] }[]): number {
+  let wins = 0;
+  let pairs = 0;
+  for (const { positives, negatives } of groups) {
+    const pairCount = positives.length * negatives.length;
+    if (pairCount === 0) continue;
+    wins += rocAuc(positives, negatives) * pairCount;
+    pairs += pairCount;
+  }
+  return pairs === 0 ? Number.NaN : wins / pairs;
+}
+
 function parseArgs(argv: readonly string[]) {
   const value = (flag: string) => {
     const i = argv.indexOf(flag);
@@ -109,13 +126,18 @@ async function main(): Promise<void> {
   // restriction says nothing about a mint. The AUC per category pairs each category's
   // positives with its own negatives; `powersOutsideLabel` counts the negatives in which the
   // analysis finds a power to take money of a kind their label does not rule out.
+  const categoryScores = GROUP_LABELS.map((label) => ({
+    label,
+    positives: scored.filter((s) => s.labels.includes(label)).map((s) => s.security ?? 0),
+    negatives: scored.filter((s) => s.negativeFor.includes(label)).map((s) => s.security ?? 0),
+  }));
   const byCategory: Record<string, { positives: number; negatives: number; auc: number }> = Object.fromEntries(
-    GROUP_LABELS.map((label) => {
-      const pos = scored.filter((s) => s.labels.includes(label)).map((s) => s.security ?? 0);
-      const neg = scored.filter((s) => s.negativeFor.includes(label)).map((s) => s.security ?? 0);
-      return [label, { positives: pos.length, negatives: neg.length, auc: Math.round(rocAuc(pos, neg) * 1000) / 1000 }];
-    }),
+    categoryScores.map(({ label, positives, negatives }) => [
+      label,
+      { positives: positives.length, negatives: negatives.length, auc: Math.round(rocAuc(positives, negatives) * 1000) / 1000 },
+    ]),
   );
+  const pooledAuc = Math.round(pooledRocAuc(categoryScores) * 1000) / 1000;
   const ruledOut: Readonly<Record<string, MoneyPower>> = { mint: 'mint', honeypot: 'sell-block' };
   const powersOutsideLabel = scored.filter((s) => {
     if (s.group !== 'negative') return false;
@@ -129,6 +151,7 @@ async function main(): Promise<void> {
     auc: Math.round(auc * 1000) / 1000,
     target: AUC_TARGET,
     byCategory,
+    pooledAuc,
     powersOutsideLabel,
     ranks: { positive: distribution('positive'), negative: distribution('negative') },
     unscored: scored.filter((s) => s.security === null).length,
@@ -146,7 +169,9 @@ async function main(): Promise<void> {
     console.log(
       `per category: ${Object.entries(byCategory)
         .map(([l, c]) => `${l} ${c.auc.toFixed(3)} (${c.positives} vs ${c.negatives})`)
-        .join(', ')}; ${powersOutsideLabel} negatives carry a power to take money of a kind their label does not rule out`,
+        .join(
+          ', ',
+        )}; pooled within categories ${pooledAuc.toFixed(3)}; ${powersOutsideLabel} negatives carry a power to take money of a kind their label does not rule out`,
     );
     console.log(`rank by security score   ${labels.map((l) => l.padStart(4)).join('')}`);
     for (const group of ['positive', 'negative'] as const) {
