@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { SchemaScopedPostgresDialect } from './schema-introspector.ts';
 import type { Database } from './schema.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
@@ -113,7 +114,7 @@ async function openPostgres(connectionString: string, schema: string | undefined
       client.release();
     }
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema ?? 'public') });
   const url = new URL(connectionString);
   url.password = '';
   url.username = '';
