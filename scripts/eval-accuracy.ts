@@ -47,7 +47,7 @@ export const CATEGORY_MAP: Readonly<Record<string, { keys: readonly (keyof Smart
   // Issue 10: a sell restriction is any key that can stop a holder's sell, or a finding
   // that says sells are restricted.
   honeypot: { keys: ['pause', 'blacklist', 'blacklistMany', 'maxTxAmount', 'cooldown'], detectors: ['sell-restriction'] },
-  proxy: { keys: [], detectors: ['upgradeable-proxy', 'controlled-delegatecall'] },
+  proxy: { keys: [], detectors: ['upgradeable-proxy', 'controlled-delegatecall', 'unprotected-initializer'] },
   selfdestruct: { keys: [], detectors: ['selfdestruct'] },
   reentrancy: { keys: [], detectors: ['reentrancy'] },
   // SolidiFI's "Unchecked-Send" class is an unauthorised ETH send (a public function that

@@ -40,6 +40,7 @@ import transferCooldown from './transfer-cooldown.ts';
 import txOriginAuth from './tx-origin-auth.ts';
 import uncheckedErc20Transfer from './unchecked-erc20-transfer.ts';
 import uncheckedLowLevelCall from './unchecked-low-level-call.ts';
+import unprotectedInitializer from './unprotected-initializer.ts';
 import upgradeableProxy from './upgradeable-proxy.ts';
 import weakRandomness from './weak-randomness.ts';
 import whitelist from './whitelist.ts';
@@ -85,6 +86,7 @@ export const detectors: readonly Detector[] = [
   txOriginAuth,
   uncheckedErc20Transfer,
   uncheckedLowLevelCall,
+  unprotectedInitializer,
   upgradeableProxy,
   weakRandomness,
   whitelist,
