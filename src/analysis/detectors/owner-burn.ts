@@ -33,7 +33,9 @@ export default defineDetector({
               (w.op === 'dec' || w.op === 'delete') &&
               w.keys[0] &&
               !isCallerKey(w.keys[0], e.authorities) &&
-              w.keys[0].k !== 'this',
+              // One account written into the code (a reserve, the dead address) is not
+              // "any holder": the owner cannot reach anyone else's balance through it.
+              !isConstantAddress(w.keys[0]),
           );
           if (!debit) continue;
           const credit = writes.some((w) => t.isLedger(w) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));

@@ -19,6 +19,12 @@ contract BurnToken is ERC20, ERC20Burnable, Ownable {
         _burn(msg.sender, amount);
     }
 
+    // Burns from one account written into the code (a team wallet), nobody else's.
+    function burnFromReserve(uint256 amount) external onlyOwner {
+        address reserve = 0x41CaE184095c5DAEeC5B2b2901D156a029B3dAC6;
+        _burn(reserve, amount);
+    }
+
     // Sends to the owner: a transfer, reported by owner-changes-balances, not a burn.
     function recover(address holder, uint256 amount) external onlyOwner {
         _transfer(holder, owner(), amount);
