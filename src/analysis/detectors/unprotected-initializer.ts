@@ -7,18 +7,10 @@
  */
 import { defineDetector } from './define-detector.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
-import type { FunctionModel } from '../solidity/program.ts';
 import type { ExternalCall } from '../solidity/summary.ts';
 import { contains, child } from '../solidity/syntax-helpers.ts';
+import { DISABLE_INITIALIZERS, isInitializer } from '../solidity/initializable.ts';
 
-/**
- * OpenZeppelin's Initializable API (also what forks of it keep): the modifiers that make
- * a function an initializer, and the call that locks initializers in a constructor.
- * Named rather than recognised by body because the library is most often imported and
- * not part of the scanned sources.
- */
-const INITIALIZER_MODIFIERS = new Set(['initializer', 'reinitializer']);
-const DISABLE_INITIALIZERS = '_disableInitializers';
 const ADDRESS_THIS = /\baddress\s*\(\s*this\s*\)/;
 
 export default defineDetector({
@@ -65,10 +57,6 @@ export default defineDetector({
 function canRemoveCode(call: ExternalCall): boolean {
   if (call.kind === 'selfdestruct') return true;
   return call.kind === 'delegatecall' && !(call.targetNode && ADDRESS_THIS.test(call.targetNode.text));
-}
-
-function isInitializer(fn: FunctionModel): boolean {
-  return fn.modifiers.some((m) => INITIALIZER_MODIFIERS.has(m.name));
 }
 
 /** Callable only through a proxy: OpenZeppelin's `onlyProxy`, or any check on `address(this)`. */

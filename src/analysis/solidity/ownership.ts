@@ -5,6 +5,7 @@
 import type { FunctionModel, StateVariable } from './program.ts';
 import type { Entry } from './contract-analysis.ts';
 import { isAddressType } from './type-info.ts';
+import { isInitializer } from './initializable.ts';
 
 export interface Ownership {
   /** The address variable most owner checks compare the caller with. */
@@ -45,6 +46,8 @@ export function buildOwnership(entries: Entry[]): Ownership {
     );
     for (const e of writers) {
       if (renounceFunctions.includes(e.fn) || e.authorities.some((a) => a.v === ownerVariable)) continue;
+      // An initializer runs once, when the proxy is set up: it cannot set the owner *again*.
+      if (isInitializer(e.fn)) continue;
       const sets = e.summary.writes.some((w) => w.v === ownerVariable && w.op !== 'delete');
       if (!sets) continue;
       const stale =
