@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
-// OpenZeppelin's Initializable, imported as upgradeable contracts do (not in the input).
-import "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
+// A cut-down OpenZeppelin Initializable, as forks of it ship it.
+abstract contract Initializable {
+    bool private _initialized;
+
+    modifier initializer() {
+        require(!_initialized, "already initialized");
+        _initialized = true;
+        _;
+    }
+}
 
 contract UpgradeableToken is Initializable {
     address public owner;
