@@ -5,7 +5,7 @@
  * the clear. Sealed form: `v1.<iv>.<tag>.<ciphertext>`, base64url.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface SecretBox {
@@ -52,7 +52,8 @@ export function createSecretBox(secret: string | Buffer): SecretBox {
 export function secretBoxFromEnv(secretKey: string | undefined, dataDir: string): SecretBox {
   if (secretKey !== undefined && secretKey.trim() !== '') return createSecretBox(secretKey.trim());
   const file = join(dataDir, 'secret-key');
-  createKeyFileOnce(file);
+  // The usual start finds the key; only a first start writes one.
+  if (!existsSync(file)) createKeyFileOnce(file);
   return createSecretBox(readFileSync(file, 'utf8').trim());
 }
 

@@ -3,6 +3,7 @@
  * waits until it listens: for integration tests of what a user actually runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/scopeward.js', import.meta.url));
@@ -29,7 +30,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
   // A test whose set-up failed before it could stop its servers (or that forgot) must
   // still end: the server does not keep this process alive, and dies with it.
   child.unref();
-  for (const stream of [child.stdout, child.stderr]) (stream as (typeof stream & { unref?: () => void }) | null)?.unref?.();
+  // Piped stdio are sockets, though typed as plain streams.
+  for (const stream of [child.stdout, child.stderr]) (stream as Socket | null)?.unref();
   const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
   void exited.then(() => process.off('exit', killOnExit));

@@ -11,6 +11,7 @@ import type { ExternalCall } from '../solidity/summary.ts';
 import { contains, child } from '../solidity/syntax-helpers.ts';
 import { DISABLE_INITIALIZERS, isInitializer } from '../solidity/initializable.ts';
 
+/** A condition on `address(this)`: a check that the code runs behind a proxy. */
 const ADDRESS_THIS = /\baddress\s*\(\s*this\s*\)/;
 
 export default defineDetector({
@@ -55,8 +56,7 @@ export default defineDetector({
 
 /** selfdestruct, or a delegatecall to other code (one to `address(this)`, a multicall, runs only this code). */
 function canRemoveCode(call: ExternalCall): boolean {
-  if (call.kind === 'selfdestruct') return true;
-  return call.kind === 'delegatecall' && !(call.targetNode && ADDRESS_THIS.test(call.targetNode.text));
+  return call.kind === 'selfdestruct' || (call.kind === 'delegatecall' && call.target.k !== 'this');
 }
 
 /** Callable only through a proxy: OpenZeppelin's `onlyProxy`, or any check on `address(this)`. */
