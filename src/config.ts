@@ -22,8 +22,14 @@ export interface Config {
    * clients of a loopback HOST, admin keys) or `open` (anyone). See the README's policy.
    */
   readonly devnetRpc: 'local' | 'open';
-  /** Calls per minute per outside client on the devnet's /rpc. */
+  /** Calls per minute per outside client on the devnet's /rpc and /rpc/solana (each batch item is a call). */
   readonly devnetRpcCallsPerMinute: number;
+  /**
+   * Host names the devnet's JSON-RPC answers when the service listens on loopback, besides
+   * loopback names (RPC_ALLOWED_HOSTS, comma-separated; BASE_URL's host is added). Other
+   * Host headers are refused: the guard against DNS rebinding.
+   */
+  readonly rpcAllowedHosts: readonly string[];
   readonly logLevel: string;
   /** Calls per minute per client on the keyless operations (spec: 5). */
   readonly anonymousCallsPerMinute: number;
@@ -207,6 +213,16 @@ function enrichmentConfig(env: Record<string, string | undefined>): EnrichmentCo
   };
 }
 
+function rpcAllowedHosts(env: Record<string, string | undefined>): string[] {
+  const listed = (env.RPC_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  const base = env.BASE_URL?.trim();
+  if (base && URL.canParse(base)) listed.push(new URL(base).hostname.replace(/^\[|\]$/g, '').toLowerCase());
+  return listed;
+}
+
 /** Reads `.env` from the working directory; real environment variables win over it. */
 export function readEnv(cwd = process.cwd()): Record<string, string | undefined> {
   const file = resolve(cwd, '.env');
@@ -226,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     devnetPort: integer(env, 'DEVNET_PORT', 8545),
     devnetRpc: devnetRpcMode(env),
     devnetRpcCallsPerMinute: integer(env, 'DEVNET_RPC_PER_MINUTE', 300, 1),
+    rpcAllowedHosts: rpcAllowedHosts(env),
     logLevel: empty(env.LOG_LEVEL) ?? 'info',
     anonymousCallsPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 5, 1),
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0),

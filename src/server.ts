@@ -65,23 +65,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
         redis,
         keyPrefix: `${config.rateLimitPrefix}-rpc`,
       });
-      const verifyApiKey = createApiKeyVerifier(store);
-      plugins.push(async (instance) =>
-        instance.register(devnetRpcRoutes, {
-          request: (payload) => chain.request(payload),
-          mode: config.devnetRpc,
-          loopbackHost: isLoopback(config.host),
-          verifyApiKey,
-          rateLimiter: rpcLimiter,
-          internalToken,
-        }),
-      );
+      // Both networks' endpoints share one gate: Host check, rights, a per-client budget.
+      const rpcGate = {
+        mode: config.devnetRpc,
+        loopbackHost: isLoopback(config.host),
+        verifyApiKey: createApiKeyVerifier(store),
+        rateLimiter: rpcLimiter,
+        internalToken,
+        allowedHosts: config.rpcAllowedHosts,
+      };
+      plugins.push(async (instance) => instance.register(devnetRpcRoutes, { ...rpcGate, request: (payload) => chain.request(payload) }));
       // The embedded Solana network (sample mints for network SOL) comes with it.
       const { startSolanaDevnet } = await import('./solana/devnet/solana-devnet.ts');
       const { solanaRpcRoutes } = await import('./api/routes/solana-rpc.ts');
       const sol = await startSolanaDevnet({ logger });
       solana = sol;
-      plugins.push(async (instance) => instance.register(solanaRpcRoutes, { request: (payload) => sol.request(payload) }));
+      plugins.push(async (instance) => instance.register(solanaRpcRoutes, { ...rpcGate, request: (payload) => sol.request(payload) }));
     }
     let localRpcUrl: string | undefined;
     let localSolanaRpcUrl: string | undefined;

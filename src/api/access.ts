@@ -10,6 +10,7 @@ import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { touchApiKey, type ApiKeyInfo, type ApiKeyVerifier } from '../keys/api-key-repository.ts';
 import { HttpError } from './http-error.ts';
 import { MESSAGES } from '../spec/messages.ts';
+import { clientRateKey } from '../limits/client-key.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -87,7 +88,7 @@ export function createAccessGate(deps: AccessDeps) {
         return;
       }
       if (policy.keyRequired) throw (policy.missingKey ?? policy.invalidKey)();
-      const decision = await deps.rateLimiter.consume(`${policy.bucket}:${request.ip}`);
+      const decision = await deps.rateLimiter.consume(`${policy.bucket}:${clientRateKey(request.ip)}`);
       const headers = {
         'RateLimit-Limit': String(decision.limit),
         'RateLimit-Remaining': String(decision.remaining),

@@ -8,6 +8,9 @@ import { createEdrProvider, RpcResponseError } from './edr-provider.ts';
 import { SAMPLE_BEHAVIOURS } from './sample-tokens.ts';
 import { serveDevnet } from './serve-devnet.ts';
 import { readFile } from 'node:fs/promises';
+import { createTestApp } from '../testing/test-app.ts';
+import { devnetRpcRoutes } from '../api/routes/devnet-rpc.ts';
+import { RPC_POLICY_ERRORS } from './rpc-policy.ts';
 
 let devnet: Devnet;
 const dataDir = `/tmp/scopeward-devnet-test-${process.pid}`;
@@ -82,6 +85,38 @@ describe('devnet', () => {
       assert.equal((await fetch(server.url)).status, 405);
     } finally {
       await server.close();
+    }
+  });
+
+  it("refuses an outside caller's nested batch on /rpc: cheat codes inside it never reach the node", async () => {
+    const t = await createTestApp({
+      plugins: [async (app) => app.register(devnetRpcRoutes, { request: (payload) => devnet.request(payload), loopbackHost: true })],
+    });
+    try {
+      const honeypot = devnet.tokens.find((tk) => tk.behaviour === 'honeypot')!.address;
+      const codeOf = async () =>
+        ((await devnet.request({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [honeypot, 'latest'] })) as { result: string })
+          .result;
+      const before = await codeOf();
+      const head = async () =>
+        ((await devnet.request({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })) as { result: string }).result;
+      const headBefore = await head();
+      const nested = [
+        [
+          { jsonrpc: '2.0', id: 1, method: 'hardhat_setCode', params: [honeypot, '0x00'] },
+          { jsonrpc: '2.0', id: 2, method: 'evm_mine', params: [] },
+          { jsonrpc: '2.0', id: 3, method: 'hardhat_setBalance', params: [honeypot, '0xffffffffffff'] },
+        ],
+      ];
+      const res = await t.app.inject({ method: 'POST', url: '/rpc', payload: nested, remoteAddress: '203.0.113.9' });
+      assert.equal(res.statusCode, 200);
+      const answer = res.json() as { error?: { code: number } }[];
+      assert.equal(answer.length, 1);
+      assert.equal(answer[0]?.error?.code, RPC_POLICY_ERRORS.invalidRequest);
+      assert.equal(await codeOf(), before);
+      assert.equal(await head(), headBefore);
+    } finally {
+      await t.close();
     }
   });
 

@@ -1,6 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { callerRights, classifyMethod, decide, guardedRequest, isLoopback, RPC_POLICY_ERRORS, DEFAULT_RPC_LIMITS } from './rpc-policy.ts';
+import {
+  callerRights,
+  classifyMethod,
+  decide,
+  guardedRequest,
+  isLoopback,
+  logBlockSpan,
+  RPC_POLICY_ERRORS,
+  DEFAULT_RPC_LIMITS,
+} from './rpc-policy.ts';
 
 const outsider = { privileged: false };
 const insider = { privileged: true };
@@ -106,5 +115,84 @@ describe('devnet RPC policy', () => {
     assert.equal((huge as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.tooLarge);
     const never = await guardedRequest({ id: 2, method: 'eth_call', params: [{}] }, outsider, () => new Promise(() => {}), limits);
     assert.equal((never as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.timeout);
+  });
+
+  it('refuses a nested batch and never hands it to the node, whatever methods it holds', async () => {
+    const sent: unknown[] = [];
+    const node = async (request: unknown) => {
+      sent.push(request);
+      return { jsonrpc: '2.0', id: 1, result: '0x1' };
+    };
+    const cheat = { jsonrpc: '2.0', id: 1, method: 'hardhat_setBalance', params: ['0x1', '0xffff'] };
+    const out = (await guardedRequest([[cheat]], outsider, node)) as { error?: { code: number } }[];
+    assert.equal(out[0]?.error?.code, RPC_POLICY_ERRORS.invalidRequest);
+    const deeper = (await guardedRequest(
+      [[[cheat]], [{ id: 2, method: 'eth_call', params: [{ to: '0x1', gas: '0x989680' }] }]],
+      outsider,
+      node,
+    )) as {
+      error?: { code: number };
+    }[];
+    assert.deepEqual(
+      deeper.map((a) => a.error?.code),
+      [RPC_POLICY_ERRORS.invalidRequest, RPC_POLICY_ERRORS.invalidRequest],
+    );
+    // Non-objects and method-less items are answered here too.
+    const odd = (await guardedRequest([1, 'x', null, { id: 3 }], outsider, node)) as { error?: { code: number } }[];
+    assert.ok(odd.every((a) => a.error?.code === RPC_POLICY_ERRORS.invalidRequest));
+    assert.equal(sent.length, 0);
+    assert.equal(decide([cheat], insider).kind, 'refuse');
+  });
+
+  it('caps an outside batch, and refuses an empty one', async () => {
+    const limits = { ...DEFAULT_RPC_LIMITS, maxBatchItems: 3 };
+    const node = async () => ({ jsonrpc: '2.0', id: 1, result: '0x1' });
+    const read = { jsonrpc: '2.0', id: 1, method: 'eth_chainId' };
+    assert.equal(((await guardedRequest([read, read, read], outsider, node, limits)) as unknown[]).length, 3);
+    const tooMany = (await guardedRequest([read, read, read, read], outsider, node, limits)) as {
+      error: { code: number; message: string };
+    };
+    assert.equal(tooMany.error.code, RPC_POLICY_ERRORS.tooLarge);
+    assert.match(tooMany.error.message, /at most 3/);
+    assert.equal(((await guardedRequest([], outsider, node)) as { error: { code: number } }).error.code, RPC_POLICY_ERRORS.invalidRequest);
+  });
+
+  it('measures eth_getLogs ranges, resolving tags against the head', async () => {
+    const head = async () => 50_000n;
+    assert.equal(await logBlockSpan([{ fromBlock: '0x0', toBlock: 'latest' }], head), 50_001n);
+    assert.equal(await logBlockSpan([{ fromBlock: 'earliest' }], head), 50_001n);
+    assert.equal(await logBlockSpan([{}], head), 1n);
+    assert.equal(await logBlockSpan([{ blockHash: '0xab' }], head), 1n);
+    assert.equal(await logBlockSpan([{ fromBlock: '0x10', toBlock: '0x1f' }], head), 16n);
+    assert.equal(await logBlockSpan([{ fromBlock: '0x20', toBlock: '0x1f' }], head), 0n);
+    assert.equal(await logBlockSpan([{ fromBlock: 'nonsense' }], head), undefined);
+  });
+
+  it('refuses an outside eth_getLogs over too many blocks, and keeps a batch of answers under its byte budget', async () => {
+    const limits = { ...DEFAULT_RPC_LIMITS, maxLogBlockRange: 1_000, maxAnswerBytes: 2_500 };
+    const node = async (request: unknown) => {
+      const { id, method } = request as { id: number; method: string };
+      if (method === 'eth_blockNumber') return { jsonrpc: '2.0', id, result: '0x2710' };
+      return { jsonrpc: '2.0', id, result: ['x'.repeat(1_000)] };
+    };
+    const wide = (await guardedRequest({ id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0' }] }, outsider, node, limits)) as {
+      error: { code: number; message: string };
+    };
+    assert.equal(wide.error.code, RPC_POLICY_ERRORS.tooLarge);
+    assert.match(wide.error.message, /10001 blocks/);
+    const recent = { method: 'eth_getLogs', params: [{ fromBlock: '0x2700' }] };
+    const batch = (await guardedRequest(
+      [1, 2, 3].map((id) => ({ id, ...recent })),
+      outsider,
+      node,
+      limits,
+    )) as { result?: unknown; error?: { code: number } }[];
+    assert.deepEqual(
+      batch.map((a) => a.error?.code ?? 'ok'),
+      ['ok', 'ok', RPC_POLICY_ERRORS.tooLarge],
+    );
+    // Privileged callers are not capped.
+    const all = await guardedRequest({ id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0' }] }, insider, node, limits);
+    assert.ok((all as { result: unknown }).result);
   });
 });

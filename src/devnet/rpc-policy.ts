@@ -70,6 +70,12 @@ export interface RpcLimits {
   readonly maxTraceBytes: number;
   /** Longest an outside caller's executing call may take before it is answered with an error. */
   readonly callTimeoutMs: number;
+  /** Most items in one batch of an outside caller (each is also counted against the rate limit). */
+  readonly maxBatchItems: number;
+  /** Most blocks one outside `eth_getLogs` may span (`blockHash` filters span one). */
+  readonly maxLogBlockRange: number;
+  /** Most bytes of JSON answered to an outside caller for one request or batch, all items together. */
+  readonly maxAnswerBytes: number;
 }
 
 export const DEFAULT_RPC_LIMITS: RpcLimits = {
@@ -77,10 +83,19 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = {
   traceGasCap: 250_000n,
   maxTraceBytes: 2 * 1024 * 1024,
   callTimeoutMs: 5_000,
+  maxBatchItems: 100,
+  maxLogBlockRange: 10_000,
+  maxAnswerBytes: 8 * 1024 * 1024,
 };
 
 /** JSON-RPC error codes of the policy (server-defined range). */
-export const RPC_POLICY_ERRORS = { notAllowed: -32001, tooLarge: -32002, timeout: -32003, rateLimited: -32005 } as const;
+export const RPC_POLICY_ERRORS = {
+  invalidRequest: -32600,
+  notAllowed: -32001,
+  tooLarge: -32002,
+  timeout: -32003,
+  rateLimited: -32005,
+} as const;
 
 export interface CallerRights {
   /** Whether the caller may send state-changing and debug methods, and is exempt from the caps. */
@@ -150,12 +165,25 @@ const LEAN_TRACE = { disableMemory: true, disableStack: true, disableStorage: tr
 /**
  * Decides one JSON-RPC request of a caller: forwarded as is (privileged callers and
  * cheap reads), forwarded with its costs capped (executing reads and traces), or refused.
- * Malformed items are forwarded unchanged: the node answers them with its own errors.
+ * Only a request object with a string method is ever forwarded to an outside caller's
+ * node: anything else is answered here as an invalid request. In particular an array
+ * inside a batch is refused, because the node would run it as a batch of its own whose
+ * items no policy had decided (a nested batch once smuggled cheat codes past it).
  */
 export function decide(item: unknown, rights: CallerRights, limits: RpcLimits = DEFAULT_RPC_LIMITS): PolicyDecision {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { kind: 'forward', request: item, cls: 'read' };
+  if (Array.isArray(item)) {
+    return {
+      kind: 'refuse',
+      response: rpcError(null, RPC_POLICY_ERRORS.invalidRequest, 'Invalid request: nested batches are not allowed'),
+    };
+  }
+  if (typeof item !== 'object' || item === null) {
+    return { kind: 'refuse', response: rpcError(null, RPC_POLICY_ERRORS.invalidRequest, 'Invalid request: expected an object') };
+  }
   const { id, method, params } = item as RpcItem;
-  if (typeof method !== 'string') return { kind: 'forward', request: item, cls: 'read' };
+  if (typeof method !== 'string') {
+    return { kind: 'refuse', response: rpcError(id, RPC_POLICY_ERRORS.invalidRequest, 'Invalid request: method must be a string') };
+  }
   const cls = classifyMethod(method);
   if (rights.privileged) return { kind: 'forward', request: item, cls };
   if (cls === 'privileged') {
@@ -181,7 +209,41 @@ export function decide(item: unknown, rights: CallerRights, limits: RpcLimits = 
   return { kind: 'forward', request: { ...(item as object), params: list }, cls };
 }
 
-/** Runs a guarded batch or single request against the node. */
+/** A block number, or a tag resolved against the chain's head (`earliest` is block 0). */
+function blockOf(tag: unknown, head: () => Promise<bigint>): Promise<bigint | undefined> {
+  if (tag === undefined || tag === null) return head();
+  if (typeof tag !== 'string') return Promise.resolve(undefined);
+  if (tag === 'earliest') return Promise.resolve(0n);
+  if (tag === 'latest' || tag === 'pending' || tag === 'safe' || tag === 'finalized') return head();
+  return Promise.resolve(/^0x[0-9a-fA-F]{1,16}$/.test(tag) ? BigInt(tag) : undefined);
+}
+
+/**
+ * How many blocks an `eth_getLogs` filter spans, or undefined when the node should judge
+ * the filter itself (malformed: the node answers its own error, cheaply).
+ */
+export async function logBlockSpan(params: unknown, head: () => Promise<bigint>): Promise<bigint | undefined> {
+  const filter: unknown = Array.isArray(params) ? params[0] : undefined;
+  if (typeof filter !== 'object' || filter === null) return undefined;
+  const { blockHash, fromBlock, toBlock } = filter as { blockHash?: unknown; fromBlock?: unknown; toBlock?: unknown };
+  if (blockHash !== undefined) return 1n;
+  const [from, to] = [await blockOf(fromBlock, head), await blockOf(toBlock, head)];
+  if (from === undefined || to === undefined) return undefined;
+  return to >= from ? to - from + 1n : 0n;
+}
+
+/** The number of requests a payload holds: its items for a batch, else one. */
+export function requestCount(payload: unknown): number {
+  return Array.isArray(payload) ? Math.max(1, payload.length) : 1;
+}
+
+/**
+ * Runs a guarded batch or single request against the node. For an outside caller every
+ * item is decided on its own, a batch holds at most `maxBatchItems`, an `eth_getLogs`
+ * spans at most `maxLogBlockRange` blocks, and the answers together stay under
+ * `maxAnswerBytes` (an item past the budget is answered with an error instead, so a
+ * batch of huge reads cannot pile up in memory).
+ */
 export async function guardedRequest(
   payload: unknown,
   rights: CallerRights,
@@ -189,20 +251,54 @@ export async function guardedRequest(
   limits: RpcLimits = DEFAULT_RPC_LIMITS,
 ): Promise<unknown> {
   if (rights.privileged) return send(payload);
+  let headBlock: Promise<bigint> | undefined;
+  const head = (): Promise<bigint> => {
+    headBlock ??= send({ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] }).then((answer) => {
+      const result = (answer as { result?: unknown } | null)?.result;
+      return typeof result === 'string' && /^0x[0-9a-fA-F]+$/.test(result) ? BigInt(result) : 0n;
+    });
+    return headBlock;
+  };
+  let answerBytes = 0;
   const one = async (item: unknown): Promise<unknown> => {
     const decision = decide(item, rights, limits);
     if (decision.kind === 'refuse') return decision.response;
-    const id = (item as RpcItem | null)?.id;
-    if (decision.cls === 'read') return send(decision.request);
-    const answer = await withTimeout(send(decision.request), limits.callTimeoutMs);
+    const { id, method, params } = item as RpcItem;
+    if (method === 'eth_getLogs') {
+      const span = await logBlockSpan(params, head);
+      if (span !== undefined && span > BigInt(limits.maxLogBlockRange)) {
+        return rpcError(
+          id,
+          RPC_POLICY_ERRORS.tooLarge,
+          `eth_getLogs over ${span} blocks: at most ${limits.maxLogBlockRange} blocks per call for this caller`,
+        );
+      }
+    }
+    const answer = decision.cls === 'read' ? await send(decision.request) : await withTimeout(send(decision.request), limits.callTimeoutMs);
     if (answer === TIMED_OUT) return rpcError(id, RPC_POLICY_ERRORS.timeout, `no answer within ${limits.callTimeoutMs} ms`);
-    if (decision.cls === 'trace' && JSON.stringify(answer).length > limits.maxTraceBytes) {
+    const bytes = JSON.stringify(answer).length;
+    if (decision.cls === 'trace' && bytes > limits.maxTraceBytes) {
       return rpcError(id, RPC_POLICY_ERRORS.tooLarge, `trace larger than ${limits.maxTraceBytes} bytes`);
     }
+    if (answerBytes + bytes > limits.maxAnswerBytes) {
+      return rpcError(
+        id,
+        RPC_POLICY_ERRORS.tooLarge,
+        `answer larger than ${limits.maxAnswerBytes} bytes for this caller: ask for less at once`,
+      );
+    }
+    answerBytes += bytes;
     return answer;
   };
   if (Array.isArray(payload)) {
-    if (payload.length === 0) return send(payload);
+    if (payload.length === 0) return rpcError(null, RPC_POLICY_ERRORS.invalidRequest, 'Invalid request: empty batch');
+    if (payload.length > limits.maxBatchItems) {
+      return rpcError(
+        null,
+        RPC_POLICY_ERRORS.tooLarge,
+        `batch of ${payload.length} requests: at most ${limits.maxBatchItems} per batch for this caller`,
+      );
+    }
     const out: unknown[] = [];
     // In order, one at a time, as the node itself answers a batch.
     for (const item of payload) out.push(await one(item));

@@ -14,8 +14,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one call for `key` and says whether it may proceed. */
-  consume(key: string): Promise<RateDecision>;
+  /** Counts `points` calls (one unless said) for `key` and says whether they may proceed. */
+  consume(key: string, points?: number): Promise<RateDecision>;
   readonly backend: 'memory' | 'redis';
 }
 
@@ -46,9 +46,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
   return {
     backend: options.redis ? 'redis' : 'memory',
-    async consume(key) {
+    async consume(key, count = 1) {
       try {
-        const res = await limiter.consume(key, 1);
+        const res = await limiter.consume(key, count);
         return decision(true, points, res);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(false, points, rejection);

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { createApiKeyVerifier, createApiKey } from '../../keys/api-key-repository.ts';
 import { devnetRpcRoutes, INTERNAL_RPC_HEADER } from './devnet-rpc.ts';
+import { solanaRpcRoutes } from './solana-rpc.ts';
 import { RPC_POLICY_ERRORS } from '../../devnet/rpc-policy.ts';
 
 const OUTSIDE = '203.0.113.9';
@@ -84,5 +85,84 @@ describe('POST /rpc under the devnet RPC policy', () => {
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.json().error.code, RPC_POLICY_ERRORS.rateLimited);
     assert.ok(limited.headers['retry-after']);
+  });
+
+  it('counts every item of an outside batch against the budget', async () => {
+    const ip = '198.51.100.8';
+    const read = (id: number) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' });
+    const first = await call([read(1), read(2)], { ip });
+    assert.equal(first.statusCode, 200);
+    assert.equal(first.headers['ratelimit-remaining'], '1');
+    const over = await call([read(3), read(4)], { ip });
+    assert.equal(over.statusCode, 429);
+    assert.equal(over.json().error.code, RPC_POLICY_ERRORS.rateLimited);
+  });
+
+  it('refuses requests sent to another host name (DNS rebinding), before reading the body', async () => {
+    received.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rpc',
+      payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+      remoteAddress: '127.0.0.1',
+      headers: { host: 'attacker.example:3000' },
+    });
+    assert.equal(res.statusCode, 403);
+    assert.match(res.json().error.message, /Host not allowed/);
+    assert.equal(received.length, 0);
+    for (const host of ['127.0.0.1:3000', 'localhost', '[::1]:3000']) {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/rpc',
+        payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+        remoteAddress: '127.0.0.1',
+        headers: { host },
+      });
+      assert.equal(ok.statusCode, 200, host);
+    }
+  });
+});
+
+describe('POST /rpc/solana under the same gate', () => {
+  let t: TestApp;
+  const received: unknown[] = [];
+  before(async () => {
+    t = await createTestApp({
+      plugins: [
+        async (app) =>
+          app.register(solanaRpcRoutes, {
+            request: async (payload) => {
+              received.push(payload);
+              return Array.isArray(payload)
+                ? payload.map(() => ({ jsonrpc: '2.0', id: 1, result: 1 }))
+                : { jsonrpc: '2.0', id: 1, result: 1 };
+            },
+            loopbackHost: true,
+            rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
+            maxBatchItems: 4,
+          }),
+      ],
+    });
+  });
+  after(() => t.close());
+
+  const slot = (id: number) => ({ jsonrpc: '2.0', id, method: 'getSlot' });
+  const call = (body: unknown, ip = '203.0.113.20') =>
+    t.app.inject({ method: 'POST', url: '/rpc/solana', payload: body as object, remoteAddress: ip });
+
+  it('rate-limits outside callers, counting each batch item', async () => {
+    assert.equal((await call([slot(1), slot(2), slot(3)])).statusCode, 200);
+    assert.equal((await call([slot(4), slot(5)])).statusCode, 200);
+    const over = await call(slot(6));
+    assert.equal(over.statusCode, 429);
+    assert.equal(over.json().error.code, RPC_POLICY_ERRORS.rateLimited);
+  });
+
+  it('caps an outside batch without reaching the network, and leaves loopback callers of a loopback host alone', async () => {
+    received.length = 0;
+    const big = await call([slot(1), slot(2), slot(3), slot(4), slot(5)], '203.0.113.21');
+    assert.equal(big.json().error.code, RPC_POLICY_ERRORS.tooLarge);
+    assert.equal(received.length, 0);
+    for (let i = 0; i < 8; i += 1) assert.equal((await call([slot(1), slot(2), slot(3), slot(4), slot(5)], '127.0.0.1')).statusCode, 200);
   });
 });

@@ -24,6 +24,7 @@ import { runService } from '../run-service.ts';
 import { HttpError } from '../http-error.ts';
 import { strictClientError, strictValidator } from '../strict-validator.ts';
 import { requireSession } from './account.ts';
+import { clientRateKey } from '../../limits/client-key.ts';
 
 export interface ServicesRoutesDeps {
   readonly accounts: AccountService;
@@ -75,7 +76,7 @@ export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = asy
       config: { clientError: strictClientError },
       // Before the body is read: a client over its budget waits for nothing.
       onRequest: async (request) => {
-        const decision = await deps.requestLimiter.consume(`service-request:${request.ip}`);
+        const decision = await deps.requestLimiter.consume(`service-request:${clientRateKey(request.ip)}`);
         if (!decision.allowed) throw new HttpError(429, M.requestTooMany, {}, { 'Retry-After': String(decision.resetSeconds) });
       },
     },
