@@ -130,6 +130,26 @@ export function isLoopback(address: string): boolean {
   return LOOPBACK_HOSTS.has(a) || /^127\.\d+\.\d+\.\d+$/.test(a) || /^::ffff:127\.\d+\.\d+\.\d+$/.test(a);
 }
 
+/** The host name of a Host header, without its port (IPv6 literals keep their brackets off). */
+export function hostNameOf(header: string | undefined): string {
+  if (!header) return '';
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  const colon = h.lastIndexOf(':');
+  return colon > 0 && h.indexOf(':') === colon ? h.slice(0, colon) : h;
+}
+
+/**
+ * Whether a request sent to `hostHeader` may be answered. On a loopback HOST only
+ * loopback names and the configured ones are: a rebinding page's requests carry its own
+ * domain. On a public HOST the caller could reach the port directly anyway.
+ */
+export function isAllowedRpcHost(hostHeader: string | undefined, loopbackHost: boolean, allowed: readonly string[] = []): boolean {
+  if (!loopbackHost) return true;
+  const name = hostNameOf(hostHeader);
+  return isLoopback(name) || allowed.some((a) => a.toLowerCase() === name);
+}
+
 interface RpcItem {
   readonly id?: unknown;
   readonly method?: unknown;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Devnet } from './devnet.ts';
-import { callerRights, guardedRequest, isLoopback, type DevnetRpcMode } from './rpc-policy.ts';
+import { callerRights, guardedRequest, isAllowedRpcHost, isLoopback, type DevnetRpcMode } from './rpc-policy.ts';
 
 /** Larger bodies are refused: a JSON-RPC batch of reads is a few kilobytes. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -62,6 +62,14 @@ export async function handleRpcHttp(
       jsonrpc: '2.0',
       id: null,
       error: { code: -32600, message: 'POST JSON-RPC to / or /rpc' },
+    });
+    return;
+  }
+  if (!isAllowedRpcHost(req.headers.host, access.loopbackHost)) {
+    send(res, 403, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32001, message: 'Host not allowed: this endpoint answers requests sent to its loopback address' },
     });
     return;
   }

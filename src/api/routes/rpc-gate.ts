@@ -10,7 +10,15 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyVerifier } from '../../keys/api-key-repository.ts';
 import type { RateLimiter } from '../../limits/rate-limiter.ts';
 import { clientRateKey } from '../../limits/client-key.ts';
-import { callerRights, isLoopback, rpcError, RPC_POLICY_ERRORS, type CallerRights, type DevnetRpcMode } from '../../devnet/rpc-policy.ts';
+import {
+  callerRights,
+  isAllowedRpcHost,
+  isLoopback,
+  rpcError,
+  RPC_POLICY_ERRORS,
+  type CallerRights,
+  type DevnetRpcMode,
+} from '../../devnet/rpc-policy.ts';
 
 /** The header carrying the per-process token of the service's own readers. */
 export const INTERNAL_RPC_HEADER = 'x-scopeward-internal';
@@ -43,26 +51,6 @@ function sameToken(given: unknown, expected: string | undefined): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The host name of a Host header, without its port (IPv6 literals keep their brackets off). */
-export function hostNameOf(header: string | undefined): string {
-  if (!header) return '';
-  const h = header.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
-  const colon = h.lastIndexOf(':');
-  return colon > 0 && h.indexOf(':') === colon ? h.slice(0, colon) : h;
-}
-
-/**
- * Whether a request sent to `hostHeader` may be answered. On a loopback HOST only
- * loopback names and the configured ones are: a rebinding page's requests carry its own
- * domain. On a public HOST the caller could reach the port directly anyway.
- */
-export function isAllowedRpcHost(hostHeader: string | undefined, loopbackHost: boolean, allowed: readonly string[] = []): boolean {
-  if (!loopbackHost) return true;
-  const name = hostNameOf(hostHeader);
-  return isLoopback(name) || allowed.some((a) => a.toLowerCase() === name);
 }
 
 function send(reply: FastifyReply, status: number, body: object): FastifyReply {
