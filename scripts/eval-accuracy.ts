@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeSources, type AnalysisResult } from '../src/analysis/analyze.ts';
 import type { SmartAudit, SmartAuditRange } from '../src/analysis/report/smart-audit.ts';
 import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
+import { evalHalf, halfArgument } from './eval-split.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -284,7 +285,10 @@ function main(): void {
     console.error(`eval-accuracy: no labels.jsonl in ${args.dir} (pass --dir)`);
     process.exit(2);
   }
-  const records = readLabels(args.dir).filter((r) => args.dataset === null || r.dataset === args.dataset);
+  const half = halfArgument(process.argv.slice(2));
+  const records = readLabels(args.dir).filter(
+    (r) => (args.dataset === null || r.dataset === args.dataset) && (half === null || evalHalf(r.file) === half),
+  );
   const resolveImport = createNodeModulesResolver({ roots: [root] });
   const outcomes = records.map((r) => scanFile(args.dir, r, resolveImport));
   const rows = categoryRows(outcomes);
@@ -306,7 +310,7 @@ function main(): void {
     );
   } else {
     console.log(
-      `${summary.files} files, ${summary.failures} scan failures; ${fmt(summary.medianMs, 1)} ms median, ${fmt(summary.p95Ms, 1)} ms p95, ${fmt(summary.maxMs, 1)} ms max per file\n`,
+      `${half ? `half ${half}: ` : ''}${summary.files} files, ${summary.failures} scan failures; ${fmt(summary.medianMs, 1)} ms median, ${fmt(summary.p95Ms, 1)} ms p95, ${fmt(summary.maxMs, 1)} ms max per file\n`,
     );
     const header = `${'dataset'.padEnd(18)} ${'category'.padEnd(15)} ${'recall'.padStart(7)} ${'found'.padStart(9)} ${'precision'.padStart(9)} ${'neg hits'.padStart(9)} ${'false alarms'.padStart(14)} ${'line recall'.padStart(11)}`;
     console.log(header);

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { evalHalf, halfArgument } from './eval-split.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const EVAL = resolve(here, '..', '..', 'shared', 'eval-dev');
@@ -144,11 +145,13 @@ async function main(): Promise<void> {
   const limit = arg('limit', Infinity);
   const concurrency = arg('concurrency', 2);
   const timeoutMs = arg('timeout', 20_000);
+  const half = halfArgument(process.argv.slice(2));
   const labels = readFileSync(join(EVAL, 'labels.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Label)
-    .filter((l) => l.file.startsWith('crpwarner/large_sample/'));
+    .filter((l) => l.file.startsWith('crpwarner/large_sample/'))
+    .filter((l) => half === null || evalHalf(l.file) === half);
   // Spread the subset over the labels: honeypot, negative-for-honeypot, the rest, interleaved.
   const groups = [
     labels.filter((l) => l.labels.includes('honeypot')),
