@@ -181,16 +181,23 @@ describe('devnet RPC policy', () => {
     assert.equal(wide.error.code, RPC_POLICY_ERRORS.tooLarge);
     assert.match(wide.error.message, /10001 blocks/);
     const recent = { method: 'eth_getLogs', params: [{ fromBlock: '0x2700' }] };
+    let asked = 0;
+    const counting = async (request: unknown) => {
+      asked += 1;
+      return node(request);
+    };
     const batch = (await guardedRequest(
-      [1, 2, 3].map((id) => ({ id, ...recent })),
+      [1, 2, 3, 4].map((id) => ({ id, ...recent })),
       outsider,
-      node,
+      counting,
       limits,
     )) as { result?: unknown; error?: { code: number } }[];
     assert.deepEqual(
       batch.map((a) => a.error?.code ?? 'ok'),
-      ['ok', 'ok', RPC_POLICY_ERRORS.tooLarge],
+      ['ok', 'ok', RPC_POLICY_ERRORS.tooLarge, RPC_POLICY_ERRORS.tooLarge],
     );
+    // The fourth was refused without asking the node (the head block is asked once).
+    assert.equal(asked, 1 + 3);
     // Privileged callers are not capped.
     const all = await guardedRequest({ id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0' }] }, insider, node, limits);
     assert.ok((all as { result: unknown }).result);

@@ -280,10 +280,18 @@ export async function guardedRequest(
     return headBlock;
   };
   let answerBytes = 0;
+  const overBudget = (id: unknown) =>
+    rpcError(
+      id,
+      RPC_POLICY_ERRORS.tooLarge,
+      `answers larger than ${limits.maxAnswerBytes} bytes in one request for this caller: ask for less at once`,
+    );
   const one = async (item: unknown): Promise<unknown> => {
     const decision = decide(item, rights, limits);
     if (decision.kind === 'refuse') return decision.response;
     const { id, method, params } = item as RpcItem;
+    // A spent budget refuses the rest unasked: the node need not build answers to drop.
+    if (answerBytes >= limits.maxAnswerBytes) return overBudget(id);
     if (method === 'eth_getLogs') {
       const span = await logBlockSpan(params, head);
       if (span !== undefined && span > BigInt(limits.maxLogBlockRange)) {
@@ -300,14 +308,9 @@ export async function guardedRequest(
     if (decision.cls === 'trace' && bytes > limits.maxTraceBytes) {
       return rpcError(id, RPC_POLICY_ERRORS.tooLarge, `trace larger than ${limits.maxTraceBytes} bytes`);
     }
-    if (answerBytes + bytes > limits.maxAnswerBytes) {
-      return rpcError(
-        id,
-        RPC_POLICY_ERRORS.tooLarge,
-        `answer larger than ${limits.maxAnswerBytes} bytes for this caller: ask for less at once`,
-      );
-    }
+    // Counted even when refused: once over, the rest of the batch is refused unasked.
     answerBytes += bytes;
+    if (answerBytes > limits.maxAnswerBytes) return overBudget(id);
     return answer;
   };
   if (Array.isArray(payload)) {
