@@ -1,60 +1,55 @@
-/** Every page and its path. The URL holds the state, so any view can be reloaded and shared. */
+/**
+ * Every page and its path. The URL holds the state, so any view can be reloaded and shared.
+ * Each page is its own chunk, loaded when its route is first visited (react-router's
+ * route `lazy`), so the first page a person opens does not wait for every other page's
+ * code (issue 29: the first route's JavaScript stays small).
+ */
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { SignedIn, SignedOut } from './guards.tsx';
-import { LoginPage } from '../pages/login/LoginPage.tsx';
-import { SignUpPage } from '../pages/signup/SignUpPage.tsx';
-import { VerifyPage } from '../pages/verify/VerifyPage.tsx';
-import { ResetPasswordPage } from '../pages/reset/ResetPasswordPage.tsx';
-import { DashboardPage } from '../pages/home/DashboardPage.tsx';
-import { AppPage } from '../pages/apps/AppPage.tsx';
-import { KeysPage } from '../pages/keys/KeysPage.tsx';
-import { ServicesPage } from '../pages/services/ServicesPage.tsx';
-import { AccountPage } from '../pages/account/AccountPage.tsx';
-import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
-import { ScanPage } from '../pages/scan/ScanPage.tsx';
-import { ScansPage } from '../pages/scans/ScansPage.tsx';
-import { ScanDetailsPage } from '../pages/scan-details/ScanDetailsPage.tsx';
+
+type PageModule = Record<string, unknown>;
+
+/** A lazily loaded page: `load` imports its module, `name` is the component it exports. */
+function page<M extends PageModule>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  options: { signedOut?: boolean } = {},
+): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const Page = (await load())[name] as ComponentType;
+    if (!options.signedOut) return { Component: Page };
+    return {
+      Component: function SignedOutPage() {
+        return (
+          <SignedOut>
+            <Page />
+          </SignedOut>
+        );
+      },
+    };
+  };
+}
 
 export const routes: RouteObject[] = [
-  {
-    path: '/login',
-    element: (
-      <SignedOut>
-        <LoginPage />
-      </SignedOut>
-    ),
-  },
-  {
-    path: '/signup',
-    element: (
-      <SignedOut>
-        <SignUpPage />
-      </SignedOut>
-    ),
-  },
-  {
-    path: '/verify',
-    element: (
-      <SignedOut>
-        <VerifyPage />
-      </SignedOut>
-    ),
-  },
+  { path: '/login', lazy: page(() => import('../pages/login/LoginPage.tsx'), 'LoginPage', { signedOut: true }) },
+  { path: '/signup', lazy: page(() => import('../pages/signup/SignUpPage.tsx'), 'SignUpPage', { signedOut: true }) },
+  { path: '/verify', lazy: page(() => import('../pages/verify/VerifyPage.tsx'), 'VerifyPage', { signedOut: true }) },
   // Reachable signed in too: a forgotten password is reset the same way.
-  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/reset-password', lazy: page(() => import('../pages/reset/ResetPasswordPage.tsx'), 'ResetPasswordPage') },
   {
     element: <SignedIn />,
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: 'apps/:slug', element: <AppPage /> },
+      { index: true, lazy: page(() => import('../pages/home/DashboardPage.tsx'), 'DashboardPage') },
+      { path: 'apps/:slug', lazy: page(() => import('../pages/apps/AppPage.tsx'), 'AppPage') },
       // Issue 15: Cyberscan's pages.
-      { path: 'scan', element: <ScanPage /> },
-      { path: 'scans', element: <ScansPage /> },
-      { path: 'scans/:id', element: <ScanDetailsPage /> },
-      { path: 'keys', element: <KeysPage /> },
-      { path: 'services', element: <ServicesPage /> },
-      { path: 'account', element: <AccountPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: 'scan', lazy: page(() => import('../pages/scan/ScanPage.tsx'), 'ScanPage') },
+      { path: 'scans', lazy: page(() => import('../pages/scans/ScansPage.tsx'), 'ScansPage') },
+      { path: 'scans/:id', lazy: page(() => import('../pages/scan-details/ScanDetailsPage.tsx'), 'ScanDetailsPage') },
+      { path: 'keys', lazy: page(() => import('../pages/keys/KeysPage.tsx'), 'KeysPage') },
+      { path: 'services', lazy: page(() => import('../pages/services/ServicesPage.tsx'), 'ServicesPage') },
+      { path: 'account', lazy: page(() => import('../pages/account/AccountPage.tsx'), 'AccountPage') },
+      { path: '*', lazy: page(() => import('../pages/not-found/NotFoundPage.tsx'), 'NotFoundPage') },
     ],
   },
 ];
