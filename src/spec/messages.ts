@@ -70,6 +70,8 @@ export const MESSAGES = {
     addressRequired: 'Enter a token address',
     filesRequired: 'Choose one or more .sol files',
     notSol: (name: string) => `Only .sol files can be uploaded: ${name} is not one`,
+    /** The CLI's words (`scopeward scan`) for a .sol upload that declares no contract: not Solidity. */
+    notSolidity: (what: string) => `${what}: no Solidity contract, interface or library found`,
     tooManyFiles: (max: number) => `At most ${max} files can be uploaded at once`,
     fileTooLarge: (name: string, mib: number) => `${name} is larger than ${mib} MiB`,
     totalTooLarge: (mib: number) => `The files exceed ${mib} MiB in total`,

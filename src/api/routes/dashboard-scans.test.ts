@@ -180,7 +180,12 @@ for (const kind of storeKinds()) {
       assert.equal(fiftyOne.statusCode, 413);
       assert.deepEqual(fiftyOne.json(), { message: M.tooManyFiles(50), field: 'files', limit: 50 });
 
-      const big = (n: number) => Buffer.alloc(n, 0x20);
+      // A contract padded with spaces to n bytes: Solidity, so only its size can refuse it.
+      const big = (n: number) => {
+        const bytes = Buffer.alloc(n, 0x20);
+        bytes.write('contract B {}');
+        return bytes;
+      };
       assert.equal((await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes) }])).statusCode, 202);
       const over = await upload(bob, [{ name: 'files', filename: 'Big.sol', data: big(L.maxFileBytes + 1) }]);
       assert.equal(over.statusCode, 413);
@@ -198,6 +203,21 @@ for (const kind of storeKinds()) {
       assert.equal(archive.json().message, M.zipTooLarge(16));
       const notSol = await upload(bob, [{ name: 'files', filename: 'notes.txt', data: 'x' }]);
       assert.deepEqual(notSol.json(), { message: M.notSol('notes.txt'), field: 'files' });
+      // Named .sol but not Solidity: refused with the CLI's words, no scan started.
+      const renamed = await upload(bob, [{ name: 'files', filename: 'README.sol', data: '# Token\nThis contract is audited.' }]);
+      assert.equal(renamed.statusCode, 400);
+      assert.deepEqual(renamed.json(), { message: M.notSolidity('README.sol'), field: 'files' });
+      const zipped = await upload(bob, [
+        {
+          name: 'zip',
+          filename: 'n.zip',
+          data: buildTestZip([
+            { name: 'a.sol', data: 'hello' },
+            { name: 'b.sol', data: '// contract X {}' },
+          ]),
+        },
+      ]);
+      assert.deepEqual(zipped.json(), { message: M.notSolidity('the 2 .sol files'), field: 'zip' });
       await runnerIdle();
     });
 

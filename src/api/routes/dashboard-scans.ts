@@ -24,6 +24,7 @@ import { toSarif } from '../../dashboard-scans/sarif.ts';
 import type { RepositoryImporter } from '../../codehosts/repository-importer-types.ts';
 import { HttpError } from '../http-error.ts';
 import { requireSession } from './account.ts';
+import { declaresSolidityUnit } from '../../analysis/solidity/declares-unit.ts';
 
 const M = MESSAGES.dashboardScans;
 
@@ -139,7 +140,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
           const upload = await readUpload(request, limits);
           if (!deps.runner.canScanSources) throw new ScanInputError(MESSAGES.common.serviceUnavailable, upload.kind, 503);
           if (upload.kind === 'files') {
-            const sources = sourcesFromFiles(upload.files, limits);
+            const sources = refuseNonSolidity(sourcesFromFiles(upload.files, limits), 'files');
             const names = Object.keys(sources);
             return deps.runner.startSource({
               accountId: session.accountId,
@@ -154,6 +155,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
           const archive = upload.files[0];
           if (!archive) throw new ScanInputError(M.zipRequired, 'zip');
           const content = await readSolZip(archive.bytes, limits, { field: 'zip' });
+          refuseNonSolidity(content.sources, 'zip');
           return deps.runner.startSource({
             accountId: session.accountId,
             kind: 'zip',
@@ -392,4 +394,14 @@ async function readStream(stream: NodeJS.ReadableStream, max: number, tooLarge: 
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Uploads whose .sol files declare no contract, interface or library are not Solidity
+ * (a renamed README once scored 95 with "No findings"): refused with the CLI's words.
+ */
+function refuseNonSolidity(sources: Record<string, string>, field: 'files' | 'zip'): Record<string, string> {
+  const names = Object.keys(sources);
+  if (names.some((name) => declaresSolidityUnit(sources[name]!))) return sources;
+  throw new ScanInputError(M.notSolidity(names.length === 1 ? names[0]! : `the ${names.length} .sol files`), field);
 }
