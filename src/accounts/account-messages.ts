@@ -15,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   wrongCurrentPassword: 'Your current password is not right',
   tooManyAttempts: (seconds: number) => `Too many attempts: try again in ${Math.max(1, Math.ceil(seconds / 60))} min`,
   notLoggedIn: 'Log in first',
+  keyWithoutAccount: 'This API key belongs to no account: create a key on the dashboard (API Key Generation) to scan as your account',
   csrf: 'Missing or invalid CSRF token: reload the page and try again',
   keyNameRequired: 'Give the key a name',
   keyNameTooLong: 'Use a key name of at most 100 characters',

@@ -37,7 +37,7 @@ import { createAccountLimiters } from '../accounts/account-limiters.ts';
 import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
 import { createUsageRecorder } from '../accounts/usage-recorder.ts';
 import { systemClock, type Clock } from '../accounts/clock.ts';
-import { accountRoutes, dashboardScope } from './routes/account.ts';
+import { accountRoutes, dashboardScope, sessionOrAccountKeyHooks, SESSION_COOKIE } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity, SCAN_ROUTES } from './activity.ts';
@@ -169,7 +169,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: API_VERSION,
         description: 'Smart-contract security lookups: audit reports, scans, scores. Send your key in the `x-api-key` header.',
       },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' } } },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' },
+          session: {
+            type: 'apiKey',
+            name: SESSION_COOKIE,
+            in: 'cookie',
+            description: 'The dashboard session (state-changing requests also send x-csrf-token)',
+          },
+        },
+      },
     },
   });
   await app.register(swaggerUi, {
@@ -326,16 +336,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // Issue 15: the dashboard's scans
       await scope.register(repositoryRoutes, { ...codeHosts, box: secretBox, now: clock });
-      await scope.register(dashboardScanRoutes, {
-        repository: dashboardScans,
-        runner: dashboardRunner,
-        networks: deps.networks,
-        toolVersion: API_VERSION,
-        repositories: codeHosts.importer,
-        now: clock,
-      });
     }),
   );
+  // Issue 29: one scan API for every client: a browser session or an API key of an account.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', sessionOrAccountKeyHooks(accounts, verifyApiKey));
+    await scope.register(dashboardScanRoutes, {
+      repository: dashboardScans,
+      runner: dashboardRunner,
+      networks: deps.networks,
+      toolVersion: API_VERSION,
+      repositories: codeHosts.importer,
+      now: clock,
+    });
+  });
   await app.register(adminServicesRoutes, { guard: adminKeyGuard(gate), requests: serviceRequests, vouchers });
   // Issue 16: the details page's chat (its own session-or-API-key hook, outside the dashboard scope).
   await app.register(scanChatRoutes, {

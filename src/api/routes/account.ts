@@ -24,6 +24,8 @@ import {
 } from '../../spec/schemas/dashboard.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { HttpError } from '../http-error.ts';
+import type { ApiKeyVerifier } from '../../keys/api-key-repository.ts';
+import { MESSAGES } from '../../spec/messages.ts';
 
 export const SESSION_COOKIE = 'sw_session';
 export const CSRF_COOKIE = 'sw_csrf';
@@ -97,6 +99,44 @@ export function sessionHooks(accounts: AccountService) {
     });
     if (!verdict.ok) throw new HttpError(403, M.csrf);
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account an `x-api-key` of an account acts for, on routes that take a key or a session. */
+    keyAccountId?: string;
+  }
+}
+
+/**
+ * For routes a browser session or an API key of an account may call (the dashboard's
+ * scans, issue 29): a request with `x-api-key` is its key's account and needs no CSRF
+ * token (no cookie authenticates it, so no other site can ride on it); any other is the
+ * browser session with its CSRF check. A key that belongs to no account (an operator's
+ * key from the command line) cannot act for one.
+ */
+export function sessionOrAccountKeyHooks(accounts: AccountService, verifyApiKey: ApiKeyVerifier) {
+  const sessionAndCsrf = sessionHooks(accounts);
+  return async function sessionOrAccountKey(request: FastifyRequest, reply: FastifyReply) {
+    const key = request.headers['x-api-key'];
+    if (key === undefined) return sessionAndCsrf(request, reply);
+    const found = typeof key === 'string' && key.trim() !== '' ? await verifyApiKey(key.trim()) : null;
+    if (!found) throw new HttpError(403, MESSAGES.score.invalidKey);
+    if (!found.accountId) throw new HttpError(403, M.keyWithoutAccount);
+    request.keyAccountId = found.accountId;
+  };
+}
+
+/** The account a request acts for: its account API key's, else its session's. */
+export function accountIdOf(request: FastifyRequest): string | undefined {
+  return request.keyAccountId ?? request.session?.accountId;
+}
+
+/** As accountIdOf, answering 401 when the request has neither. */
+export function requireAccountId(request: FastifyRequest): string {
+  const id = accountIdOf(request);
+  if (id === undefined) throw new HttpError(401, M.notLoggedIn);
+  return id;
 }
 
 export function requireSession(request: FastifyRequest): Session {

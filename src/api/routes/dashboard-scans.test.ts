@@ -14,6 +14,7 @@ import { MESSAGES } from '../../spec/messages.ts';
 import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.ts';
 import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
 import { ABANDONED_AFTER_MS } from './dashboard-scans.ts';
+import { createApiKey } from '../../keys/api-key-repository.ts';
 
 const M = MESSAGES.dashboardScans;
 const TOKEN = `// SPDX-License-Identifier: MIT
@@ -85,6 +86,42 @@ for (const kind of storeKinds()) {
       const anonymous = await t.app.inject({ method: 'GET', url: '/api/scans' });
       assert.equal(anonymous.statusCode, 401);
       assert.equal(anonymous.json().message, 'Log in first');
+    });
+
+    it('takes an API key of the account instead of a session, for creating, listing and reading (issue 29)', async () => {
+      const created = await alice.call('POST', '/api/account/keys', { payload: { name: 'ci' } });
+      assert.equal(created.statusCode, 201, created.body);
+      const key = (created.json() as { key: string }).key;
+      const { payload, headers } = multipartBody([
+        { name: 'kind', value: 'files' },
+        { name: 'files', filename: 'Owned.sol', data: OWNED },
+      ]);
+      // No cookie and no CSRF token: the key alone.
+      const posted = await t.app.inject({ method: 'POST', url: '/api/scans', payload, headers: { ...headers, 'x-api-key': key } });
+      assert.equal(posted.statusCode, 202, posted.body);
+      const id = (posted.json() as { scan: { id: string } }).scan.id;
+      await runnerIdle();
+      const listed = await t.app.inject({ method: 'GET', url: '/api/scans', headers: { 'x-api-key': key } });
+      assert.ok((listed.json() as { scans: { id: string }[] }).scans.some((s) => s.id === id));
+      const read = await t.app.inject({ method: 'GET', url: `/api/scans/${id}`, headers: { 'x-api-key': key } });
+      assert.equal(read.statusCode, 200);
+      // The same scan is alice's: her session sees it, bob's does not.
+      assert.equal((await alice.call('GET', `/api/scans/${id}`)).statusCode, 200);
+      assert.equal((await bob.call('GET', `/api/scans/${id}`)).statusCode, 404);
+      // A wrong key, and an operator's key of no account, are refused.
+      const wrong = await t.app.inject({ method: 'GET', url: '/api/scans', headers: { 'x-api-key': 'sw_nope' } });
+      assert.equal(wrong.statusCode, 403);
+      const operator = (await createApiKey(t.store.db, { name: 'operator' })).key;
+      const noAccount = await t.app.inject({ method: 'GET', url: '/api/scans', headers: { 'x-api-key': operator } });
+      assert.equal(noAccount.statusCode, 403);
+      assert.match(noAccount.json().message, /belongs to no account/);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { kind: 'address', network: 'NOPE', address: '0x1' },
+        headers: { 'x-api-key': key },
+      });
+      assert.equal(json.statusCode, 400, json.body);
     });
 
     it('several .sol files: 202, stages, a private result with the sources and located findings', async () => {

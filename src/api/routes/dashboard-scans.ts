@@ -23,10 +23,34 @@ import type { DashboardScanRunner, ScanEvent } from '../../dashboard-scans/dashb
 import { toSarif } from '../../dashboard-scans/sarif.ts';
 import type { RepositoryImporter } from '../../codehosts/repository-importer-types.ts';
 import { HttpError } from '../http-error.ts';
-import { requireSession } from './account.ts';
+import { accountIdOf, requireAccountId } from './account.ts';
 import { declaresSolidityUnit } from '../../analysis/solidity/declares-unit.ts';
 
 const M = MESSAGES.dashboardScans;
+
+/** An API key of the account (`x-api-key`) or the browser session (cookie, with its CSRF token). */
+const ACCOUNT_ONLY = [{ apiKey: [] }, { session: [] }];
+/** The same, or nobody for a public scan. */
+const ACCOUNT_OR_PUBLIC = [...ACCOUNT_ONLY, {}];
+
+/**
+ * The request body as documented (validated by hand, per input, for its messages): JSON for
+ * `url`, `address` and `repository`; multipart/form-data for `files` and `zip`.
+ */
+const ScanRequestDoc = Type.Object({
+  kind: Type.Union([Type.Literal('url'), Type.Literal('address'), Type.Literal('files'), Type.Literal('zip'), Type.Literal('repository')]),
+  url: Type.Optional(Type.String({ description: 'kind url: an explorer link to the contract; kind repository: a GitHub or GitLab URL' })),
+  network: Type.Optional(Type.String({ description: 'kind address: a network symbol from /api/scans/networks' })),
+  address: Type.Optional(Type.String({ description: 'kind address: the token address' })),
+  files: Type.Optional(
+    Type.Array(Type.String({ format: 'binary' }), {
+      description: 'kind files (multipart): .sol files, at most 50, 1 MiB each, 8 MiB in total; each must be Solidity',
+    }),
+  ),
+  zip: Type.Optional(
+    Type.String({ format: 'binary', description: 'kind zip (multipart): one archive of at most 16 MiB, 5000 entries and 100× inflation' }),
+  ),
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,7 +116,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
   /** A scan the caller may read: their own, or anyone's public one; otherwise 404 (its existence is not told). */
   const readable = async (request: FastifyRequest, id: string): Promise<DashboardScanRecord> => {
     const record = await deps.repository.find(id);
-    if (!record || (record.summary.visibility === 'private' && record.accountId !== request.session?.accountId))
+    if (!record || (record.summary.visibility === 'private' && record.accountId !== accountIdOf(request)))
       throw new HttpError(404, MESSAGES.common.notFound);
     return record;
   };
@@ -121,7 +145,9 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
           '`kind=files` and `files` parts (.sol), or `kind=zip` and one `zip` part. Limits: 50 files, 1 MiB a file, 8 MiB in total; ' +
           'a ZIP of at most 16 MiB, 5000 entries and 100× inflation. Answers 202 with the scan; follow it with /api/scans/{id}/events.',
         tags,
+        security: ACCOUNT_ONLY,
         consumes: ['application/json', 'multipart/form-data'],
+        body: ScanRequestDoc,
         response: { 202: Type.Object({ scan: ScanSummarySchema }), ...errors, 429: MessageSchema, 503: ScanInputErrorSchema },
       },
       // Checked by hand for messages per input (Ajv's would not say which input is wrong).
@@ -129,7 +155,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       bodyLimit: 64 * 1024,
     },
     async (request, reply) => {
-      const session = requireSession(request);
+      const session = { accountId: requireAccountId(request) };
       const max = deps.maxRunningPerAccount ?? 5;
       // Only recent scans count: one left running by a process that stopped must not block the account.
       const since = new Date(deps.now().getTime() - ABANDONED_AFTER_MS).toISOString();
@@ -211,13 +237,14 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       schema: {
         summary: "The account's scans, newest first",
         tags,
+        security: ACCOUNT_ONLY,
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) }),
         response: { 200: Type.Object({ scans: Type.Array(ScanSummarySchema) }), 400: MessageSchema, 401: MessageSchema },
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      return { scans: await deps.repository.listForAccount(session.accountId, request.query.limit ?? 50) };
+      const accountId = requireAccountId(request);
+      return { scans: await deps.repository.listForAccount(accountId, request.query.limit ?? 50) };
     },
   );
 
@@ -227,6 +254,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       schema: {
         summary: 'A scan: its stages while it runs, its result when done (public scans need no session)',
         tags,
+        security: ACCOUNT_OR_PUBLIC,
         params: IdParams,
         response: { 200: ScanDetailSchema, 404: MessageSchema },
       },
@@ -236,7 +264,15 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
 
   app.get(
     '/api/scans/:id/json',
-    { schema: { summary: 'The scan as a JSON download', tags, params: IdParams, response: { 404: MessageSchema } } },
+    {
+      schema: {
+        summary: 'The scan as a JSON download',
+        tags,
+        security: ACCOUNT_OR_PUBLIC,
+        params: IdParams,
+        response: { 404: MessageSchema },
+      },
+    },
     async (request, reply) => {
       const record = await readable(request, request.params.id);
       // (The untyped reply: the body is JSON text, pretty-printed for a download.)
@@ -249,7 +285,15 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
 
   app.get(
     '/api/scans/:id/sarif',
-    { schema: { summary: 'The findings as SARIF 2.1.0 (a download)', tags, params: IdParams, response: { 404: MessageSchema } } },
+    {
+      schema: {
+        summary: 'The findings as SARIF 2.1.0 (a download)',
+        tags,
+        security: ACCOUNT_OR_PUBLIC,
+        params: IdParams,
+        response: { 404: MessageSchema },
+      },
+    },
     async (request, reply) => {
       const record = await readable(request, request.params.id);
       return (reply as FastifyReply)
@@ -265,6 +309,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       schema: {
         summary: 'Server-sent events: each stage as it finishes (the finished ones first), then `end`',
         tags,
+        security: ACCOUNT_OR_PUBLIC,
         params: IdParams,
         produces: ['text/event-stream'],
         response: { 404: MessageSchema },
