@@ -7,7 +7,10 @@ export interface AppEndpoint {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly what: string;
-  /** A runnable example; KEY stands for the caller's key. */
+  /**
+   * A runnable example; ORIGIN stands for the service, KEY for the caller's key. KEY sits in
+   * double quotes: the page shows it as `$SCOPEWARD_KEY`, which a shell must expand.
+   */
   readonly example: string;
 }
 
@@ -43,7 +46,7 @@ export const APPS: readonly AppInfo[] = [
         method: 'POST',
         path: '/api/cyberscan',
         what: 'scan an address (5 calls a minute without a key; no limit with one)',
-        example: `curl -s -X POST ORIGIN/api/cyberscan -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"address":"${HONEYPOT}","network":"LOCAL"}'`,
+        example: `curl -s -X POST ORIGIN/api/cyberscan -H 'content-type: application/json' -H "x-api-key: KEY" -d '{"address":"${HONEYPOT}","network":"LOCAL"}'`,
       },
     ],
     docsTag: 'scan',
@@ -64,7 +67,7 @@ export const APPS: readonly AppInfo[] = [
         method: 'POST',
         path: '/api/safescan',
         what: 'screen a wallet (10 calls a minute without a key; no limit with one)',
-        example: `curl -s -X POST ORIGIN/api/safescan -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"address":"0xFF77850745bA0130B36F99a4981F4BfA2535cE33"}'`,
+        example: `curl -s -X POST ORIGIN/api/safescan -H 'content-type: application/json' -H "x-api-key: KEY" -d '{"address":"0xFF77850745bA0130B36F99a4981F4BfA2535cE33"}'`,
       },
     ],
     docsTag: 'safescan',
@@ -82,7 +85,7 @@ export const APPS: readonly AppInfo[] = [
         method: 'POST',
         path: '/api/search/similarity',
         what: 'what a source (or a verified address) is a copy of',
-        example: `curl -s -X POST ORIGIN/api/search/similarity -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"type":"address","address":"${HONEYPOT}","network":"LOCAL"}'`,
+        example: `curl -s -X POST ORIGIN/api/search/similarity -H 'content-type: application/json' -H "x-api-key: KEY" -d '{"type":"address","address":"${HONEYPOT}","network":"LOCAL"}'`,
       },
     ],
     docsTag: 'similarity',
@@ -97,9 +100,17 @@ export const APPS: readonly AppInfo[] = [
         method: 'POST',
         path: '/api/signaturescan',
         what: 'a text signature, a selector or a topic',
-        example: `curl -s -X POST ORIGIN/api/signaturescan -H 'content-type: application/json' -H 'x-api-key: KEY' -d '{"q":"0x70a08231"}'`,
+        example: `curl -s -X POST ORIGIN/api/signaturescan -H 'content-type: application/json' -H "x-api-key: KEY" -d '{"q":"0x70a08231"}'`,
       },
     ],
     docsTag: 'signatures',
   },
 ];
+
+/** The shell variable the examples read the caller's key from. */
+export const KEY_VARIABLE = 'SCOPEWARD_KEY';
+
+/** An endpoint's example as the page shows it: runs as pasted once the key variable is set. */
+export function exampleCommand(endpoint: Pick<AppEndpoint, 'example'>, origin: string): string {
+  return endpoint.example.replaceAll('ORIGIN', origin).replaceAll('KEY', `$${KEY_VARIABLE}`);
+}

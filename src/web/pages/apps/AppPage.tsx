@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { APPS } from '../../app/apps-catalogue.ts';
+import { APPS, exampleCommand, KEY_VARIABLE } from '../../app/apps-catalogue.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Alert } from '../../ui/Alert.tsx';
@@ -66,10 +66,13 @@ function ApiCards({ app }: { app: AppInfo }) {
   return (
     <>
       {app.endpoints.map((endpoint) => {
-        const example = endpoint.example.replaceAll('ORIGIN', origin).replaceAll('KEY', '$SCOPEWARD_KEY');
+        const example = exampleCommand(endpoint, origin);
         return (
           <Card key={endpoint.path} title={`${endpoint.method} ${endpoint.path}`}>
             <p>{endpoint.what}</p>
+            <p className="muted">
+              Set your key once in the terminal first: <code>export {KEY_VARIABLE}=…</code> (API Key Generation shows a key once).
+            </p>
             <pre className="code" tabIndex={0} aria-label={`Example call of ${endpoint.path}`}>
               <code>{example}</code>
             </pre>
