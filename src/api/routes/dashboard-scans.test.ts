@@ -89,7 +89,7 @@ for (const kind of storeKinds()) {
     });
 
     it('takes an API key of the account instead of a session, for creating, listing and reading (issue 29)', async () => {
-      const created = await alice.call('POST', '/api/account/keys', { payload: { name: 'ci' } });
+      const created = await alice.call('POST', '/api/account/keys', { json: { name: 'ci' } });
       assert.equal(created.statusCode, 201, created.body);
       const key = (created.json() as { key: string }).key;
       const { payload, headers } = multipartBody([
