@@ -23,6 +23,7 @@ import type { DashboardScanRunner, ScanEvent } from '../../dashboard-scans/dashb
 import { toSarif } from '../../dashboard-scans/sarif.ts';
 import type { RepositoryImporter } from '../../codehosts/repository-importer-types.ts';
 import { HttpError } from '../http-error.ts';
+import { startEventStream } from '../event-stream.ts';
 import { requireSession } from './account.ts';
 
 const M = MESSAGES.dashboardScans;
@@ -271,14 +272,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
     async (request, reply) => {
       const id = request.params.id;
       await readable(request, id);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const raw = startEventStream(reply, { 'cache-control': 'no-store' });
       const write = (event: ScanEvent) => {
         if (raw.writableEnded) return;
         raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.type === 'stage' ? event.stage : event.scan)}\n\n`);
