@@ -182,8 +182,9 @@ export function createVoucherService(deps: VoucherDeps) {
 
     /**
      * Redeems `code` against the quote of request `requestId`. `allowedRecipients` are the
-     * e-mails that may use a voucher issued to a named recipient (the request's contact
-     * and the redeeming account).
+     * e-mails that may use a voucher issued to a named recipient: a user's redemption
+     * passes its account's verified address only (never the request's unverified contact
+     * e-mail); the operator applying one on a requester's behalf passes the contact.
      */
     async redeem(input: { code: string; requestId: string; actor: string; allowedRecipients: readonly string[] }): Promise<Redemption> {
       const hint = codeHint(input.code);

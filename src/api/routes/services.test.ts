@@ -98,6 +98,17 @@ describe('services routes', () => {
       const events = (await adminCall('GET', '/admin/vouchers/events')).json().items.map((e: { kind: string }) => e.kind);
       assert.deepEqual(events.sort(), ['issued', 'redeemed', 'refused']);
 
+      // A voucher named for an address is not unlocked by a request whose (unverified)
+      // contact e-mail names that address: only the signed-in account's address counts.
+      const bob = await signedIn(app, mailer, 'bob@example.com');
+      const posing = await bob.call('POST', '/api/service-requests', { ...request, email: 'carol@example.com' });
+      const posingId = (posing.body.request as { id: string }).id;
+      assert.equal((await adminCall('POST', `/admin/service-requests/${posingId}`, { quoteUsd: 900 })).statusCode, 200);
+      const carols = (await adminCall('POST', '/admin/vouchers', { valueUsdt: 100, recipient: 'carol@example.com' })).json().code as string;
+      const stolen = await bob.call('POST', `/api/service-requests/${posingId}/voucher`, { code: carols });
+      assert.equal(stolen.response.statusCode, 403, stolen.response.body);
+      assert.equal(stolen.body.message, 'This voucher was issued to someone else');
+
       // Another user cannot touch this request.
       const other = await signedIn(app, mailer, 'other@example.com');
       const foreign = await other.call('POST', `/api/service-requests/${id}/voucher`, { code });

@@ -123,7 +123,10 @@ export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = asy
           code: request.body.code,
           requestId: target.id,
           actor: `account:${account.id}`,
-          allowedRecipients: [account.email, target.email],
+          // Only the account's address, which its sign-up code verified: the request's
+          // contact e-mail is whatever the requester typed, so naming a voucher's
+          // recipient there must not unlock it.
+          allowedRecipients: [account.email],
         });
       });
     },
