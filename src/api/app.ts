@@ -45,6 +45,7 @@ import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createServiceRequests } from '../services/service-requests.ts';
 import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
+import { createVoucherLimiters, type VoucherLimiters } from '../services/voucher-limiters.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
 // Issue 15: the dashboard's scans and repository import
 import { ABANDONED_AFTER_MS, dashboardScanRoutes } from './routes/dashboard-scans.ts';
@@ -111,6 +112,8 @@ export interface AppDeps {
     readonly usdPerUsdt?: number;
     /** Requests per client address; default 5 an hour in memory. */
     readonly requestLimiter?: RateLimiter;
+    /** Voucher attempts per account and client; default in memory (src/services/voucher-limiters.ts). */
+    readonly voucherLimiters?: VoucherLimiters;
   };
   /** Issue 15: where GitHub and GitLab are, and the GitHub App (default: the public hosts, no App). */
   readonly codeHosts?: CodeHostConfig;
@@ -279,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vouchers = createVoucherService({ db, clock, usdPerUsdt: deps.services?.usdPerUsdt ?? 1 });
   const requestLimiter =
     deps.services?.requestLimiter ?? createRateLimiter({ pointsPerWindow: 5, windowSeconds: 3600, keyPrefix: 'sw-rl-service-requests' });
+  const voucherLimiters = deps.services?.voucherLimiters ?? createVoucherLimiters();
   // Issue 15: the dashboard's scans run in the background of this process; closing waits for them.
   const dashboardScans = createDashboardScanRepository(db);
   const scanService = deps.scans;
@@ -317,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onRevoked: (id) => verifyApiKey.forget(id),
       });
       // Issue 20: the Services page's requests and vouchers.
-      await scope.register(servicesRoutes, { accounts, requests: serviceRequests, vouchers, requestLimiter });
+      await scope.register(servicesRoutes, { accounts, requests: serviceRequests, vouchers, requestLimiter, voucherLimiters });
       await scope.register(adminServicesRoutes, {
         prefix: '/api',
         guard: adminSessionGuard(accounts),

@@ -10,8 +10,13 @@ import { createAccountLimiters } from '../../accounts/account-limiters.ts';
 
 const request = { offer: 'manual-audit', email: 'team@example.com', project: 'Token', networks: ['BSC'], budgetUsd: 3000 };
 
-async function signedIn(app: Parameters<typeof browser>[0], mailer: ReturnType<typeof createMemoryMailer>, email: string) {
-  const user = await browser(app);
+async function signedIn(
+  app: Parameters<typeof browser>[0],
+  mailer: ReturnType<typeof createMemoryMailer>,
+  email: string,
+  headers: Record<string, string> = {},
+) {
+  const user = await browser(app, headers);
   await user.call('POST', '/api/account/signup', { email, password: 'correct horse battery' });
   const code = /code is (\d{6})/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
   const verified = await user.call('POST', '/api/account/verify', { email, code });
@@ -173,6 +178,53 @@ describe('services routes', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await anonymous.call('POST', '/api/service-requests', request)).response.statusCode);
       assert.deepEqual(statuses, [201, 201, 429]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('limits voucher attempts per account and per client, and counts wrong codes on one event', async () => {
+    const mailer = createMemoryMailer();
+    const { app, store, close } = await createTestApp({
+      mailer,
+      trustProxyHops: 1,
+      accountLimiters: createAccountLimiters(),
+      services: {
+        operatorEmail: 'ops@example.com',
+        voucherLimiters: {
+          account: createRateLimiter({ pointsPerWindow: 3, windowSeconds: 3600, keyPrefix: 'v-account' }),
+          client: createRateLimiter({ pointsPerWindow: 5, windowSeconds: 3600, keyPrefix: 'v-client' }),
+        },
+      },
+    });
+    try {
+      const at = (ip: string) => ({ 'x-forwarded-for': ip });
+      const alice = await signedIn(app, mailer, 'alice@example.com', at('198.51.100.1'));
+      const bob = await signedIn(app, mailer, 'bob@example.com', at('198.51.100.1'));
+      const elsewhere = await browser(app, at('203.0.113.5'));
+      assert.equal(
+        (await elsewhere.call('POST', '/api/session', { email: 'bob@example.com', password: 'correct horse battery' })).response.statusCode,
+        200,
+      );
+      const id = ((await alice.call('POST', '/api/service-requests', request)).body.request as { id: string }).id;
+      const bobs = ((await bob.call('POST', '/api/service-requests', request)).body.request as { id: string }).id;
+      const attempt = (who: typeof alice, requestId: string) =>
+        who.call('POST', `/api/service-requests/${requestId}/voucher`, { code: 'SWV-0000-0000-0000-0000-0000' });
+      for (let i = 0; i < 3; i += 1) assert.equal((await attempt(alice, id)).response.statusCode, 404);
+      const refused = await attempt(alice, id);
+      assert.equal(refused.response.statusCode, 429, 'the account is over its attempts');
+      assert.match(String(refused.body.message), /^Too many voucher attempts: try again in \d+ min$/);
+      assert.ok(Number(refused.response.headers['retry-after']) > 0);
+      // Bob on the same client address: the client's 5 attempts (alice used 4) run out after one.
+      assert.equal((await attempt(bob, bobs)).response.statusCode, 404);
+      assert.equal((await attempt(bob, bobs)).response.statusCode, 429, 'the client is over its attempts');
+      // Bob from elsewhere still has tries of his account left.
+      assert.equal((await attempt(elsewhere, bobs)).response.statusCode, 404);
+
+      const admin = (await createApiKey(store.db, { name: 'ops', scope: 'admin' })).key;
+      const events = (await app.inject({ method: 'GET', url: '/admin/vouchers/events', headers: { 'x-api-key': admin } })).json().items;
+      const counted = (events as Array<{ kind: string; actor: string; count: number }>).filter((e) => e.kind === 'refused');
+      assert.deepEqual(counted.map((e) => e.count).sort(), [2, 3], 'one row per account and request, counted');
     } finally {
       await close();
     }
