@@ -206,6 +206,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       plugins,
       readiness,
       bodyLimitBytes: config.bodyLimitBytes,
+      httpLimits: config.httpLimits,
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
       logger: loggerOptions(config.logLevel),

@@ -3,7 +3,8 @@
  * connections: `server.ts` does that, and tests drive the app with `app.inject()`.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import cors from '@fastify/cors';
@@ -45,6 +46,8 @@ import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createServiceRequests } from '../services/service-requests.ts';
 import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
+import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './http-limits.ts';
+import { capConnectionsPerClient } from './connection-cap.ts';
 import { createVoucherLimiters, type VoucherLimiters } from '../services/voucher-limiters.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
 // Issue 15: the dashboard's scans and repository import
@@ -88,6 +91,8 @@ export interface AppDeps {
   readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
   readonly bodyLimitBytes?: number;
   readonly trustProxyHops?: number;
+  /** Issue 30: request, header, idle and keep-alive timeouts and the per-client connection cap (defaults: DEFAULT_HTTP_LIMITS). */
+  readonly httpLimits?: HttpLimits;
   /** Origins allowed to call the API from a browser (CORS); none by default (the dashboard is same-origin). */
   readonly corsOrigins?: readonly string[];
   /** Fastify's logger option: false in tests, pino options in the server. */
@@ -135,7 +140,8 @@ export const API_VERSION = '0.1.0';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hops = deps.trustProxyHops ?? 0;
-  const options: FastifyServerOptions = {
+  const httpLimits = deps.httpLimits ?? DEFAULT_HTTP_LIMITS;
+  const options: FastifyHttpOptions<Server> = {
     logger: deps.logger ?? false,
     bodyLimit: deps.bodyLimitBytes ?? 1024 * 1024,
     // Behind N proxies, the client is the address N hops back in X-Forwarded-For.
@@ -147,8 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // event loop on the legacy scan's report (bench/isolation.ts, CPU profile). Compiled
     // at startup instead, with the routes' serializers.
     serializerOpts: { compileValidators: true },
+    ...httpServerOptions(httpLimits),
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+  // Behind trusted proxies every socket is a proxy's: the cap would throttle the proxy.
+  if (httpLimits.maxConnectionsPerClient > 0 && hops === 0) capConnectionsPerClient(app.server, httpLimits.maxConnectionsPerClient);
   // Issue 13: one strict validator for every route's request schema (src/api/validation.ts).
   app.setValidatorCompiler(validatorCompiler);
 
