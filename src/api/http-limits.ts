@@ -30,8 +30,10 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = Object.freeze({
   // An upload of the largest dashboard ZIP over a slow uplink fits in a minute.
   requestTimeoutMs: 60_000,
   headersTimeoutMs: 15_000,
-  // Above the chat's 60 s wait for the model's next byte.
-  idleTimeoutMs: 120_000,
+  // A whole answer is silent on the socket until it is sent: this must exceed the longest
+  // (a chat answer collected as JSON from a slow local model can take minutes). It catches
+  // clients that stop reading, or vanish without closing.
+  idleTimeoutMs: 300_000,
   // Fastify's default: longer than the 60 s idle timeout of common load balancers, so
   // the balancer, not the server, closes a pooled connection.
   keepAliveTimeoutMs: 72_000,
