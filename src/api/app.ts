@@ -48,6 +48,7 @@ import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
 import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './http-limits.ts';
 import { capConnectionsPerClient } from './connection-cap.ts';
+import { clientErrorHandler } from './client-error.ts';
 import { createVoucherLimiters, type VoucherLimiters } from '../services/voucher-limiters.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
 // Issue 15: the dashboard's scans and repository import
@@ -154,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // at startup instead, with the routes' serializers.
     serializerOpts: { compileValidators: true },
     ...httpServerOptions(httpLimits),
+    // Requests the parser gives up on (408 past the timeouts) answer {message} with the API's headers.
+    clientErrorHandler,
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
   // Behind trusted proxies every socket is a proxy's: the cap would throttle the proxy.

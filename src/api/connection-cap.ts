@@ -9,16 +9,11 @@
  */
 import type { Server, Socket } from 'node:net';
 import { clientRateKey } from '../limits/client-key.ts';
+import { rawAnswer } from './client-error.ts';
 
 export const TOO_MANY_CONNECTIONS = 'Too many connections from this client';
 
-const BODY = JSON.stringify({ message: TOO_MANY_CONNECTIONS });
-const REFUSAL =
-  'HTTP/1.1 429 Too Many Requests\r\n' +
-  'content-type: application/json; charset=utf-8\r\n' +
-  'x-content-type-options: nosniff\r\n' +
-  'connection: close\r\n' +
-  `content-length: ${Buffer.byteLength(BODY)}\r\n\r\n${BODY}`;
+const REFUSAL = rawAnswer(429, TOO_MANY_CONNECTIONS);
 
 export interface ConnectionCap {
   /** Open connections of the client at `address`. */

@@ -8,6 +8,13 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import type { HttpLimits } from './http-limits.ts';
 import { TOO_MANY_CONNECTIONS } from './connection-cap.ts';
+import { API_SECURITY_HEADERS } from './plugins/security-headers.ts';
+
+/** The security headers the API's answers carry, on a raw answer. */
+function assertSecurityHeaders(text: string): void {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS))
+    assert.ok(text.toLowerCase().includes(`\r\n${name}: ${value.toLowerCase()}\r\n`), name);
+}
 
 const LIMITS: HttpLimits = {
   requestTimeoutMs: 800,
@@ -73,6 +80,8 @@ describe('HTTP timeouts and the connection cap (real server on loopback)', () =>
     const outcome = await closed;
     assert.equal(outcome.closed, true, `still open after ${outcome.ms} ms`);
     assert.match(outcome.text, /^HTTP\/1\.1 408 /);
+    assert.ok(outcome.text.endsWith('{"message":"The request did not arrive in time"}'), outcome.text);
+    assertSecurityHeaders(outcome.text);
     assert.ok(outcome.ms < LIMITS.requestTimeoutMs + 1000, `${outcome.ms} ms`);
   });
 
@@ -85,6 +94,15 @@ describe('HTTP timeouts and the connection cap (real server on loopback)', () =>
     assert.ok(outcome.ms < LIMITS.headersTimeoutMs + 1000, `${outcome.ms} ms`);
   });
 
+  it('answers what is not HTTP 400 as {message}, with the security headers', async () => {
+    const { socket, closed } = await converse(port);
+    socket.write('HELLO THERE\r\n\r\n');
+    const outcome = await closed;
+    assert.match(outcome.text, /^HTTP\/1\.1 400 /);
+    assert.ok(outcome.text.endsWith('{"message":"Malformed HTTP request"}'), outcome.text);
+    assertSecurityHeaders(outcome.text);
+  });
+
   it('serves 3 connections of one client at once, answers a 4th 429 without running its request, and frees a place on close', async () => {
     const held = await Promise.all([converse(port), converse(port), converse(port)]);
     const fourth = await converse(port);
@@ -93,6 +111,7 @@ describe('HTTP timeouts and the connection cap (real server on loopback)', () =>
     assert.equal(refused.closed, true);
     assert.match(refused.text, /^HTTP\/1\.1 429 /);
     assert.ok(refused.text.endsWith(JSON.stringify({ message: TOO_MANY_CONNECTIONS })), refused.text);
+    assertSecurityHeaders(refused.text);
     assert.doesNotMatch(refused.text, /"status":"ok"/, 'the request on the refused connection never ran');
     // The held connections work.
     held[0]!.socket.write('GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n');
