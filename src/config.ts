@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './api/http-limits.ts';
 
 export interface Config {
   readonly port: number;
@@ -51,6 +52,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes: number;
+  /** Issue 30: how long the server waits for a client's request and how many connections one client holds. */
+  readonly httpLimits: HttpLimits;
   /** SMTP server for account e-mails (smtp[s]://user:pass@host:port); unset: DATA_DIR/outbox/. */
   readonly smtpUrl: string | undefined;
   /** The From of account e-mails. */
@@ -213,6 +216,23 @@ function enrichmentConfig(env: Record<string, string | undefined>): EnrichmentCo
   };
 }
 
+function httpLimits(env: Record<string, string | undefined>): HttpLimits {
+  const d = DEFAULT_HTTP_LIMITS;
+  const limits: HttpLimits = {
+    requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', d.requestTimeoutMs, 100),
+    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', d.headersTimeoutMs, 100),
+    idleTimeoutMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', d.idleTimeoutMs, 100),
+    keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', d.keepAliveTimeoutMs, 100),
+    maxConnectionsPerClient: integer(env, 'MAX_CONNECTIONS_PER_CLIENT', d.maxConnectionsPerClient),
+  };
+  // Node refuses to start a server whose header limit exceeds its request limit.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    );
+  return limits;
+}
+
 function rpcAllowedHosts(env: Record<string, string | undefined>): string[] {
   const listed = (env.RPC_ALLOWED_HOSTS ?? '')
     .split(',')
@@ -252,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     scanQueue: empty(env.SCAN_QUEUE) ?? 'scopeward-scans',
     scanFreshnessSeconds: integer(env, 'SCAN_FRESHNESS_SECONDS', 600),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    httpLimits: httpLimits(env),
     analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
     corsOrigins: (empty(env.CORS_ORIGINS) ?? '')
       .split(',')

@@ -21,6 +21,7 @@ import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './spec/schemas/audit-layout.ts';
 import { createMailer } from './accounts/mailer.ts';
 import { createAccountLimiters } from './accounts/account-limiters.ts';
+import { createVoucherLimiters } from './services/voucher-limiters.ts';
 import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
 import { codeHostConfigFromEnv } from './codehosts/code-host-config.ts';
 import { secretBoxFromEnv } from './codehosts/secret-box.ts';
@@ -187,6 +188,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           redis,
           keyPrefix: `${config.rateLimitPrefix}-service-requests`,
         }),
+        voucherLimiters: createVoucherLimiters({ redis, keyPrefix: config.rateLimitPrefix }),
       },
       accountLimiters: createAccountLimiters({ redis, keyPrefix: config.rateLimitPrefix }),
       anonymousCallsPerMinute: config.anonymousCallsPerMinute,
@@ -204,6 +206,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       plugins,
       readiness,
       bodyLimitBytes: config.bodyLimitBytes,
+      httpLimits: config.httpLimits,
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
       logger: loggerOptions(config.logLevel),

@@ -23,6 +23,11 @@ function limiterOnClock(points: number, windowMs: number, clock: () => Date): Ra
       const resetSeconds = Math.ceil((window.start + windowMs - now) / 1000);
       return { allowed: window.used <= points, limit: points, remaining: Math.max(0, points - window.used), resetSeconds };
     },
+    async peek(key) {
+      const window = windows.get(key);
+      const used = window && clock().getTime() - window.start < windowMs ? window.used : 0;
+      return { allowed: used < points, limit: points, remaining: Math.max(0, points - used), resetSeconds: Math.ceil(windowMs / 1000) };
+    },
   };
 }
 
@@ -128,6 +133,21 @@ describe('account service', () => {
       for (let i = 0; i < 10; i += 1)
         await rejects(accounts.logIn({ email: 'x@example.org', password: 'wrong password' }, caller), 401, M.loginFailed);
       await rejects(accounts.logIn({ email: 'x@example.org', password: 'wrong password' }, caller), 429, /Too many attempts/);
+    } finally {
+      await store.dispose();
+    }
+  });
+
+  it('wrong passwords from another client do not lock the owner out', async () => {
+    const { store, accounts, codeOf } = await setup();
+    try {
+      await accounts.signUp({ email: 'owner@example.org', password: PASSWORD }, caller);
+      await accounts.verifySignup({ email: 'owner@example.org', code: codeOf() }, caller);
+      const attacker = { ip: '198.51.100.7', userAgent: 'guesser' };
+      for (let i = 0; i < 10; i += 1)
+        await rejects(accounts.logIn({ email: 'owner@example.org', password: 'wrong password' }, attacker), 401, M.loginFailed);
+      await rejects(accounts.logIn({ email: 'owner@example.org', password: PASSWORD }, attacker), 429, /Too many attempts/);
+      assert.equal((await accounts.logIn({ email: 'owner@example.org', password: PASSWORD }, caller)).account.email, 'owner@example.org');
     } finally {
       await store.dispose();
     }

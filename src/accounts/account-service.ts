@@ -23,12 +23,18 @@ import { createSessionStore, type Session } from './session-store.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import type { Clock } from './clock.ts';
 import { signupCodeMail, signupExistingMail, resetCodeMail } from './account-mails.ts';
+import { createPasswordThrottle } from './password-throttle.ts';
+import { passwordFailureLimiters } from './account-limiters.ts';
 
 export interface AccountLimiters {
   /** Account actions per client address. */
   readonly client: RateLimiter;
-  /** Log-in and password attempts per e-mail address (known or not). */
+  /** Log-in and password attempts per e-mail address (known or not) and client. */
   readonly account: RateLimiter;
+  /** Wrong passwords per e-mail address from every client (per-process memory when absent). */
+  readonly loginFailures?: RateLimiter;
+  /** Tries per e-mail address and client once its failures are exhausted (per-process memory when absent). */
+  readonly loginFlooded?: RateLimiter;
   /** Code e-mails per address: the resend cooldown. */
   readonly mail: RateLimiter;
 }
@@ -59,6 +65,12 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { db, clock } = deps;
   const codes = createEmailCodes(db, clock);
   const sessions = createSessionStore(db, clock);
+  const fallback = deps.limiters.loginFailures && deps.limiters.loginFlooded ? undefined : passwordFailureLimiters();
+  const passwords = createPasswordThrottle({
+    perClient: deps.limiters.account,
+    failures: deps.limiters.loginFailures ?? fallback!.loginFailures,
+    flooded: deps.limiters.loginFlooded ?? fallback!.loginFlooded,
+  });
 
   // Delivery runs after the answer is decided and is not awaited: SMTP latency and
   // failures would otherwise tell registered addresses from unknown ones.
@@ -153,10 +165,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       const address = normalizeEmail(input.email);
       const password = typeof input.password === 'string' ? input.password : '';
       // Malformed addresses are refused like wrong ones, after the same work.
-      await limit(deps.limiters.account, `login:${address ?? 'invalid'}`, M.tooManyAttempts);
+      await passwords.admit(address ?? 'invalid', caller.ip);
       const row = address ? await findAccountByEmail(db, address) : undefined;
       const ok = await verifyPassword(row?.password_hash, password);
-      if (!row || !ok) throw new AccountError(401, M.loginFailed);
+      if (!row || !ok) {
+        await passwords.failed(address ?? 'invalid');
+        throw new AccountError(401, M.loginFailed);
+      }
       return login(row.id, caller);
     },
 
@@ -186,10 +201,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       await limit(deps.limiters.client, `client:${caller.ip}`, M.tooManyAttempts);
       const row = await findAccountById(db, session.accountId);
       if (!row) throw new AccountError(401, M.notLoggedIn);
-      await limit(deps.limiters.account, `login:${row.email}`, M.tooManyAttempts);
+      await passwords.admit(row.email, caller.ip);
       const password = newPassword(input.password, row.email);
       const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
-      if (!(await verifyPassword(row.password_hash, current))) throw new AccountError(400, M.wrongCurrentPassword);
+      if (!(await verifyPassword(row.password_hash, current))) {
+        await passwords.failed(row.email);
+        throw new AccountError(400, M.wrongCurrentPassword);
+      }
       await setPasswordHash(db, row.id, await hashPassword(password), clock());
       await sessions.revokeAll(row.id, session.idHash);
     },

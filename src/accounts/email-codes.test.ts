@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTestStore } from '../testing/test-stores.ts';
+import { openTestStore, storeKinds, type StoreKind } from '../testing/test-stores.ts';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createEmailCodes, generateCode, isCodeShaped } from './email-codes.ts';
 
-async function setup() {
-  const store = await openTestStore();
+async function setup(kind: StoreKind = 'sqlite') {
+  const store = await openTestStore(kind);
   let now = new Date('2030-01-01T00:00:00Z');
   const codes = createEmailCodes(store.db, () => now);
   return { store, codes, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
@@ -77,3 +77,40 @@ describe('e-mailed codes', () => {
     }
   });
 });
+
+for (const kind of storeKinds()) {
+  describe(`e-mailed codes under concurrent guesses on ${kind}`, () => {
+    it('count exactly 5 tries however many guesses arrive at once', async () => {
+      const { store, codes } = await setup(kind);
+      try {
+        const code = await codes.issue({ email: 'a@example.org', purpose: 'signup', passwordHash: 'h' });
+        const guesses = Array.from({ length: 30 }, () => codes.consume('a@example.org', 'signup', other(code)));
+        assert.ok((await Promise.all(guesses)).every((check) => !check.ok));
+        const row = await store.db.selectFrom('email_codes').select('attempts').executeTakeFirstOrThrow();
+        assert.equal(Number(row.attempts), CODE_MAX_ATTEMPTS);
+        assert.equal((await codes.consume('a@example.org', 'signup', code)).ok, false, 'the right code after 5 counted tries');
+      } finally {
+        await store.dispose();
+      }
+    });
+
+    it('compare the right code only if it is among the first 5 tries counted', async () => {
+      const { store, codes } = await setup(kind);
+      try {
+        const code = await codes.issue({ email: 'a@example.org', purpose: 'signup', passwordHash: 'h' });
+        // Ten wrong guesses sent first, the right one last: at least five wrong ones are
+        // counted before it on SQLite (one connection, queries in order); on PostgreSQL the
+        // pool may reorder them, so only "never after five" is asserted there.
+        const wrong = Array.from({ length: 10 }, () => codes.consume('a@example.org', 'signup', other(code)));
+        const right = codes.consume('a@example.org', 'signup', code);
+        await Promise.all(wrong);
+        const accepted = (await right).ok;
+        if (kind === 'sqlite') assert.equal(accepted, false, 'the right code as the 11th try');
+        const row = await store.db.selectFrom('email_codes').select('attempts').executeTakeFirstOrThrow();
+        assert.ok(Number(row.attempts) <= CODE_MAX_ATTEMPTS, `${row.attempts} tries counted`);
+      } finally {
+        await store.dispose();
+      }
+    });
+  });
+}

@@ -93,7 +93,10 @@ export function createEmailCodes(db: Kysely<Database>, clock: Clock) {
 
     /**
      * Checks a presented code against the address's live code and consumes it on success.
-     * Every wrong try counts; the fifth ends the code. A consumed code never matches again.
+     * Every try counts, and is counted before the comparison by a conditional update
+     * (attempts below the cap), so concurrent guesses cannot all read the same count and
+     * compare more than 5 times: past the fifth counted try the code never matches. A
+     * consumed code never matches again.
      */
     async consume(email: string, purpose: EmailCodePurpose, code: string): Promise<CodeCheck> {
       const now = clock().toISOString();
@@ -107,16 +110,18 @@ export function createEmailCodes(db: Kysely<Database>, clock: Clock) {
         .limit(1)
         .executeTakeFirst();
       if (!row || row.expires_at <= now || row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false };
+      // The try is spent here, atomically: the database decides which 5 tries are compared.
+      const counted = await db
+        .updateTable('email_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .where('attempts', '<', CODE_MAX_ATTEMPTS)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) !== 1) return { ok: false };
       const expected = Buffer.from(row.code_hash, 'hex');
       const presented = Buffer.from(hashCode(row.id, code), 'hex');
-      if (!timingSafeEqual(expected, presented)) {
-        await db
-          .updateTable('email_codes')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', row.id)
-          .execute();
-        return { ok: false };
-      }
+      if (!timingSafeEqual(expected, presented)) return { ok: false };
       // Conditional on still being unconsumed: of two racing requests with the right code, one wins.
       const result = await db
         .updateTable('email_codes')

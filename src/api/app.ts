@@ -3,7 +3,8 @@
  * connections: `server.ts` does that, and tests drive the app with `app.inject()`.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import cors from '@fastify/cors';
@@ -45,6 +46,10 @@ import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createServiceRequests } from '../services/service-requests.ts';
 import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
+import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './http-limits.ts';
+import { capConnectionsPerClient } from './connection-cap.ts';
+import { clientErrorHandler } from './client-error.ts';
+import { createVoucherLimiters, type VoucherLimiters } from '../services/voucher-limiters.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
 // Issue 15: the dashboard's scans and repository import
 import { ABANDONED_AFTER_MS, dashboardScanRoutes } from './routes/dashboard-scans.ts';
@@ -87,6 +92,8 @@ export interface AppDeps {
   readonly readiness?: Readonly<Record<string, () => Promise<void>>>;
   readonly bodyLimitBytes?: number;
   readonly trustProxyHops?: number;
+  /** Issue 30: request, header, idle and keep-alive timeouts and the per-client connection cap (defaults: DEFAULT_HTTP_LIMITS). */
+  readonly httpLimits?: HttpLimits;
   /** Origins allowed to call the API from a browser (CORS); none by default (the dashboard is same-origin). */
   readonly corsOrigins?: readonly string[];
   /** Fastify's logger option: false in tests, pino options in the server. */
@@ -111,6 +118,8 @@ export interface AppDeps {
     readonly usdPerUsdt?: number;
     /** Requests per client address; default 5 an hour in memory. */
     readonly requestLimiter?: RateLimiter;
+    /** Voucher attempts per account and client; default in memory (src/services/voucher-limiters.ts). */
+    readonly voucherLimiters?: VoucherLimiters;
   };
   /** Issue 15: where GitHub and GitLab are, and the GitHub App (default: the public hosts, no App). */
   readonly codeHosts?: CodeHostConfig;
@@ -132,7 +141,8 @@ export const API_VERSION = '0.1.0';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hops = deps.trustProxyHops ?? 0;
-  const options: FastifyServerOptions = {
+  const httpLimits = deps.httpLimits ?? DEFAULT_HTTP_LIMITS;
+  const options: FastifyHttpOptions<Server> = {
     logger: deps.logger ?? false,
     bodyLimit: deps.bodyLimitBytes ?? 1024 * 1024,
     // Behind N proxies, the client is the address N hops back in X-Forwarded-For.
@@ -144,8 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // event loop on the legacy scan's report (bench/isolation.ts, CPU profile). Compiled
     // at startup instead, with the routes' serializers.
     serializerOpts: { compileValidators: true },
+    ...httpServerOptions(httpLimits),
+    // Requests the parser gives up on (408 past the timeouts) answer {message} with the API's headers.
+    clientErrorHandler,
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+  // Behind trusted proxies every socket is a proxy's: the cap would throttle the proxy.
+  if (httpLimits.maxConnectionsPerClient > 0 && hops === 0) capConnectionsPerClient(app.server, httpLimits.maxConnectionsPerClient);
   // Issue 13: one strict validator for every route's request schema (src/api/validation.ts).
   app.setValidatorCompiler(validatorCompiler);
 
@@ -289,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vouchers = createVoucherService({ db, clock, usdPerUsdt: deps.services?.usdPerUsdt ?? 1 });
   const requestLimiter =
     deps.services?.requestLimiter ?? createRateLimiter({ pointsPerWindow: 5, windowSeconds: 3600, keyPrefix: 'sw-rl-service-requests' });
+  const voucherLimiters = deps.services?.voucherLimiters ?? createVoucherLimiters();
   // Issue 15: the dashboard's scans run in the background of this process; closing waits for them.
   const dashboardScans = createDashboardScanRepository(db);
   const scanService = deps.scans;
@@ -327,7 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onRevoked: (id) => verifyApiKey.forget(id),
       });
       // Issue 20: the Services page's requests and vouchers.
-      await scope.register(servicesRoutes, { accounts, requests: serviceRequests, vouchers, requestLimiter });
+      await scope.register(servicesRoutes, { accounts, requests: serviceRequests, vouchers, requestLimiter, voucherLimiters });
       await scope.register(adminServicesRoutes, {
         prefix: '/api',
         guard: adminSessionGuard(accounts),

@@ -16,6 +16,8 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts `points` calls (one unless said) for `key` and says whether they may proceed. */
   consume(key: string, points?: number): Promise<RateDecision>;
+  /** Whether one more call for `key` would be allowed now, without counting it. */
+  peek(key: string): Promise<RateDecision>;
   readonly backend: 'memory' | 'redis';
 }
 
@@ -54,6 +56,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         if (rejection instanceof RateLimiterRes) return decision(false, points, rejection);
         throw rejection;
       }
+    },
+    async peek(key) {
+      const res = await limiter.get(key);
+      if (!res) return { allowed: true, limit: points, remaining: points, resetSeconds: duration };
+      return { ...decision(res.consumedPoints < points, points, res), remaining: Math.max(0, points - res.consumedPoints) };
     },
   };
 }

@@ -9,6 +9,7 @@ export const SERVICE_MESSAGES = {
   requestTooMany: 'Too many requests from this client: try again later',
   requestStored: 'Request received: the operator will reply by e-mail',
   voucherUnknown: 'Unknown voucher code',
+  voucherTooMany: (seconds: number) => `Too many voucher attempts: try again in ${Math.max(1, Math.ceil(seconds / 60))} min`,
   voucherUsed: 'This voucher has already been used',
   voucherRevoked: 'This voucher has been revoked',
   voucherExpired: (expiresAt: string) => `This voucher expired on ${expiresAt.slice(0, 10)} (UTC)`,

@@ -166,6 +166,35 @@ for (const kind of storeKinds()) {
       }
     });
 
+    test('refusals are counted on one event per actor, reason and hour, not stored one by one', async () => {
+      const t = await setup(kind);
+      try {
+        const request = await t.quoted(800);
+        const wrong = (i: number) => `SWV-${String(i).padStart(4, '0')}-0000-0000-0000-0000`;
+        // Sequential and simultaneous wrong codes from one account: one row.
+        for (let i = 0; i < 30; i += 1)
+          await assert.rejects(t.vouchers.redeem({ code: wrong(i), requestId: request.id, actor: 'account:a', allowedRecipients: [] }));
+        const burst = Array.from({ length: 20 }, (_, i) =>
+          t.vouchers.redeem({ code: wrong(100 + i), requestId: request.id, actor: 'account:a', allowedRecipients: [] }),
+        );
+        for (const outcome of await Promise.allSettled(burst)) assert.equal(outcome.status, 'rejected');
+        await assert.rejects(t.vouchers.redeem({ code: wrong(1), requestId: request.id, actor: 'account:b', allowedRecipients: [] }));
+        t.setNow('2026-11-30T13:00:00.000Z');
+        await assert.rejects(t.vouchers.redeem({ code: wrong(2), requestId: request.id, actor: 'account:a', allowedRecipients: [] }));
+        const rows = await t.store.db.selectFrom('voucher_events').selectAll().where('kind', '=', 'refused').execute();
+        assert.equal(rows.length, 3, 'account a this hour, account b, account a the next hour');
+        const refused = (await t.vouchers.events()).filter((e) => e.kind === 'refused');
+        const counts = refused.map((e) => [e.actor, e.at.slice(11, 13), e.count, e.detail]).sort();
+        assert.deepEqual(counts, [
+          ['account:a', '12', 50, 'Unknown voucher code'],
+          ['account:a', '13', 1, 'Unknown voucher code'],
+          ['account:b', '12', 1, 'Unknown voucher code'],
+        ]);
+      } finally {
+        await t.store.dispose();
+      }
+    });
+
     test('a request is stored, mailed to the operator with its attachments and acknowledged', async () => {
       const t = await setup(kind);
       try {

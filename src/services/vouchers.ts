@@ -2,10 +2,11 @@
  * Audit vouchers in the store: issue, list, revoke and redeem against a quoted request.
  * Redemption is one transaction of two conditional updates (the voucher, then the
  * request), so two simultaneous redemptions of one code leave exactly one, on SQLite and
- * on PostgreSQL alike. Every issue, redemption, refusal and revocation is recorded in
- * `voucher_events`.
+ * on PostgreSQL alike. Every issue, redemption and revocation is recorded in
+ * `voucher_events`; refusals are counted there, one row per actor, voucher, request,
+ * reason and hour, so wrong codes sent in bulk cannot grow the table a row at a time.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, VoucherEventKind } from '../store/schema.ts';
 import type { Clock } from '../accounts/clock.ts';
@@ -37,7 +38,10 @@ export interface VoucherEvent {
   readonly requestId: string | null;
   readonly actor: string;
   readonly detail: string;
+  /** The last time. */
   readonly at: string;
+  /** Attempts this event stands for (more than 1 only for refusals within one hour). */
+  readonly count: number;
 }
 
 export interface Redemption {
@@ -105,13 +109,35 @@ export function createVoucherService(deps: VoucherDeps) {
       })
       .execute();
 
-  /** Records a refusal (outside any transaction, so it survives the rollback) and throws it. */
+  /**
+   * Counts a refusal (outside any transaction, so it survives the rollback) and throws it.
+   * The row's id is derived from what it counts, so the insert-or-increment is one atomic
+   * statement on both stores.
+   */
   const refuse = async (
     status: number,
     message: string,
     context: { voucherId: string | null; hint: string; requestId: string; actor: string },
   ): Promise<never> => {
-    await record(db, { ...context, kind: 'refused', detail: message });
+    const at = clock().toISOString();
+    const id = createHash('sha256')
+      .update(JSON.stringify(['refused', context.actor, context.voucherId, context.requestId, message, at.slice(0, 13)]))
+      .digest('hex');
+    await db
+      .insertInto('voucher_events')
+      .values({
+        id,
+        voucher_id: context.voucherId,
+        code_hint: context.hint,
+        kind: 'refused',
+        request_id: context.requestId,
+        actor: context.actor,
+        detail: message,
+        at,
+        count: 1,
+      })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet((eb) => ({ count: eb('voucher_events.count', '+', 1), at })))
+      .execute();
     throw new ServiceError(status, message);
   };
 
@@ -162,6 +188,7 @@ export function createVoucherService(deps: VoucherDeps) {
         actor: r.actor,
         detail: r.detail,
         at: r.at,
+        count: Number(r.count),
       }));
     },
 
@@ -182,8 +209,9 @@ export function createVoucherService(deps: VoucherDeps) {
 
     /**
      * Redeems `code` against the quote of request `requestId`. `allowedRecipients` are the
-     * e-mails that may use a voucher issued to a named recipient (the request's contact
-     * and the redeeming account).
+     * e-mails that may use a voucher issued to a named recipient: a user's redemption
+     * passes its account's verified address only (never the request's unverified contact
+     * e-mail); the operator applying one on a requester's behalf passes the contact.
      */
     async redeem(input: { code: string; requestId: string; actor: string; allowedRecipients: readonly string[] }): Promise<Redemption> {
       const hint = codeHint(input.code);

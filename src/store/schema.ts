@@ -3,7 +3,7 @@
  * snake_case. Timestamps are ISO 8601 UTC strings in both SQLite and PostgreSQL so the
  * same code reads both; they sort correctly as text.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface AuditsTable {
   id: string;
@@ -210,7 +210,10 @@ export interface VoucherEventsTable {
   request_id: string | null;
   actor: string;
   detail: string;
+  /** When the row was last counted. */
   at: string;
+  /** Attempts the row stands for: refusals are counted per actor, voucher, request, reason and hour (migration 0014). */
+  count: Generated<number>;
 }
 // --- Issue 15: the dashboard's scans and GitHub installations (migration 0005) ---
 

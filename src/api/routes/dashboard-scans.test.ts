@@ -15,6 +15,7 @@ import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.
 import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
 import { ABANDONED_AFTER_MS } from './dashboard-scans.ts';
 import { createApiKey } from '../../keys/api-key-repository.ts';
+import { API_SECURITY_HEADERS } from '../plugins/security-headers.ts';
 
 const M = MESSAGES.dashboardScans;
 const TOKEN = `// SPDX-License-Identifier: MIT
@@ -182,6 +183,19 @@ for (const kind of storeKinds()) {
       const names = [...events.body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
       assert.equal(names.at(-1), 'end');
       assert.ok(names.filter((n) => n === 'stage').length >= 4);
+    });
+
+    it('the event stream carries the security headers the other API answers carry', async () => {
+      const created = await upload(alice, [{ name: 'files', filename: 'Owned.sol', data: OWNED }]);
+      const { scan } = created.json() as { scan: { id: string } };
+      await finished(alice, scan.id);
+      const json = await alice.call('GET', `/api/scans/${scan.id}`);
+      const events = await alice.call('GET', `/api/scans/${scan.id}/events`);
+      assert.match(String(events.headers['content-type']), /text\/event-stream/);
+      for (const name of Object.keys(API_SECURITY_HEADERS)) {
+        assert.ok(json.headers[name], `the JSON answer has ${name}`);
+        assert.equal(events.headers[name], json.headers[name], name);
+      }
     });
 
     it('a ZIP: .sol files kept, others ignored; without .sol the spec message', async () => {

@@ -25,6 +25,7 @@ import type { RepositoryImporter } from '../../codehosts/repository-importer-typ
 import { HttpError } from '../http-error.ts';
 import { accountIdOf, requireAccountId } from './account.ts';
 import { declaresSolidityUnit } from '../../analysis/solidity/declares-unit.ts';
+import { startEventStream } from '../event-stream.ts';
 
 const M = MESSAGES.dashboardScans;
 
@@ -318,14 +319,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
     async (request, reply) => {
       const id = request.params.id;
       await readable(request, id);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const raw = startEventStream(reply, { 'cache-control': 'no-store' });
       const write = (event: ScanEvent) => {
         if (raw.writableEnded) return;
         raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.type === 'stage' ? event.stage : event.scan)}\n\n`);

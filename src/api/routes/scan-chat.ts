@@ -15,6 +15,7 @@ import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { AnswerSchema, AskSchema, ConversationSchema } from '../../spec/schemas/chat.ts';
 import { HttpError } from '../http-error.ts';
+import { startEventStream } from '../event-stream.ts';
 import { sessionHooks } from './account.ts';
 
 export interface ScanChatRoutesDeps {
@@ -120,16 +121,8 @@ export const scanChatRoutes: FastifyPluginAsyncTypebox<ScanChatRoutesDeps> = asy
         return { answer: { ...answer, messageId: done!.messageId, model: done!.model }, budget: done!.budget };
       }
       // From here the answer is written by hand; the headers set so far (security headers) go with it.
-      reply.hijack();
-      const raw = reply.raw;
+      const raw = startEventStream(reply);
       raw.on('close', () => abort.abort());
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
       try {
         for await (const event of stream) {
           if (abort.signal.aborted) break;

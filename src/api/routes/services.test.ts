@@ -10,8 +10,13 @@ import { createAccountLimiters } from '../../accounts/account-limiters.ts';
 
 const request = { offer: 'manual-audit', email: 'team@example.com', project: 'Token', networks: ['BSC'], budgetUsd: 3000 };
 
-async function signedIn(app: Parameters<typeof browser>[0], mailer: ReturnType<typeof createMemoryMailer>, email: string) {
-  const user = await browser(app);
+async function signedIn(
+  app: Parameters<typeof browser>[0],
+  mailer: ReturnType<typeof createMemoryMailer>,
+  email: string,
+  headers: Record<string, string> = {},
+) {
+  const user = await browser(app, headers);
   await user.call('POST', '/api/account/signup', { email, password: 'correct horse battery' });
   const code = /code is (\d{6})/.exec(mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
   const verified = await user.call('POST', '/api/account/verify', { email, code });
@@ -98,6 +103,17 @@ describe('services routes', () => {
       const events = (await adminCall('GET', '/admin/vouchers/events')).json().items.map((e: { kind: string }) => e.kind);
       assert.deepEqual(events.sort(), ['issued', 'redeemed', 'refused']);
 
+      // A voucher named for an address is not unlocked by a request whose (unverified)
+      // contact e-mail names that address: only the signed-in account's address counts.
+      const bob = await signedIn(app, mailer, 'bob@example.com');
+      const posing = await bob.call('POST', '/api/service-requests', { ...request, email: 'carol@example.com' });
+      const posingId = (posing.body.request as { id: string }).id;
+      assert.equal((await adminCall('POST', `/admin/service-requests/${posingId}`, { quoteUsd: 900 })).statusCode, 200);
+      const carols = (await adminCall('POST', '/admin/vouchers', { valueUsdt: 100, recipient: 'carol@example.com' })).json().code as string;
+      const stolen = await bob.call('POST', `/api/service-requests/${posingId}/voucher`, { code: carols });
+      assert.equal(stolen.response.statusCode, 403, stolen.response.body);
+      assert.equal(stolen.body.message, 'This voucher was issued to someone else');
+
       // Another user cannot touch this request.
       const other = await signedIn(app, mailer, 'other@example.com');
       const foreign = await other.call('POST', `/api/service-requests/${id}/voucher`, { code });
@@ -162,6 +178,53 @@ describe('services routes', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await anonymous.call('POST', '/api/service-requests', request)).response.statusCode);
       assert.deepEqual(statuses, [201, 201, 429]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('limits voucher attempts per account and per client, and counts wrong codes on one event', async () => {
+    const mailer = createMemoryMailer();
+    const { app, store, close } = await createTestApp({
+      mailer,
+      trustProxyHops: 1,
+      accountLimiters: createAccountLimiters(),
+      services: {
+        operatorEmail: 'ops@example.com',
+        voucherLimiters: {
+          account: createRateLimiter({ pointsPerWindow: 3, windowSeconds: 3600, keyPrefix: 'v-account' }),
+          client: createRateLimiter({ pointsPerWindow: 5, windowSeconds: 3600, keyPrefix: 'v-client' }),
+        },
+      },
+    });
+    try {
+      const at = (ip: string) => ({ 'x-forwarded-for': ip });
+      const alice = await signedIn(app, mailer, 'alice@example.com', at('198.51.100.1'));
+      const bob = await signedIn(app, mailer, 'bob@example.com', at('198.51.100.1'));
+      const elsewhere = await browser(app, at('203.0.113.5'));
+      assert.equal(
+        (await elsewhere.call('POST', '/api/session', { email: 'bob@example.com', password: 'correct horse battery' })).response.statusCode,
+        200,
+      );
+      const id = ((await alice.call('POST', '/api/service-requests', request)).body.request as { id: string }).id;
+      const bobs = ((await bob.call('POST', '/api/service-requests', request)).body.request as { id: string }).id;
+      const attempt = (who: typeof alice, requestId: string) =>
+        who.call('POST', `/api/service-requests/${requestId}/voucher`, { code: 'SWV-0000-0000-0000-0000-0000' });
+      for (let i = 0; i < 3; i += 1) assert.equal((await attempt(alice, id)).response.statusCode, 404);
+      const refused = await attempt(alice, id);
+      assert.equal(refused.response.statusCode, 429, 'the account is over its attempts');
+      assert.match(String(refused.body.message), /^Too many voucher attempts: try again in \d+ min$/);
+      assert.ok(Number(refused.response.headers['retry-after']) > 0);
+      // Bob on the same client address: the client's 5 attempts (alice used 4) run out after one.
+      assert.equal((await attempt(bob, bobs)).response.statusCode, 404);
+      assert.equal((await attempt(bob, bobs)).response.statusCode, 429, 'the client is over its attempts');
+      // Bob from elsewhere still has tries of his account left.
+      assert.equal((await attempt(elsewhere, bobs)).response.statusCode, 404);
+
+      const admin = (await createApiKey(store.db, { name: 'ops', scope: 'admin' })).key;
+      const events = (await app.inject({ method: 'GET', url: '/admin/vouchers/events', headers: { 'x-api-key': admin } })).json().items;
+      const counted = (events as Array<{ kind: string; actor: string; count: number }>).filter((e) => e.kind === 'refused');
+      assert.deepEqual(counted.map((e) => e.count).sort(), [2, 3], 'one row per account and request, counted');
     } finally {
       await close();
     }

@@ -19,6 +19,7 @@ import {
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { publicView, type ServiceRequests } from '../../services/service-requests.ts';
 import type { VoucherService } from '../../services/vouchers.ts';
+import type { VoucherLimiters } from '../../services/voucher-limiters.ts';
 import { SERVICE_MESSAGES as M } from '../../services/service-messages.ts';
 import { runService } from '../run-service.ts';
 import { HttpError } from '../http-error.ts';
@@ -32,12 +33,16 @@ export interface ServicesRoutesDeps {
   readonly vouchers: VoucherService;
   /** Requests per client address (spam): 5 an hour by default. */
   readonly requestLimiter: RateLimiter;
+  /** Voucher attempts per account and per client address. */
+  readonly voucherLimiters: VoucherLimiters;
 }
 
 const tags = ['services'];
 const errors = { 400: MessageSchema, 401: MessageSchema, 403: MessageSchema, 404: MessageSchema, 409: MessageSchema };
 /** Attachments travel as base64 in JSON: 4 MiB of files is about 5.4 MiB of body. */
 const REQUEST_BODY_LIMIT = 6 * 1024 * 1024;
+
+const tooManyAttempts = (seconds: number) => new HttpError(429, M.voucherTooMany(seconds), {}, { 'Retry-After': String(seconds) });
 
 export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = async (app, deps) => {
   app.get(
@@ -106,15 +111,22 @@ export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = asy
         tags,
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
         body: RedeemSchema,
-        response: { 200: RedemptionSchema, ...errors },
+        response: { 200: RedemptionSchema, ...errors, 429: MessageSchema },
       },
       validatorCompiler: strictValidator,
       config: { clientError: strictClientError },
+      // Before the body is read: a client over its budget waits for nothing.
+      onRequest: async (request) => {
+        const decision = await deps.voucherLimiters.client.consume(`voucher:${clientRateKey(request.ip)}`);
+        if (!decision.allowed) throw tooManyAttempts(decision.resetSeconds);
+      },
     },
     async (request) => {
       const session = requireSession(request);
       const account = await deps.accounts.account(session);
       if (!account) throw new HttpError(401, 'Log in first');
+      const decision = await deps.voucherLimiters.account.consume(`voucher:${account.id}`);
+      if (!decision.allowed) throw tooManyAttempts(decision.resetSeconds);
       return runService(async () => {
         const target = await deps.requests.get(request.params.id);
         // Someone else's request is "not found", not "forbidden": ids are not confirmed.
@@ -123,7 +135,10 @@ export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = asy
           code: request.body.code,
           requestId: target.id,
           actor: `account:${account.id}`,
-          allowedRecipients: [account.email, target.email],
+          // Only the account's address, which its sign-up code verified: the request's
+          // contact e-mail is whatever the requester typed, so naming a voucher's
+          // recipient there must not unlock it.
+          allowedRecipients: [account.email],
         });
       });
     },

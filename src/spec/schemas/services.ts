@@ -134,6 +134,10 @@ export const VoucherEventSchema = Type.Object({
   actor: Type.String(),
   detail: Type.String(),
   at: Type.String(),
+  count: Type.Integer({
+    minimum: 1,
+    description: 'attempts this event stands for: refusals are counted per actor, voucher, request, reason and hour',
+  }),
 });
 
 export const OffersSchema = Type.Object({
