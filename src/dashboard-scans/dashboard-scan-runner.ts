@@ -250,6 +250,8 @@ function stageOf(name: string, report: SourceReport, finishedAt: string): Stage 
   // A stale source answered with its last good value: done, with why it was not refreshed.
   if (report.status === 'ok' || report.status === 'partial' || report.status === 'stale')
     return { name, status: 'done', message: report.status === 'ok' ? null : (report.reason ?? report.status), finishedAt };
-  if (report.status === 'skipped') return { name, status: 'skipped', message: report.reason ?? null, finishedAt };
+  // Not configured on this server (no provider): off, not a failure of this scan (issue 29).
+  if (report.status === 'skipped' || report.status === 'unavailable')
+    return { name, status: 'skipped', message: report.reason ?? null, finishedAt };
   return { name, status: 'failed', message: report.reason ?? report.status, finishedAt };
 }

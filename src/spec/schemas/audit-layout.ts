@@ -7,6 +7,7 @@
  * a number the spec does not allow to be null is 0 with `meta` saying why, arrays are [].
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { VerdictSchema } from './verdict.ts';
 
 /** ISO 8601 UTC, or "" when unknown. */
 export const Timestamp = Type.String({
@@ -529,6 +530,7 @@ export const ScanMetaSchema = Type.Object(
         { description: "the powers that let an account take holders' money, and who holds each (docs/scoring.md)" },
       ),
     ),
+    verdict: Type.Optional(VerdictSchema),
     percentilesAt: Type.Optional(
       Type.String({
         description: 'when the population the percentiles rank this answer in was read (percentiles are computed when an answer is served)',

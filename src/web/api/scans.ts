@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditLayout, ScanMeta } from '../../spec/schemas/audit-layout.ts';
+import type { Verdict } from '../../spec/schemas/verdict.ts';
 import { request } from './client.ts';
 import type { GrantedRepository, RepositoryCheck, ScanSummary, Stage } from '../../spec/schemas/dashboard-scans.ts';
 
@@ -77,6 +78,7 @@ export interface SourceResult {
     readonly simulation?: SimulationEvidence | null;
     readonly scoreFactors?: readonly ScoreFactor[];
     readonly notApplicable?: ReadonlyArray<string | { field?: string; what?: string; reason?: string }>;
+    readonly verdict?: Verdict;
   };
 }
 

@@ -4,7 +4,7 @@
  * taxes and the simulation's steps, similarity, the contract's facts, holders, pools and
  * lockers, histories, and the exports. A source scan says what does not apply to it.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditLayout } from '../../../spec/schemas/audit-layout.ts';
 import {
@@ -29,6 +29,7 @@ import { CodeViewer, type LineMark } from '../../ui/CodeViewer.tsx';
 import { ChatPanel } from '../../chat/ChatPanel.tsx';
 import { Sparkline } from '../../ui/Sparkline.tsx';
 import { DomainCard, MarketCard, ProjectCard, RepositoryCard, SourcesCard } from './EnrichmentCards.tsx';
+import { VerdictCard } from './VerdictCard.tsx';
 
 const numbers = new Intl.NumberFormat();
 const TAX_ERRORS: Record<string, string> = {
@@ -56,7 +57,8 @@ function Stages({ stages }: { stages: readonly Stage[] }) {
       {stages.map((stage) => (
         <li key={stage.name} className={`stage stage-${stage.status}`} data-stage={stage.name}>
           <span className="stage-name">{STAGE_LABEL[stage.name] ?? stage.name}</span>{' '}
-          <span className={`status status-${stage.status}`}>{stage.status}</span>
+          {/* A source that is not configured is off, not a failure of this scan. */}
+          <span className={`status status-${stage.status}`}>{stage.status === 'skipped' ? 'off' : stage.status}</span>
           {stage.message ? <span className="stage-message"> — {stage.message}</span> : null}
         </li>
       ))}
@@ -463,7 +465,7 @@ function Similarity({ matches, onShow }: { matches: readonly ViewSimilarity[]; o
   );
 }
 
-function Result({ detail }: { detail: ScanDetail }) {
+function Result({ detail, stages }: { detail: ScanDetail; stages: ReactNode }) {
   const result = detail.result!;
   const findings = useMemo(() => viewFindings(result.type === 'address' ? result.meta.findings : result.report.findings), [result]);
   const [focus, setFocus] = useState<{ file: string; line: number } | undefined>();
@@ -476,10 +478,15 @@ function Result({ detail }: { detail: ScanDetail }) {
     document.getElementById('code')?.scrollIntoView({ block: 'start' });
   };
   const hasSources = Object.keys(result.sources).length > 0;
+  const verdict = result.meta.verdict;
+  const rank = (result.type === 'address' ? result.auditLayout.rank : result.report.score.rank) || null;
   return (
     <>
+      {verdict ? <VerdictCard verdict={verdict} rank={rank} onShow={show} /> : null}
+      {stages}
       <Scores result={result} />
       <Severities findings={findings} />
+      <div id="simulation" />
       <Simulation
         taxes={result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
         simulation={result.meta.simulation ?? undefined}
@@ -568,13 +575,26 @@ export function ScanDetailsPage() {
       {scan.isPending ? <Skeleton lines={6} /> : null}
       {detail ? (
         <>
-          <Card title={detail.scan.status === 'done' || detail.scan.status === 'failed' ? 'Stages' : 'Scanning…'}>
-            <div aria-live="polite">
-              <Stages stages={detail.stages} />
-            </div>
-          </Card>
+          {detail.result ? null : (
+            <Card title={detail.scan.status === 'done' || detail.scan.status === 'failed' ? 'Stages' : 'Scanning…'}>
+              <div aria-live="polite">
+                <Stages stages={detail.stages} />
+              </div>
+            </Card>
+          )}
           {detail.error ? <Alert tone="error">{detail.error.message}</Alert> : null}
-          {detail.result ? <Result detail={detail} /> : null}
+          {detail.result ? (
+            <Result
+              detail={detail}
+              stages={
+                // Once there is an answer, how it was reached is one click away, not in front of it.
+                <details className="card how-we-checked" aria-label="Stages">
+                  <summary>How we checked</summary>
+                  <Stages stages={detail.stages} />
+                </details>
+              }
+            />
+          ) : null}
         </>
       ) : null}
       <p>

@@ -1,0 +1,77 @@
+/**
+ * The verdict of each kind of scan (issue 29): an address scan (cyberscan, score, the
+ * legacy operation and the dashboard read the same stored result), a source scan, and a
+ * Solana mint (its token program's finding codes in the same form). Each only gathers
+ * what computeVerdict reads from the scan's own result.
+ */
+import { GOPLUS_CATEGORIES } from '../../analysis/goplus-categories.ts';
+import type { ScanMeta, SourceReport } from '../../spec/schemas/audit-layout.ts';
+import type { Verdict } from '../../spec/schemas/verdict.ts';
+import { computeVerdict, type VerdictFinding, type VerdictOwnerAction, type VerdictTaxes } from './compute-verdict.ts';
+
+interface SimulationMetaLike {
+  readonly reason?: string;
+  readonly ownerActions?: readonly VerdictOwnerAction[];
+  readonly delayedSells?: readonly { readonly after: string; readonly failed: boolean; readonly detail: string }[];
+}
+
+/** Why categories the analysis found nothing for are unknown rather than clean; undefined when the read was complete. */
+function incompleteReason(analysis: SourceReport | undefined, unverified: boolean): string | undefined {
+  if (unverified) return 'the contract is not verified: only its bytecode was read';
+  if (!analysis) return 'the code was not analysed';
+  if (analysis.status === 'ok') return undefined;
+  return `the analysis was ${analysis.status}${analysis.reason ? `: ${analysis.reason}` : ''}`;
+}
+
+export interface AddressVerdictInput {
+  readonly taxes: VerdictTaxes | null;
+  readonly simulation: SimulationMetaLike | undefined;
+  readonly simulationReport: SourceReport | undefined;
+  readonly findings: readonly VerdictFinding[] | null;
+  readonly analysisReport: SourceReport | undefined;
+  readonly unverified: boolean;
+  readonly smartAudit: Readonly<Record<string, unknown>> | null;
+  readonly powers: ScanMeta['powers'];
+}
+
+export function addressScanVerdict(input: AddressVerdictInput): Verdict {
+  const reason = incompleteReason(input.analysisReport, input.unverified);
+  return computeVerdict({
+    taxes: input.taxes,
+    simulationReason: input.simulation?.reason ?? input.simulationReport?.reason,
+    ownerActions: input.simulation?.ownerActions,
+    delayedSells: input.simulation?.delayedSells,
+    findings: input.findings,
+    analysisComplete: reason === undefined && input.findings !== null,
+    incompleteReason: reason,
+    smartAudit: input.smartAudit,
+    powers: input.powers,
+    categories: GOPLUS_CATEGORIES,
+  });
+}
+
+export interface SourceVerdictInput {
+  readonly taxes: VerdictTaxes | null;
+  readonly simulation: SimulationMetaLike | null;
+  readonly simulationReport: SourceReport | undefined;
+  readonly findings: readonly VerdictFinding[];
+  readonly analysisReport: SourceReport | undefined;
+  readonly smartAudit: Readonly<Record<string, unknown>>;
+}
+
+/** A source scan: the code is all there is (no owner on a chain, so no power holders). */
+export function sourceScanVerdict(input: SourceVerdictInput): Verdict {
+  const reason = incompleteReason(input.analysisReport, false);
+  return computeVerdict({
+    taxes: input.taxes,
+    simulationReason: input.simulation?.reason ?? input.simulationReport?.reason,
+    ownerActions: input.simulation?.ownerActions,
+    delayedSells: input.simulation?.delayedSells,
+    findings: input.analysisReport?.status === 'ok' || input.analysisReport?.status === 'partial' ? input.findings : null,
+    analysisComplete: reason === undefined,
+    incompleteReason: reason,
+    smartAudit: input.smartAudit,
+    powers: [],
+    categories: GOPLUS_CATEGORIES,
+  });
+}

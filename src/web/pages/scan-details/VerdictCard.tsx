@@ -1,0 +1,136 @@
+/**
+ * The answer first (issue 29): can I buy, can I sell, what the owner was shown able to do,
+ * and GoPlus's risk checklist with a link to each piece of evidence. It reads the scan's
+ * `meta.verdict`, the same object the API answers and the chat quotes.
+ */
+import type { Verdict } from '../../../spec/schemas/verdict.ts';
+
+type Risk = Verdict['risks'][number];
+type Evidence = Risk['evidence'][number];
+
+const MARK: Record<Risk['answer'], { symbol: string; label: string }> = {
+  yes: { symbol: '✖', label: 'present' },
+  no: { symbol: '✔', label: 'not found' },
+  unknown: { symbol: '?', label: 'unknown' },
+};
+
+/** The banner's tone: red when a holder cannot sell, amber when the owner can stop them, green otherwise. */
+function tone(verdict: Verdict): 'danger' | 'warning' | 'ok' | 'unknown' {
+  if (verdict.canSell === 'no' || verdict.canBuy === 'no') return 'danger';
+  if (verdict.sellAfterOwnerActions.length > 0 || verdict.delayed.length > 0) return 'warning';
+  if (verdict.canSell === 'unknown') return 'unknown';
+  return verdict.risks.some((r) => r.answer === 'yes' && r.id !== 'external-invocation') ? 'warning' : 'ok';
+}
+
+const HEADLINE: Record<ReturnType<typeof tone>, string> = {
+  danger: 'Do not buy',
+  warning: 'Risky',
+  ok: 'No trap found',
+  unknown: 'Not proven',
+};
+
+function answerWord(answer: Verdict['canBuy']): string {
+  return answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : 'Unknown';
+}
+
+function EvidenceLink({ evidence, onShow }: { evidence: Evidence; onShow: (file: string, line: number) => void }) {
+  if (evidence.kind === 'finding') {
+    const first = evidence.lines?.[0];
+    const where = first ? `lines ${first[0]}–${first[1]}` : evidence.detector;
+    if (!first || !evidence.file)
+      return (
+        <span>
+          {evidence.detector} ({evidence.severity})
+        </span>
+      );
+    return (
+      <button type="button" className="link-button" onClick={() => onShow(evidence.file!, first[0])}>
+        {evidence.detector}: {where}
+      </button>
+    );
+  }
+  return (
+    <a href="#simulation" title={evidence.detail}>
+      simulation: {evidence.step}
+    </a>
+  );
+}
+
+export function VerdictCard({
+  verdict,
+  rank,
+  onShow,
+}: {
+  verdict: Verdict;
+  rank: string | null;
+  onShow: (file: string, line: number) => void;
+}) {
+  const t = tone(verdict);
+  const yes = verdict.risks.filter((r) => r.answer === 'yes').length;
+  const unknown = verdict.risks.filter((r) => r.answer === 'unknown').length;
+  return (
+    <section className={`card verdict verdict-${t}`} aria-label="Verdict" data-verdict={t}>
+      <div className="verdict-head">
+        <p className="verdict-headline">{HEADLINE[t]}</p>
+        {rank ? (
+          <p className="verdict-rank">
+            Rank <strong className="rank">{rank}</strong>
+          </p>
+        ) : null}
+      </div>
+      <p className="verdict-summary">{verdict.summary}</p>
+      <dl className="verdict-answers">
+        <div>
+          <dt>Can I buy?</dt>
+          <dd data-answer={verdict.canBuy}>{answerWord(verdict.canBuy)}</dd>
+        </div>
+        <div>
+          <dt>Can I sell now?</dt>
+          <dd data-answer={verdict.canSell}>{answerWord(verdict.canSell)}</dd>
+        </div>
+        <div>
+          <dt>Who holds the powers?</dt>
+          <dd>
+            {verdict.powerHolders.length === 0
+              ? 'no power to take money was found'
+              : [...new Set(verdict.powerHolders.map((p) => (p.holder === 'eoa' ? 'one account (EOA)' : p.holder)))].join(', ')}
+          </dd>
+        </div>
+      </dl>
+      {verdict.sellAfterOwnerActions.length > 0 ? (
+        <ul className="bullets verdict-actions" aria-label="Owner actions shown to stop a sell">
+          {verdict.sellAfterOwnerActions.map((a) => (
+            <li key={a.call}>
+              <code>{a.call}</code>{' '}
+              {a.effect === 'blocks' ? 'makes a holder’s sell revert' : `raises the sell tax to ${a.sellTaxAfter ?? '?'} %`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="verdict-risks" open>
+        <summary>
+          Risk checklist: {yes} present, {unknown} unknown, {verdict.risks.length - yes - unknown} not found
+        </summary>
+        <ul className="checklist">
+          {verdict.risks.map((risk) => (
+            <li key={risk.id} className={`check check-${risk.answer}`} data-risk={risk.id} data-answer={risk.answer}>
+              <span className="check-mark" aria-label={MARK[risk.answer].label} role="img">
+                {MARK[risk.answer].symbol}
+              </span>
+              <span className="check-name">{risk.name}</span>
+              {risk.evidence.length > 0 ? (
+                <span className="check-evidence">
+                  {risk.evidence.slice(0, 3).map((e, i) => (
+                    <EvidenceLink key={i} evidence={e} onShow={onShow} />
+                  ))}
+                </span>
+              ) : risk.reason ? (
+                <span className="check-evidence muted">{risk.reason}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
