@@ -176,8 +176,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       });
       const closeScanWorker = closeWorker;
       closeWorker = async () => {
-        await poll?.close();
-        await closeScanWorker();
+        // Together: with Redis gone each waits out its own bound.
+        await Promise.all([poll?.close(), closeScanWorker()]);
       };
     }
     // Issue 17: Safescan over the configured networks; the shipped label lists and the

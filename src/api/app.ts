@@ -78,6 +78,8 @@ export interface AppDeps {
   readonly scans?: ScanService;
   /** This process as the owner of the dashboard scans it runs; a fresh one by default (tests pass their own). */
   readonly scanOwner?: ScanOwnerIdentity;
+  /** How often an open scan event stream looks for an end decided by another process; default 5 s. */
+  readonly scanEventsEndWatchMs?: number;
   /** Scans of source code (operation 4's `type: source`). */
   readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
@@ -342,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         toolVersion: API_VERSION,
         repositories: codeHosts.importer,
         now: clock,
+        ...(deps.scanEventsEndWatchMs === undefined ? {} : { endWatchMs: deps.scanEventsEndWatchMs }),
       });
     }),
   );

@@ -6,6 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import { closeConnection, createBullMqConnection } from '../scan/jobs/bullmq-connection.ts';
+import { waitWithTimeout } from '../scan/jobs/wait-with-timeout.ts';
 
 export interface SlowPoll {
   close(): Promise<void>;
@@ -104,8 +105,12 @@ export async function startBullMqPoll(
     scheduled,
     async close() {
       scheduling.abort();
-      await worker.close();
-      await queue.close();
+      // BullMQ's close waits for Redis, forever when it is gone: a running poll gets 30 s while
+      // Redis answers, 2 s otherwise; then the connections are dropped (a poll cut short is
+      // taken up again by another process when its lock expires).
+      const connected = queueConnection.status === 'ready' && workerConnection.status === 'ready';
+      const closed = Promise.allSettled([worker.close(), queue.close()]);
+      await waitWithTimeout(closed, connected ? 30_000 : 2_000, () => new Error('BullMQ did not close')).catch(() => {});
       await Promise.all([closeConnection(queueConnection), closeConnection(workerConnection)]);
     },
   };

@@ -36,7 +36,7 @@ export interface Store {
 export interface BackgroundMigration {
   /** A failed attempt, and the delay before the next one (for a rate-limited warning). */
   readonly onRetry: (error: Error, nextInMs: number) => void;
-  /** The first delay, doubled after each failure up to `maxDelayMs`; defaults 1 s and 30 s. */
+  /** The first delay, doubled after each failure up to `maxDelayMs`; defaults 1 s and 10 s. */
   readonly firstDelayMs?: number;
   readonly maxDelayMs?: number;
 }
@@ -180,7 +180,7 @@ async function openPostgres(connectionString: string, schema: string | undefined
   };
 
   const migrateLater = (first: DependencyUnavailableError, options: BackgroundMigration) => {
-    const maxDelayMs = options.maxDelayMs ?? 30_000;
+    const maxDelayMs = options.maxDelayMs ?? 10_000;
     let delayMs = options.firstDelayMs ?? 1_000;
     const failed = (error: DependencyUnavailableError | Error) => {
       const reason = error instanceof DependencyUnavailableError ? error.reason : error.message;

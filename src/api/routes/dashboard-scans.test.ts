@@ -289,7 +289,7 @@ for (const kind of storeKinds()) {
           mail: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'm2' }),
         },
       };
-      const killed = await buildApp({ ...deps, scanSource: () => never });
+      const killed = await buildApp({ ...deps, scanSource: () => never, scanEventsEndWatchMs: 50 });
       let restarted: Awaited<ReturnType<typeof buildApp>> | undefined;
       try {
         const carol = await signedInBrowser(killed, mailer, 'carol@example.org');
@@ -301,6 +301,8 @@ for (const kind of storeKinds()) {
         }
         const refused = await upload(carol, [{ name: 'files', filename: 'C.sol', data: 'contract C {}' }]);
         assert.equal(refused.statusCode, 429, 'five running scans hold all the slots');
+        // Still open when the restart closes the scan (inject resolves when the stream ends).
+        const killedStream = carol.call('GET', `/api/scans/${ids[2]}/events`);
 
         // The restart: a new process on the same database (same host; the first one's pid is
         // this test's own, so it is the earlier incarnation of the same pid).
@@ -320,6 +322,12 @@ for (const kind of storeKinds()) {
         );
         const events = await again.call('GET', `/api/scans/${ids[1]}/events`);
         assert.equal([...events.body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]).at(-1), 'end', 'the event stream ends');
+        // A stream open on the killed process's replica, for a scan closed by another one, ends too.
+        assert.equal(
+          [...(await killedStream).body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]).at(-1),
+          'end',
+          'a stream on another replica ends',
+        );
         const next = await upload(again, [{ name: 'files', filename: 'C.sol', data: 'contract C {}' }]);
         assert.equal(next.statusCode, 202, 'the slots are free again');
         await restarted.dashboardScansIdle();
