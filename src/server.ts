@@ -10,6 +10,7 @@ import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
 import { createRedis, requireRedis } from './infra/redis.ts';
 import { createDependencyWarnings } from './infra/dependency-warnings.ts';
+import { isConnectionError } from './infra/dependency-error.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -64,6 +65,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
     const onRedisError = (error: Error) => warnings.failed('redis', error);
+    // The queue's connections report both: a lost Redis (rate-limited) and failed commands (each logged).
+    const onQueueError = (error: Error) => {
+      if (isConnectionError(error)) onRedisError(error);
+      else logger.warn({ err: error.message }, 'scan queue error');
+    };
     const readiness: Record<string, () => Promise<void>> = { database: () => store.ping() };
     if (redis) {
       const client = redis;
@@ -140,7 +146,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const { createBullMqWorker } = await import('./scan/jobs/bullmq-worker.ts');
       const redisUrl = config.redisUrl;
       const queueName = config.scanQueue;
-      const queued = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName, onError: onRedisError }));
+      const queued = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName, onError: onQueueError }));
       const client = redis!;
       // Scans go through the queue: without Redis, answer 503 naming it within 2 s.
       scans = { ...queued, scan: async (request) => (await requireRedis(client, REDIS_WAIT_MS), queued.scan(request)) };
@@ -153,7 +159,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           concurrency: 2,
           // With Redis down the worker waits for it and starts taking jobs when it returns.
           onEvent: (event) => {
-            if (event.type === 'error') onRedisError(new Error(event.error));
+            if (event.type === 'error') onQueueError(new Error(event.error));
           },
         });
         closeWorker = () => worker.close();
@@ -172,7 +178,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         redisUrl: config.redisUrl,
         scanQueue: config.scanQueue,
         log: logger,
-        onConnectionError: onRedisError,
+        onConnectionError: onQueueError,
       });
       const closeScanWorker = closeWorker;
       closeWorker = async () => {

@@ -183,8 +183,10 @@ async function openPostgres(connectionString: string, schema: string | undefined
     const maxDelayMs = options.maxDelayMs ?? 10_000;
     let delayMs = options.firstDelayMs ?? 1_000;
     const failed = (error: DependencyUnavailableError | Error) => {
-      const reason = error instanceof DependencyUnavailableError ? error.reason : error.message;
-      closedBecause = `unreachable at start (${reason}); migrations pending, retried in the background`;
+      closedBecause =
+        error instanceof DependencyUnavailableError
+          ? `unreachable at start (${error.reason}); migrations pending, retried in the background`
+          : `migrations failed (${error.message}); retried in the background`;
       options.onRetry(error, delayMs);
     };
     failed(first);
