@@ -14,7 +14,7 @@ import * as services from './0010-services.ts';
 import * as projects from './0011-projects.ts';
 import * as priceHistory from './0012-price-history.ts';
 import * as registryVersions from './0013-registry-versions.ts';
-import * as dashboardScanOwner from './0014-dashboard-scan-owner.ts';
+import * as dashboardScanOwner from './0015-dashboard-scan-owner.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
@@ -28,5 +28,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-projects': projects,
   '0012-price-history': priceHistory,
   '0013-registry-versions': registryVersions,
-  '0014-dashboard-scan-owner': dashboardScanOwner,
+  '0015-dashboard-scan-owner': dashboardScanOwner,
 };
