@@ -27,7 +27,7 @@ for (const kind of storeKinds()) {
     });
     after(() => store.dispose());
 
-    const insert = async (id: string, owner: string | null, heartbeatAgoMs: number, status = 'running') => {
+    const insert = async (id: string, owner: string | null, heartbeatAgoMs: number, status: 'running' | 'done' = 'running') => {
       const stages: Stage[] = [
         { name: 'input', status: 'done', message: null, finishedAt: ago(heartbeatAgoMs) },
         { name: 'analysis', status: 'running', message: null, finishedAt: null },
@@ -46,10 +46,9 @@ for (const kind of storeKinds()) {
         createdAt: ago(heartbeatAgoMs),
         owner: owner ?? 'placeholder',
       });
-      if (owner === null)
-        await store.db.updateTable('dashboard_scans').set({ owner: null, heartbeat_at: null }).where('id', '=', id).execute();
-      if (status !== 'running') await repository.saveProgress(id, status as 'done', stages);
-      else await repository.saveProgress(id, 'running', stages);
+      // A scan from before migration 0015: no owner, no heartbeat.
+      if (owner === null) await sql`update dashboard_scans set owner = null, heartbeat_at = null where id = ${id}`.execute(store.db);
+      await repository.saveProgress(id, status === 'done' ? 'done' : 'running', stages);
     };
 
     it('closes what a gone or silent process left, never its own nor a live one, each once', async () => {
