@@ -95,8 +95,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Similarity off the event loop too, in worker threads (issue 13).
     const { createSimilarityPool } = await import('./corpus/similarity-pool.ts');
     const similarityPool = createSimilarityPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
+    // solc off the event loop too, in worker processes with time and memory limits (issue 30).
+    const { createCompilePool } = await import('./compile/compile-pool.ts');
+    const compilePool = createCompilePool({
+      ...(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {}),
+      cacheDir: join(config.dataDir, 'compile-cache'),
+    });
     closePool = async () => {
-      await Promise.all([pool.close(), similarityPool.close()]);
+      await Promise.all([pool.close(), similarityPool.close(), compilePool.close()]);
     };
     const scanDeps = {
       ...scanDependencies({
@@ -192,7 +198,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       anonymousCallsPerMinute: config.anonymousCallsPerMinute,
       webRoot: WEB_DIST,
       scans,
-      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, join(config.dataDir, 'compile-cache')),
+      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, {
+        compile: compilePool.compile,
+        tokenPowers: (sources, contract, job) => pool.tokenPowers(sources, contract, job),
+      }),
       corpus,
       compareSimilarity: similarityPool.compare,
       getVerifiedSource: verifiedSourceLookup(scanDeps),

@@ -6,6 +6,8 @@
 import { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
 import { lowerProcessPriority } from '../../infra/background-priority.ts';
+import { analyzeSources } from '../../analysis/analyze.ts';
+import type { TokenPowersOfContract } from '../../analysis/token-powers.ts';
 
 // Below the API process's priority: its event loop runs first whenever it wakes. Every
 // thread of this process, not only its main thread (GC helpers run beside the analysis).
@@ -21,6 +23,17 @@ export default function runAnalysis(task: AnalysisTask) {
   // Again per job: a thread started since (libuv's pool, lazily) by a thread that was not lowered.
   lowerProcessPriority();
   return analyze(task.sources);
+}
+
+export interface TokenPowersTask {
+  readonly sources: Readonly<Record<string, string>>;
+  readonly contract: string;
+}
+
+/** The owner powers of one contract (a source simulation's switches and levers), as `simulateSource` reads them. */
+export function tokenPowers(task: TokenPowersTask): TokenPowersOfContract | null {
+  lowerProcessPriority();
+  return analyzeSources(task.sources).tokenPowers.find((p) => p.contract === task.contract) ?? null;
 }
 
 /** The worker's process id (the pool's health check; the fault suite kills workers by it). */
