@@ -53,20 +53,29 @@ function nextLine(version: string): string {
   return `${semver.major(version)}.${semver.minor(version) + 1}.0`;
 }
 
-/** Real contracts concatenated to about `size` characters; throws when the set is missing. */
+/**
+ * Real contracts concatenated to about `size` characters; throws when the set is missing.
+ * `start` begins at another file of the set (wrapping round), so parallel scans send
+ * different sources, as different callers would (identical ones would share one compile).
+ */
 export function manyContractsSource(
   evalDevDir: string,
   size: number,
-  compiler = '0.4.26',
+  options: { readonly compiler?: string; readonly start?: number } = {},
 ): { source: string; files: number; contracts: number } {
-  let body = '';
-  let files = 0;
-  for (const file of solFiles(evalDevDir)) {
-    if (body.length >= size) break;
+  const compiler = options.compiler ?? '0.4.26';
+  const usable = solFiles(evalDevDir).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
     // Files written for the compiler's own line: a wide pragma (`>=0.4.22 <0.6.0`) often hides newer syntax.
     if (/^\s*(import\b|pragma\s+experimental)/m.test(text) || !acceptsCompiler(text, compiler) || acceptsCompiler(text, nextLine(compiler)))
-      continue;
+      return [];
+    return [text];
+  });
+  if (usable.length === 0) throw new Error(`no usable .sol files under ${evalDevDir}`);
+  let body = '';
+  let files = 0;
+  for (let i = options.start ?? 0; body.length < size && files < usable.length; i++, files++) {
+    const text = usable[i % usable.length]!;
     // Declarations in the code, not in comments ("this contract function…").
     const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
     const names = new Set(
@@ -76,9 +85,7 @@ export function manyContractsSource(
     let renamed = text.replace(/^\s*pragma\s[^;]*;/gm, '');
     for (const name of names) renamed = renamed.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}_${files}`);
     body += `${renamed}\n`;
-    files += 1;
   }
-  if (files === 0) throw new Error(`no usable .sol files under ${evalDevDir}`);
   const source = `pragma solidity ^${compiler};\n${body}`;
   return { source, files, contracts: (source.match(/\bcontract\s+\w+/g) ?? []).length };
 }

@@ -85,7 +85,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     let localRpcUrl: string | undefined;
     let localSolanaRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
-    const { scanDependencies, sourceScanner, verifiedSourceLookup } = await import('./scan/scan-dependencies.ts');
+    const { scanDependencies, sourceScanner, verifiedSourceLookup, preloadSourceSimulation } = await import('./scan/scan-dependencies.ts');
+    await preloadSourceSimulation();
     const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
     // Builds (or, after the first start, reloads) the reference corpus in the background.
     const corpus = createStoredCorpusService(store);

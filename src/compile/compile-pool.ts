@@ -88,10 +88,10 @@ export function createCompilePool(options: CompilePoolOptions = {}): CompilePool
   const pool = new Tinypool({
     filename: WORKER,
     runtime: 'child_process',
-    minThreads: 0,
+    // Started with the pool: spawning a worker (a fork of the API process) held the event
+    // loop 50-200 ms on the first scans' path. Loaded compilers stay (~240 ms each to load).
+    minThreads: threads,
     maxThreads: threads,
-    // Loaded compilers are worth keeping (~240 ms each to load) while scans come.
-    idleTimeout: 5 * 60_000,
     maxQueue,
     // The V8 heap cap; solc's WebAssembly memory is watched from here (see above).
     execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${Math.max(256, options.memoryLimitMb ?? 1536)}`],
@@ -176,7 +176,7 @@ export function createCompilePool(options: CompilePoolOptions = {}): CompilePool
     async compile(sources, job = {}) {
       if (Object.keys(sources).length === 0) throw new CompileError('bad-input', 'no sources to compile');
       const settings = { ...(job.version ? { version: job.version } : {}), optimize: job.optimize ?? true };
-      const key = `${compileCacheKey(sources, settings)}|${job.select ? `select:${job.select.name ?? ''}` : 'all'}`;
+      const key = `${await compileCacheKeyOffThread(sources, settings)}|${job.select ? `select:${job.select.name ?? ''}` : 'all'}`;
       const known = cached(key);
       if (known) return answer(known, 0);
       let flight = flights.get(key);
@@ -203,6 +203,22 @@ export function createCompilePool(options: CompilePoolOptions = {}): CompilePool
     },
     close: () => pool.destroy(),
   };
+}
+
+/**
+ * `compileCacheKey`'s inputs hashed by WebCrypto, whose digest runs on libuv's pool: hashing
+ * a 0.9 MB source on the event loop took 20-75 ms on a busy machine. Not the same value as
+ * the disk cache's key, and need not be: it keys this pool's memory only.
+ */
+async function compileCacheKeyOffThread(
+  sources: Readonly<Record<string, string>>,
+  settings: Pick<CompileSolidityOptions, 'version' | 'optimize'>,
+): Promise<string> {
+  const parts = Object.entries(sources)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([file, content]) => [`\0${file.length}:${file}\0${content.length}:`, content]);
+  const bytes = new TextEncoder().encode([compileCacheKey({}, settings), ...parts].join(''));
+  return Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
 /** The flight's outcome, or this caller's abort; the job ends when its last waiter leaves. */

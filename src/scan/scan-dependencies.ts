@@ -116,6 +116,16 @@ export function sourceScanner(
   return (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => scanSource(deps, sources, options);
 }
 
+/**
+ * Loads the simulation's modules now, before the server listens: imported by the first
+ * source scan instead, they held the event loop for 150-500 ms (the module graph through
+ * tsx, and EDR's native binding, whose libc check calls the synchronous
+ * `process.report.getReport()`).
+ */
+export async function preloadSourceSimulation(): Promise<void> {
+  await Promise.all([import('../simulate/simulate-source.ts'), import('../simulate/simulation-meta.ts')]);
+}
+
 export function scanDependencies(
   options: ScanDependencyOptions,
 ): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {
