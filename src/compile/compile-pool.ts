@@ -156,7 +156,11 @@ export function createCompilePool(options: CompilePoolOptions = {}): CompilePool
         );
       if (error instanceof Error && /queue is at limit/i.test(error.message)) return failure('busy', 'the compile queue is full');
       if (controller.signal.aborted) throw new CompileError('time-limit', 'compile stopped: the scan ended it');
-      throw error;
+      // Not kept: a worker killed from outside (the kernel's OOM killer, an operator) says nothing of the source.
+      throw new CompileError(
+        'compile-failed',
+        `the compile worker ended without an answer (${error instanceof Error ? error.message : String(error)})`,
+      );
     } finally {
       clearTimeout(timer);
       clearTimeout(watcher);

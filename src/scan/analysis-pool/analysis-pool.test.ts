@@ -53,6 +53,13 @@ describe('the analysis pool', () => {
     assert.equal(await pool.tokenPowers({ 'T.sol': paused }, 'Missing'), undefined);
   });
 
+  it('answers a long contract list (through a file) exactly as in process', async () => {
+    const many = `pragma solidity ^0.8.0;\n${Array.from({ length: 260 }, (_, i) => `contract C${i}${i > 0 ? ` is C${i - 1}` : ''} { uint256 v${i}; }`).join('\n')}`;
+    const result = await pool.analyze({ 'M.sol': many });
+    assert.equal(result.contracts.length, 260);
+    assert.deepEqual(result, JSON.parse(JSON.stringify(analyzeVerifiedSources(createNodeModulesResolver())({ 'M.sol': many }))));
+  });
+
   it('ends a job when its signal aborts, and the pool keeps working', async () => {
     const controller = new AbortController();
     const job = pool.analyze({ 'Big.sol': largeSource(4000) }, { signal: controller.signal });

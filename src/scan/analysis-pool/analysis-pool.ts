@@ -14,6 +14,7 @@ import { Tinypool } from 'tinypool';
 import type { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { SourceUnavailable } from '../run-source.ts';
 import type { TokenPowersOfContract } from '../../analysis/token-powers.ts';
+import { readSpilledItems } from './spilled-items.ts';
 
 export type AnalysisOutput = ReturnType<ReturnType<typeof analyzeVerifiedSources>>;
 
@@ -81,7 +82,12 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     threads,
     pending: (client) => perClientCount.get(client) ?? 0,
     workerPid: async () => (await pool.run(null, { name: 'pid' })) as number,
-    analyze: (sources, job = {}) => bounded(job, { sources }) as Promise<AnalysisOutput>,
+    async analyze(sources, job = {}) {
+      const out = (await bounded(job, { sources })) as AnalysisOutput & { contractsFile?: string };
+      if (out.contractsFile === undefined) return out;
+      const { contractsFile, ...rest } = out;
+      return { ...rest, contracts: await readSpilledItems(contractsFile) };
+    },
     async tokenPowers(sources, contract, job = {}) {
       // The worker answers null for none (undefined does not cross IPC).
       const found = (await bounded(job, { sources, contract }, 'tokenPowers')) as TokenPowersOfContract | null;
