@@ -15,7 +15,8 @@
  * Outcomes are kept in memory by a hash of the exact sources and settings, failures too:
  * a compile error answers the same sources at once, and a source that ran past a limit is
  * not compiled again for `limitTtlMs` (the same source sent five times a minute costs one
- * compile, not five). Identical compiles asked while one runs share it.
+ * compile, not five). The time limit is wall-clock and includes loading the compiler, so on
+ * an overloaded machine small compiles can be cut short too. Identical compiles asked while one runs share it.
  */
 import { availableParallelism } from 'node:os';
 import { Tinypool, type TinypoolChannel } from 'tinypool';
@@ -33,7 +34,11 @@ export interface CompilePoolOptions {
   readonly memoryLimitMb?: number;
   /** How often a running job's memory is read (default 100 ms). */
   readonly watchEveryMs?: number;
-  /** How long a source that ran past a limit is answered from the cache (default 10 min). */
+  /**
+   * How long a source that ran past a limit is answered from the cache (default 60 s): long
+   * enough that repeating it costs one compile a minute, short enough that a small source
+   * stopped only because the machine was overloaded is tried again soon.
+   */
   readonly limitTtlMs?: number;
   /** Outcomes kept in memory (default 64). */
   readonly cacheEntries?: number;
@@ -80,7 +85,7 @@ export function createCompilePool(options: CompilePoolOptions = {}): CompilePool
   const timeLimitMs = options.timeLimitMs ?? 15_000;
   const memoryLimitBytes = (options.memoryLimitMb ?? 1536) * 1024 * 1024;
   const watchEveryMs = options.watchEveryMs ?? 100;
-  const limitTtlMs = options.limitTtlMs ?? 10 * 60_000;
+  const limitTtlMs = options.limitTtlMs ?? 60_000;
   const cacheEntries = options.cacheEntries ?? 64;
   const maxQueue = options.maxQueue ?? threads * 8;
   const perClient = options.perClient ?? 2;
