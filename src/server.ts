@@ -113,7 +113,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     let localRpcUrl: string | undefined;
     let localSolanaRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
-    const { scanDependencies, sourceScanner, verifiedSourceLookup } = await import('./scan/scan-dependencies.ts');
+    const { scanDependencies, sourceScanner, verifiedSourceLookup, preloadSourceSimulation } = await import('./scan/scan-dependencies.ts');
+    await preloadSourceSimulation();
     const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
     // Builds (or, after the first start, reloads) the reference corpus in the background.
     const corpus = createStoredCorpusService(store);
@@ -123,8 +124,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Similarity off the event loop too, in worker threads (issue 13).
     const { createSimilarityPool } = await import('./corpus/similarity-pool.ts');
     const similarityPool = createSimilarityPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
+    // solc off the event loop too, in worker processes with time and memory limits (issue 30).
+    const { createCompilePool } = await import('./compile/compile-pool.ts');
+    const compilePool = createCompilePool({
+      ...(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {}),
+      cacheDir: join(config.dataDir, 'compile-cache'),
+    });
     closePool = async () => {
-      await Promise.all([pool.close(), similarityPool.close()]);
+      await Promise.all([pool.close(), similarityPool.close(), compilePool.close()]);
     };
     const scanDeps = {
       ...scanDependencies({
@@ -237,7 +244,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       anonymousCallsPerMinute: config.anonymousCallsPerMinute,
       webRoot: WEB_DIST,
       scans,
-      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, join(config.dataDir, 'compile-cache')),
+      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, {
+        compile: compilePool.compile,
+        tokenPowers: (sources, contract, job) => pool.tokenPowers(sources, contract, job),
+      }),
       corpus,
       compareSimilarity: similarityPool.compare,
       getVerifiedSource: verifiedSourceLookup(scanDeps),
