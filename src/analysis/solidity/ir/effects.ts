@@ -4,7 +4,8 @@
  * of its control-flow graph: a forward "calls made so far" data-flow over the CFG, with
  * internal calls replaced by their callee's effects.
  */
-import type { FunctionModel, Program, StateVariable } from '../program.ts';
+import type { FunctionModel, StateVariable } from '../program.ts';
+import { declarationsAnywhere } from '../call-target.ts';
 import type { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import { child, unparen } from '../syntax-helpers.ts';
@@ -114,31 +115,11 @@ function isReadOnly(call: CallSite, scope: Scope): boolean {
   const typed = typeName ? scope.contractNamed(typeName) : undefined;
   const candidates = typed
     ? typed.linearization.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length))
-    : functionsNamed(scope.program, call.name).filter((f) => f.params.length === call.args.length);
+    : // Indexed once per program: searching every contract for each call was quadratic in a
+      // folder of hundreds of files analysed as one program.
+      declarationsAnywhere(scope.program, call.name, call.args.length);
   return candidates.length > 0 && candidates.every((f) => f.mutability === 'view' || f.mutability === 'pure');
 }
-
-/**
- * Every contract function of the program with that name, in contract order. Indexed once per
- * program: searching every contract for each call was quadratic in a folder of hundreds
- * of files analysed as one program.
- */
-function functionsNamed(program: Program, name: string): readonly FunctionModel[] {
-  let byName = functionsByName.get(program);
-  if (!byName) {
-    byName = new Map();
-    for (const c of program.contracts)
-      for (const f of c.functions) {
-        const list = byName.get(f.name);
-        if (list) list.push(f);
-        else byName.set(f.name, [f]);
-      }
-    functionsByName.set(program, byName);
-  }
-  return byName.get(name) ?? [];
-}
-
-const functionsByName = new WeakMap<Program, Map<string, FunctionModel[]>>();
 
 function receiverTypeName(call: CallSite, scope: Scope): string | undefined {
   const t = call.target ? unparen(call.target) : undefined;
