@@ -9,6 +9,7 @@
  *   node --import tsx bench/audit-lookup.ts [--seconds 5] [--rounds 5]
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +88,23 @@ interface Measured {
   readonly rate: number;
   readonly p50: number;
   readonly p99: number;
+  /** The server's CPU time (user + system) per answered request, in microseconds. */
+  readonly cpuPerRequestUs: number | undefined;
+}
+
+/**
+ * CPU seconds a process has used so far (Linux /proc; undefined elsewhere). On a shared
+ * machine the requests per second measure the scheduler as much as the server; the CPU
+ * time each request costs the server does not depend on how often it got a core.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, connections = 10): Promise<Measured> {
@@ -127,9 +145,13 @@ async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, co
     // load before measuring, so both are compared in their steady state. Without this the
     // lookup, which has far more code to compile, measured at a third of its warm rate.
     await load(WARMUP_SECONDS);
+    const cpuBefore = cpuSeconds(child.pid);
     const result = await load(seconds);
+    const cpuAfter = cpuSeconds(child.pid);
     if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
-    return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    const cpuPerRequestUs =
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
+    return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequestUs };
   } finally {
     child.kill('SIGTERM');
   }
@@ -156,11 +178,15 @@ if (values.serve) {
     );
     const bare: number[] = [];
     const lookup: number[] = [];
+    const cpuRatios: number[] = [];
     // The first start fills the database; not counted.
     await measure('lookup', dir, 1);
     for (let r = 0; r < rounds; r++) {
-      bare.push((await measure('bare', dir, seconds)).rate);
-      lookup.push((await measure('lookup', dir, seconds)).rate);
+      const b = await measure('bare', dir, seconds);
+      const l = await measure('lookup', dir, seconds);
+      bare.push(b.rate);
+      lookup.push(l.rate);
+      if (b.cpuPerRequestUs !== undefined && l.cpuPerRequestUs !== undefined) cpuRatios.push(b.cpuPerRequestUs / l.cpuPerRequestUs);
     }
     // Under 50 connections: throughput and latency percentiles of both, same run.
     const bare50 = await measure('bare', dir, seconds, 50);
@@ -174,6 +200,16 @@ if (values.serve) {
     console.log(
       `ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)} of the means, ${median(ratios).toFixed(2)} median of the rounds' ratios (${ratios.map((r) => r.toFixed(2)).join(', ')})  (target ≥ 0.70)`,
     );
+    if (cpuRatios.length > 0) {
+      // The bare route's CPU per request over the lookup's: the throughput ratio the two
+      // would reach each on a core of its own, however busy the machine is.
+      console.log(
+        `CPU per request, bare/lookup: ${median(cpuRatios).toFixed(2)} median of the rounds (${[...cpuRatios]
+          .sort((a, b) => a - b)
+          .map((r) => r.toFixed(2))
+          .join(', ')})  (target ≥ 0.70)`,
+      );
+    }
     console.log(
       `50 connections: bare ${bare50.rate.toFixed(0)} req/s p50 ${bare50.p50} ms p99 ${bare50.p99} ms; lookup ${lookup50.rate.toFixed(0)} req/s p50 ${lookup50.p50} ms p99 ${lookup50.p99} ms; ratio ${(lookup50.rate / bare50.rate).toFixed(2)}`,
     );
