@@ -1,8 +1,9 @@
 /**
  * Audit lookup throughput (operation 1, valid key, 100,000 stored audits on the
  * embedded database) against a bare Fastify route returning a constant, measured with
- * autocannon in the same run. Each server runs alone in a child process while the load
- * generator runs here, so both see the same machine.
+ * autocannon in the same run. Each server runs in a child process of its own, both up for
+ * the whole run and loaded in turns, while the load generator runs here; besides requests
+ * per second, each server's CPU time per request is read from /proc.
  *
  * Each server is warmed up under the same load for 3 s before it is measured.
  *
@@ -107,7 +108,13 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, connections = 10): Promise<Measured> {
+interface Server {
+  /** One load of `seconds` against this server, with its CPU time per request. */
+  measure(seconds: number, connections?: number): Promise<Measured>;
+  stop(): void;
+}
+
+async function startServer(kind: 'bare' | 'lookup', dir: string): Promise<Server> {
   const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir];
   const child = spawn(PINNED ? 'taskset' : process.execPath, PINNED ? ['-c', SERVER_CPU, process.execPath, ...args] : args, {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -121,40 +128,31 @@ async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, co
     });
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
-  try {
-    const base = `http://127.0.0.1:${info.port}`;
-    // Prebuilt requests (autocannon cycles through them) keep the load generator's own
-    // work per request the same for both servers: lookups spread over 1,000 stored
-    // addresses, a few of them misses.
-    const requests: autocannon.Request[] =
-      kind === 'bare'
-        ? [{ method: 'GET', path: '/constant' }]
-        : Array.from({ length: 1000 }, (_, i) => ({
-            method: 'GET',
-            path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}`,
-          }));
-    const load = (duration: number) =>
-      autocannon({
-        url: base,
-        connections,
-        duration,
-        ...(info.key ? { headers: { 'x-api-key': info.key } } : {}),
-        requests,
-      });
-    // Each server is a fresh process: warm it (JIT, SQLite's page cache) under the same
-    // load before measuring, so both are compared in their steady state. Without this the
-    // lookup, which has far more code to compile, measured at a third of its warm rate.
-    await load(WARMUP_SECONDS);
-    const cpuBefore = cpuSeconds(child.pid);
-    const result = await load(seconds);
-    const cpuAfter = cpuSeconds(child.pid);
-    if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
-    const cpuPerRequestUs =
-      cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
-    return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequestUs };
-  } finally {
-    child.kill('SIGTERM');
-  }
+  const base = `http://127.0.0.1:${info.port}`;
+  // Prebuilt requests (autocannon cycles through them) keep the load generator's own
+  // work per request the same for both servers: lookups spread over 1,000 stored
+  // addresses, a few of them misses.
+  const requests: autocannon.Request[] =
+    kind === 'bare'
+      ? [{ method: 'GET', path: '/constant' }]
+      : Array.from({ length: 1000 }, (_, i) => ({
+          method: 'GET',
+          path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}`,
+        }));
+  const load = (duration: number, connections: number) =>
+    autocannon({ url: base, connections, duration, ...(info.key ? { headers: { 'x-api-key': info.key } } : {}), requests });
+  return {
+    async measure(seconds, connections = 10) {
+      const cpuBefore = cpuSeconds(child.pid);
+      const result = await load(seconds, connections);
+      const cpuAfter = cpuSeconds(child.pid);
+      if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
+      const cpuPerRequestUs =
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
+      return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequestUs };
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /**
@@ -180,17 +178,37 @@ if (values.serve) {
     const lookup: number[] = [];
     const cpuRatios: number[] = [];
     // The first start fills the database; not counted.
-    await measure('lookup', dir, 1);
-    for (let r = 0; r < rounds; r++) {
-      const b = await measure('bare', dir, seconds);
-      const l = await measure('lookup', dir, seconds);
-      bare.push(b.rate);
-      lookup.push(l.rate);
-      if (b.cpuPerRequestUs !== undefined && l.cpuPerRequestUs !== undefined) cpuRatios.push(b.cpuPerRequestUs / l.cpuPerRequestUs);
+    const filling = await startServer('lookup', dir);
+    filling.stop();
+    // Both servers stay up and take turns, one load at a time, so each round's pair sees the
+    // machine as it is within seconds of each other (on a shared machine, fresh servers a
+    // minute apart ranged 0.17–1.10). Each is first warmed (JIT, SQLite's page cache) under
+    // the same load: cold, the lookup, with far more code to compile, ran at a third of its
+    // warm rate.
+    const servers = { bare: await startServer('bare', dir), lookup: await startServer('lookup', dir) };
+    let bare50: Measured;
+    let lookup50: Measured;
+    try {
+      await servers.bare.measure(WARMUP_SECONDS);
+      await servers.lookup.measure(WARMUP_SECONDS);
+      for (let r = 0; r < rounds; r++) {
+        // Alternating who goes first cancels a drift within a round.
+        const order = r % 2 === 0 ? (['bare', 'lookup'] as const) : (['lookup', 'bare'] as const);
+        const measured: Partial<Record<'bare' | 'lookup', Measured>> = {};
+        for (const kind of order) measured[kind] = await servers[kind].measure(seconds);
+        const b = measured.bare!;
+        const l = measured.lookup!;
+        bare.push(b.rate);
+        lookup.push(l.rate);
+        if (b.cpuPerRequestUs !== undefined && l.cpuPerRequestUs !== undefined) cpuRatios.push(b.cpuPerRequestUs / l.cpuPerRequestUs);
+      }
+      // Under 50 connections: throughput and latency percentiles of both, same run.
+      bare50 = await servers.bare.measure(seconds, 50);
+      lookup50 = await servers.lookup.measure(seconds, 50);
+    } finally {
+      servers.bare.stop();
+      servers.lookup.stop();
     }
-    // Under 50 connections: throughput and latency percentiles of both, same run.
-    const bare50 = await measure('bare', dir, seconds, 50);
-    const lookup50 = await measure('lookup', dir, seconds, 50);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     console.log(`bare route      ${mean(bare).toFixed(0).padStart(7)} req/s  (rounds: ${bare.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`audit lookup    ${mean(lookup).toFixed(0).padStart(7)} req/s  (rounds: ${lookup.map((x) => x.toFixed(0)).join(', ')})`);
