@@ -107,6 +107,7 @@ describe('the compiled CLI', { timeout: 600_000 }, () => {
     )) as typeof import('./module-runtime.ts');
     assert.equal(runtime.RUNS_COMPILED, true);
     assert.deepEqual(runtime.loaderExecArgv(), []);
+    assert.equal(runtime.moduleUrl('./worker.ts', 'file:///app/compiled/x/pool.js').href, 'file:///app/compiled/x/worker.js');
     const pool = createAnalysisPool({ threads: 1 });
     try {
       const result = await pool.analyze({
