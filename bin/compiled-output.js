@@ -54,11 +54,10 @@ export function sourceFingerprint(root = REPO_ROOT) {
 
 /** Whether `compiledDir` was built from the sources under `root` as they are now. */
 export function isCompiledCurrent(compiledDir = COMPILED_DIR, root = REPO_ROOT) {
-  let stored;
+  // Any failure (never built, a file removed while it was listed) means: run the sources.
   try {
-    stored = readFileSync(join(compiledDir, FINGERPRINT_FILE), 'utf8');
+    return readFileSync(join(compiledDir, FINGERPRINT_FILE), 'utf8') === sourceFingerprint(root);
   } catch {
     return false;
   }
-  return stored === sourceFingerprint(root);
 }
