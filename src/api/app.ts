@@ -32,7 +32,6 @@ import type { CompareSimilarity } from '../corpus/similarity-pool.ts';
 import { similarityRoutes } from './routes/similarity.ts';
 import { signaturescanRoutes } from './routes/signaturescan.ts';
 import type { ScanService } from '../scan/scan-service.ts';
-import cookie from '@fastify/cookie';
 import { createAccountService, type AccountLimiters } from '../accounts/account-service.ts';
 import { createAccountLimiters } from '../accounts/account-limiters.ts';
 import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
@@ -286,7 +285,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const content = corpus.content.bind(corpus);
     await app.register(similarityOriginRoutes, { gate, list: () => corpus.list(), content });
   }
-  await app.register(cookie);
   const mailer = deps.mailer ?? createMemoryMailer();
   const accounts = createAccountService({
     db,

@@ -24,6 +24,7 @@ import { compileCacheKey, type CachedCompile, type CompileSolidityOptions, type 
 import { CompileError, type CompileErrorKind } from './compile-error.ts';
 import type { CompileJobStarted, CompileTask } from './compile-worker.ts';
 import { residentSetBytes } from '../infra/process-memory.ts';
+import { loaderExecArgv, moduleUrl } from '../infra/module-runtime.ts';
 
 export interface CompilePoolOptions {
   /** Worker processes at most (default: the machine's cores); started when needed. */
@@ -70,7 +71,8 @@ export interface CompilePool {
   close(): Promise<void>;
 }
 
-const WORKER = new URL('./compile-worker.ts', import.meta.url).href;
+// The .js beside it when running compiled (bin/compiled-output.js), else the source through tsx.
+const WORKER = moduleUrl('./compile-worker.ts', import.meta.url).href;
 /** Outcomes that depend on the moment (a full queue) are never kept; limits are kept for a while. */
 const LIMITS: ReadonlySet<CompileErrorKind> = new Set(['time-limit', 'memory-limit']);
 
@@ -99,7 +101,7 @@ export function createCompilePool(options: CompilePoolOptions = {}): CompilePool
     maxThreads: threads,
     maxQueue,
     // The V8 heap cap; solc's WebAssembly memory is watched from here (see above).
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${Math.max(256, options.memoryLimitMb ?? 1536)}`],
+    execArgv: [...loaderExecArgv(), `--max-old-space-size=${Math.max(256, options.memoryLimitMb ?? 1536)}`],
   });
   const cache = new Map<string, { outcome: CachedCompile; at: number }>();
   const flights = new Map<string, Flight>();

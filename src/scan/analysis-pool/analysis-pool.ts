@@ -11,6 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
+import { loaderExecArgv, moduleUrl } from '../../infra/module-runtime.ts';
 import type { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { SourceUnavailable } from '../run-source.ts';
 import type { TokenPowersOfContract } from '../../analysis/token-powers.ts';
@@ -59,7 +60,7 @@ export class AnalysisBusyError extends SourceUnavailable {
   }
 }
 
-const WORKER = new URL('./analysis-worker.ts', import.meta.url).href;
+const WORKER = moduleUrl('./analysis-worker.ts', import.meta.url).href;
 
 export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisPool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
@@ -71,10 +72,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     minThreads: threads,
     maxThreads: threads,
     maxQueue,
-    // The worker is TypeScript: it loads through tsx, as the CLI does.
-    // Resolved here, not by the child: a child started in another working directory
-    // (the CLI run from a user's folder) would not find tsx from there.
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${options.maxHeapMb ?? 1024}`],
+    // Beside the sources the worker is TypeScript and loads through tsx, as the CLI does.
+    execArgv: [...loaderExecArgv(), `--max-old-space-size=${options.maxHeapMb ?? 1024}`],
   });
   const perClientCount = new Map<string, number>();
 

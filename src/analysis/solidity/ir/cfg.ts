@@ -10,7 +10,7 @@
  * `if (c) revert()` end a path, `suicide` is `selfdestruct`, an event called without
  * `emit` is an event, `var x = ...` is a local.
  */
-import type { ContractModel, FunctionModel, StateVariable } from '../program.ts';
+import type { ContractModel, FunctionModel, Program, StateVariable } from '../program.ts';
 import type { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import type { CallKind, WriteOp } from '../summary.ts';
@@ -115,13 +115,31 @@ function eventNames(scope: Scope, owner: ContractModel): ReadonlySet<string> {
   }
   let names = byOwner.get(owner);
   if (!names) {
+    // Only membership is asked of the set, so the interfaces' events come from one list per program.
     const set = new Set(scope.contract.linearization.flatMap((c) => c.events));
-    for (const c of scope.program.contracts) if (c.kind === 'interface' || c === owner) for (const e of c.events) set.add(e);
+    for (const e of interfaceEvents(scope.program)) set.add(e);
+    for (const e of owner.events) set.add(e);
     names = set;
     byOwner.set(owner, names);
   }
   return names;
 }
+
+/**
+ * Events declared by the program's interfaces, collected once per program: collecting them
+ * for every (contract, owner) pair was quadratic in a folder of hundreds of files analysed
+ * as one program.
+ */
+function interfaceEvents(program: Program): readonly string[] {
+  let events = interfaceEventCache.get(program);
+  if (!events) {
+    events = program.contracts.filter((c) => c.kind === 'interface').flatMap((c) => c.events);
+    interfaceEventCache.set(program, events);
+  }
+  return events;
+}
+
+const interfaceEventCache = new WeakMap<Program, string[]>();
 
 interface LoopContext {
   readonly breaks: number[];
