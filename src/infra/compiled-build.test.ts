@@ -139,4 +139,18 @@ describe('the compiled CLI', { timeout: 600_000 }, () => {
       await pool.close();
     }
   });
+
+  it('starts the compile workers from compiled JavaScript, without tsx', async () => {
+    const url = pathToFileURL(join(COMPILED_DIR, 'compile', 'compile-pool.js')).href;
+    const { createCompilePool } = (await import(url)) as typeof import('../compile/compile-pool.ts');
+    const pool = createCompilePool({ threads: 1, timeLimitMs: 120_000 });
+    try {
+      const result = await pool.compile({
+        'T.sol': 'pragma solidity ^0.8.20;\ncontract T { uint256 x; function f() external { x = 1; } }\n',
+      });
+      assert.ok('contracts' in result, JSON.stringify(result).slice(0, 300));
+    } finally {
+      await pool.close();
+    }
+  });
 });
