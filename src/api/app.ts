@@ -37,6 +37,7 @@ import { createAccountLimiters } from '../accounts/account-limiters.ts';
 import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
 import { createUsageRecorder } from '../accounts/usage-recorder.ts';
 import { systemClock, type Clock } from '../accounts/clock.ts';
+import cookie from '@fastify/cookie';
 import { accountRoutes, dashboardScope, sessionOrAccountKeyHooks, SESSION_COOKIE } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
@@ -365,6 +366,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Issue 29: one scan API for every client: a browser session or an API key of an account.
   await app.register(async (scope) => {
+    // Cookies are parsed only where a session can authenticate (see dashboardScope).
+    await scope.register(cookie);
     scope.addHook('onRequest', sessionOrAccountKeyHooks(accounts, verifyApiKey));
     await scope.register(dashboardScanRoutes, {
       repository: dashboardScans,
