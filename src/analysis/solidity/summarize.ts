@@ -587,7 +587,8 @@ function isValueTyped(sym: Sym): boolean {
   } else if (sym.k === 'param') {
     type = sym.fn.params[sym.index]?.type;
   } else if (sym.k === 'literal') {
-    return true;
+    // `IRegistry(0x…).check(a)`: an address written into the code is a contract called out.
+    return !/^0x[0-9a-f]{40}$/i.test(sym.text);
   }
   return !!type && /^(u?int\d*|bool|bytes\d*|string)$/.test(type.text);
 }
