@@ -24,7 +24,19 @@ export interface Switch {
   readonly rule: TransferRule;
 }
 
+/**
+ * A cap on one transfer's amount (`amount <= maxTx`) or on the balance a transfer may leave
+ * the recipient with (`balanceOf[to] + amount <= maxWallet`), fixed or settable: anti-whale.
+ */
+export interface Limit {
+  readonly kind: 'amount' | 'wallet';
+  readonly rule: TransferRule;
+  /** State variables the limit reads (empty for a constant). */
+  readonly vars: StateVariable[];
+}
+
 export interface TransferRules {
+  readonly limits: Limit[];
   readonly switches: Switch[];
   readonly blockFlags: Set<StateVariable>;
   readonly exemptFlags: Set<StateVariable>;
@@ -48,6 +60,7 @@ export function transferRules(analysis: ContractAnalysis): TransferRules | undef
 
 function readRules(token: TokenModel, scope: Scope): TransferRules {
   const out: TransferRules = {
+    limits: [],
     switches: [],
     blockFlags: new Set(),
     exemptFlags: new Set(),
@@ -69,7 +82,7 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
       } else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k))) {
         (lit.positive || lit.fromPath ? out.exemptFlags : out.blockFlags).add(a.v);
       } else if (a.k === 'compare') {
-        classifyLimit(lit, scope, token, out);
+        classifyLimit(lit, scope, token, out, rule);
       }
     }
   }
@@ -134,7 +147,7 @@ function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
   };
 }
 
-function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
+function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules, rule: TransferRule): void {
   if (lit.atom.k !== 'compare') return;
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
@@ -158,6 +171,12 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
   if (!limitSide || !amountSide || limitSide.amount || limitSide.ledger) return;
   const target = amountSide.ledger ? out.maxWallet : out.maxAmount;
   for (const v of limitSide.vars) if (!token.supply.has(v)) target.add(v);
+  // A limit read from plain variables or written as a constant (an allowance, read at two
+  // keys, is neither); the amount side alone or plus the recipient's balance.
+  const limitNode = l.amount ? lit.atom.right : lit.atom.left;
+  const upper = l.amount ? /^<=?$/.test(lit.atom.op) === lit.positive : /^>=?$/.test(lit.atom.op) === lit.positive;
+  if (upper && limitSide.partyVars.size === 0 && (limitSide.vars.size > 0 || constantValue(limitNode, scope) !== undefined))
+    out.limits.push({ kind: amountSide.ledger ? 'wallet' : 'amount', rule, vars: [...limitSide.vars] });
   // A cap the owner keeps per holder (`amount <= sellCap[from]`) is an amount limit the
   // owner can set to zero for one seller.
   if (!amountSide.ledger) for (const v of limitSide.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.maxAmount.add(v);
