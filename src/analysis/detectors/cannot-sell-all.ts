@@ -42,7 +42,10 @@ export default defineDetector({
             unit: rule.guard.fn.contract.unit,
             node: rule.guard.node,
             messageId: 'share',
-            data: { contract: a.contract.name, rule: `${rule.guard.positive ? '' : 'not '}${rule.guard.cond.text}` },
+            data: {
+              contract: a.contract.name,
+              rule: `${rule.guard.positive ? '' : 'not '}${rule.guard.fn.contract.unit.source.slice(rule.guard.cond.start, rule.guard.cond.end)}`,
+            },
             contract: a.contract.name,
           });
         }
