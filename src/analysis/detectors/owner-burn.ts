@@ -4,8 +4,8 @@ import { isCallerKey } from '../solidity/access-control.ts';
 import { reportFunction } from './report-helpers.ts';
 import { isConstantAddress } from '../solidity/symbolic.ts';
 import { isTransferableToken } from '../solidity/token-model.ts';
-import type { DetectorContext } from './define-detector.ts';
-import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
+import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
+import type { ExternalCall } from '../solidity/summary.ts';
 
 export default defineDetector({
   meta: {
@@ -22,6 +22,8 @@ export default defineDetector({
     recommendation: 'Only let holders burn their own tokens, or tokens they approved (burnFrom with allowance).',
     messages: {
       burn: '{contract}.{fn} can burn tokens of any address: restricted to {authority}, it debits {ledger}[{holder}].',
+      burnAndDestroy:
+        "{contract}.{fn} can burn tokens of any address: restricted to {authority}, it debits {ledger}[{holder}]. {destroyer} can also selfdestruct the token, and every holder's balance goes with the contract.",
       destroy:
         "{contract}.{fn} can destroy every holder's tokens: restricted to {authority}, it calls selfdestruct, and the balances in {ledger} go with the contract.",
     },
@@ -31,7 +33,8 @@ export default defineDetector({
       contract(a) {
         const t = a.token;
         if (!t) return;
-        destroyedToken(ctx, a);
+        const destroys = destroyCalls(a);
+        let burns = 0;
         for (const e of a.entries) {
           if (!e.privileged) continue;
           const writes = e.summary.writes;
@@ -49,10 +52,36 @@ export default defineDetector({
           const credit = writes.some((w) => t.isLedger(w) && w.op === 'inc' && w.keys[0] && !isConstantAddress(w.keys[0]));
           if (credit) continue;
           const holder = debit.keys[0]!.k === 'param' ? (debit.keys[0] as { name: string }).name : 'holder';
-          reportFunction(ctx, e.fn, 'burn', {
-            authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
-            ledger: debit.v.name,
-            holder,
+          const data = { authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via, ledger: debit.v.name, holder };
+          // One power, one finding: a token that can also be destroyed says so on the
+          // first burn finding (critical, the selfdestruct as a related place).
+          const destroy = burns++ === 0 ? destroys[0] : undefined;
+          if (destroy) {
+            ctx.report({
+              unit: e.fn.contract.unit,
+              node: e.fn.node,
+              messageId: 'burnAndDestroy',
+              severity: 'critical',
+              related: destroy.call.fn.contract.unit === e.fn.contract.unit ? [destroy.call.node] : [],
+              data: { contract: e.fn.contract.name, fn: e.fn.name, ...data, destroyer: destroy.entry.fn.name },
+              contract: e.fn.contract.name,
+            });
+          } else reportFunction(ctx, e.fn, 'burn', data);
+        }
+        if (burns > 0) return;
+        for (const { call, entry } of destroys) {
+          ctx.report({
+            unit: call.fn.contract.unit,
+            node: call.node,
+            messageId: 'destroy',
+            severity: 'critical',
+            data: {
+              contract: a.contract.name,
+              fn: entry.fn.name,
+              authority: entry.authorities[0]!.v?.name ?? entry.authorities[0]!.via,
+              ledger: [...t.ledgers].map((v) => v.name).join(', '),
+            },
+            contract: a.contract.name,
           });
         }
       },
@@ -65,28 +94,17 @@ export default defineDetector({
  * destroying it burns every holder's balance at once (critical, not the `low` of an
  * owner-only selfdestruct in a contract that holds nobody's balance).
  */
-function destroyedToken(ctx: DetectorContext, a: ContractAnalysis): void {
-  const t = a.token;
-  if (!isTransferableToken(t)) return;
+function destroyCalls(a: ContractAnalysis): { call: ExternalCall; entry: Entry }[] {
+  if (!isTransferableToken(a.token)) return [];
+  const out: { call: ExternalCall; entry: Entry }[] = [];
   const seen = new Set<unknown>();
-  for (const e of a.entries) {
-    if (!e.privileged) continue;
-    for (const call of e.summary.calls) {
+  for (const entry of a.entries) {
+    if (!entry.privileged) continue;
+    for (const call of entry.summary.calls) {
       if (call.kind !== 'selfdestruct' || seen.has(call.node)) continue;
       seen.add(call.node);
-      ctx.report({
-        unit: call.fn.contract.unit,
-        node: call.node,
-        messageId: 'destroy',
-        severity: 'critical',
-        data: {
-          contract: a.contract.name,
-          fn: e.fn.name,
-          authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
-          ledger: [...t!.ledgers].map((v) => v.name).join(', '),
-        },
-        contract: a.contract.name,
-      });
+      out.push({ call, entry });
     }
   }
+  return out;
 }

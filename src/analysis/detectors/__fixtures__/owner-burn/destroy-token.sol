@@ -55,3 +55,33 @@ contract FeeSplitter {
 
     receive() external payable {}
 }
+
+/// Burning any holder and destroying the token are one power over balances: one
+/// finding, critical, on the burn function.
+contract BurnsAndDestroys {
+    mapping(address => uint256) public balanceOf;
+    address payable public owner;
+    uint256 public totalSupply = 1e24;
+
+    constructor() {
+        owner = payable(msg.sender);
+        balanceOf[msg.sender] = totalSupply;
+    }
+
+    function burnFrom(address holder, uint256 value) external { // @expect owner-burn:burnAndDestroy
+        require(msg.sender == owner, "owner");
+        balanceOf[holder] -= value;
+        totalSupply -= value;
+    }
+
+    function kill() external {
+        require(msg.sender == owner, "owner");
+        selfdestruct(owner);
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        balanceOf[msg.sender] -= value;
+        balanceOf[to] += value;
+        return true;
+    }
+}
