@@ -622,9 +622,13 @@ function revertsOnly(body: SyntaxNode): boolean {
   return last.type === 'throw_statement' || last.text === 'throw;';
 }
 
-/** `return;`, `return false;`, `return 0;`: a bare early exit (not `return _other(…)`). */
+/**
+ * `return;`, `return false;`, `return 0;`: a bare early exit (not `return _other(…)`).
+ * Events before it change nothing: `{ emit Transfer(from, to, v); return true; }` skips
+ * the ledger update as silently as a bare `return true;`.
+ */
 function returnsOnly(body: SyntaxNode): boolean {
-  const stmts = body.type === 'block_statement' ? body.children : [body];
+  const stmts = (body.type === 'block_statement' ? body.children : [body]).filter((s) => s.type !== 'emit_statement');
   if (stmts.length !== 1 || stmts[0]!.type !== 'return_statement') return false;
   const value = stmts[0]!.children[0];
   if (!value) return true;

@@ -218,7 +218,10 @@ export function canSetTo(w: Write, value: boolean): boolean {
 /** The value a boolean state variable holds after deployment, when the code says. */
 export function initialValue(analysis: ContractAnalysis, v: StateVariable): boolean | undefined {
   for (const c of analysis.constructors) {
-    const w = c.writes.filter((x) => x.v === v).pop();
+    const writes = c.writes.filter((x) => x.v === v);
+    // `if (openAtStart) tradingOpen = true;`: the start depends on a deployment argument, unknown.
+    if (writes.some((x) => x.path.length > 0)) return undefined;
+    const w = writes.pop();
     if (w) return w.value.k === 'literal' ? w.value.text === 'true' : w.op === 'delete' ? false : undefined;
   }
   if (!v.initializer) return false;
@@ -267,9 +270,55 @@ function exemptionsOf(clause: readonly Literal[], analysis: ContractAnalysis, to
     if (!lit.positive && lit.atom.k !== 'compare') continue;
     const a = lit.atom;
     if (a.k === 'caller-is' && !a.origin) out.push(lit.node.text);
-    else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0)
+    else if (
+      a.k === 'flag' &&
+      a.keys.some((k) => token.isParty(k)) &&
+      (privilegedWrites(analysis, new Set([a.v])).length > 0 || seeded(analysis, a.v))
+    )
       out.push(a.v.name);
     else if (isPartyExemption(lit, analysis, token)) out.push(lit.node.text);
+  }
+  return out;
+}
+
+/** A per-address list the constructor fills (`exempt[owner] = true`): the insiders chosen at deployment. */
+function seeded(analysis: ContractAnalysis, v: StateVariable): boolean {
+  return analysis.constructors.some((c) => c.writes.some((w) => w.v === v && w.keys.length > 0 && canSetTo(w, true)));
+}
+
+/**
+ * A revocable allow-list under a global lock (`if (locked) require(allowed[from])`): while
+ * the lock holds, removing an address from the list freezes that holder. The lock must be
+ * closed at deployment or closable by a privileged function, and the list must be one a
+ * privileged function can set to false for an address it is given.
+ */
+export function revocableAllowLists(analysis: ContractAnalysis): { v: StateVariable; lock: StateVariable; setters: Entry[] }[] {
+  const token = analysis.token;
+  if (!token) return [];
+  const out: { v: StateVariable; lock: StateVariable; setters: Entry[] }[] = [];
+  const seen = new Set<StateVariable>();
+  for (const rule of token.rules) {
+    const locks = rule.clause.filter((l) => l.atom.k === 'bool-var');
+    const lists = rule.clause.filter((l) => l.atom.k === 'flag' && l.positive && !l.fromPath && l.atom.keys.some((k) => token.isParty(k)));
+    if (locks.length !== 1 || lists.length !== 1) continue;
+    // Nothing else lets a holder through (an owner or caller exemption would make it a launch rule).
+    if (rule.clause.length !== 2) continue;
+    const lockLit = locks[0]!;
+    const lock = (lockLit.atom as { v: StateVariable }).v;
+    // The lock blocks when its literal is false: `!locked || allowed` blocks when locked is true.
+    const blocksWhen = !lockLit.positive;
+    const closed =
+      initialValue(analysis, lock) === blocksWhen ||
+      privilegedWrites(analysis, new Set([lock])).some((x) => x.writes.some((w) => canSetTo(w, blocksWhen)));
+    if (!closed) continue;
+    const list = (lists[0]!.atom as { v: StateVariable }).v;
+    if (seen.has(list)) continue;
+    const setters = privilegedWrites(analysis, new Set([list]))
+      .filter((x) => x.writes.some((w) => w.keys.length > 0 && w.keys[0]!.k === 'param' && canSetTo(w, false)))
+      .map((x) => x.entry);
+    if (setters.length === 0) continue;
+    seen.add(list);
+    out.push({ v: list, lock, setters });
   }
   return out;
 }
