@@ -15,6 +15,8 @@ test('owner-mint says who holds a mint owned by a contract the same source deplo
   const farm = findings.find((f) => f.description.startsWith('RewardToken.mint'));
   const assert = (await import('node:assert/strict')).default;
   assert.match(farm?.description ?? '', /the Farm contract, which deploys RewardToken with new/);
+  const minter = findings.find((f) => f.description.startsWith('SelfDeployedMinter.mint'));
+  assert.match(minter?.description ?? '', /minter \(the Emissions contract this source deploys\)/);
   const once = findings.find((f) => f.description.startsWith('OneShotMint.mintTeam'));
   assert.equal(once?.severity, 'medium');
 });

@@ -169,7 +169,7 @@ function holderOf(a: ContractAnalysis, v: StateVariable | undefined, contracts: 
   for (const c of a.constructors) {
     const w = c.writes.find((x) => x.v === v && x.keys.length === 0 && x.valueNode);
     const created = w?.valueNode ? createdContract(w.valueNode) : undefined;
-    if (created) return `${v.name} (a ${created} contract this source deploys)`;
+    if (created) return `${v.name} (the ${created} contract this source deploys)`;
     if (w && w.value.k === 'sender') {
       const creator = contracts.find(
         (k) =>

@@ -97,3 +97,34 @@ contract Farm {
         reward.mint(msg.sender, staked[msg.sender] / 100);
     }
 }
+
+contract Emissions {
+    address public token;
+
+    constructor() {
+        token = msg.sender;
+    }
+}
+
+/// The minter is a contract the token deploys itself: the message names it.
+contract SelfDeployedMinter {
+    mapping(address => uint256) public balanceOf;
+    address public minter;
+    uint256 public totalSupply;
+
+    constructor() {
+        minter = address(new Emissions());
+    }
+
+    function mint(address to, uint256 amount) external { // @expect owner-mint:mint
+        require(msg.sender == minter, "minter");
+        balanceOf[to] += amount;
+        totalSupply += amount;
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        balanceOf[msg.sender] -= value;
+        balanceOf[to] += value;
+        return true;
+    }
+}
