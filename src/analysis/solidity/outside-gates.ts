@@ -47,7 +47,8 @@ export function outsideGates(a: ContractAnalysis): OutsideGate[] {
   for (const rule of token.rules) consider(rule.guard.fn, rule.guard.cond, rule.guard.env, rule.guard.node);
   for (const e of token.transferEntries) {
     for (const w of e.summary.writes) {
-      if (!token.isLedger(w)) continue;
+      // A holder's balance (the sender's or the receiver's), not the contract's own swap account.
+      if (!token.isLedger(w) || !w.keys[0] || !token.isParty(w.keys[0])) continue;
       for (const p of w.path) consider(p.fn, p.cond, p.env, p.cond);
     }
   }

@@ -61,3 +61,32 @@ contract OutsideCallsThatDoNotDecide {
         router.swapExactTokensForETH(amount, 0, path, address(this), block.timestamp);
     }
 }
+
+interface IBalance {
+    function balanceOf(address who) external view returns (uint256);
+}
+
+/// An outside answer that decides only the contract's own liquidity top-up: the holder's
+/// balances move whatever it says.
+contract TopsUpWhenPoolFunded {
+    mapping(address => uint256) public balanceOf;
+    address private constant WETH = 0x00000000000000000000000000000000A11CE5C0;
+    address public pool;
+    uint256 public totalSupply = 1e24;
+
+    constructor(address pool_) {
+        pool = pool_;
+        balanceOf[msg.sender] = totalSupply - 1e21;
+        balanceOf[address(this)] = 1e21;
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        balanceOf[msg.sender] -= value;
+        balanceOf[to] += value;
+        if (IBalance(WETH).balanceOf(pool) > 0 && balanceOf[address(this)] > 1e18) {
+            balanceOf[address(this)] -= 1e18;
+            balanceOf[pool] += 1e18;
+        }
+        return true;
+    }
+}
