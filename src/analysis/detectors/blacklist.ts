@@ -22,7 +22,7 @@ export default defineDetector({
     messages: {
       blacklist: '{contract}.{fn} sets {flags}, which the transfer path reverts on.',
       revocable:
-        '{contract}.{fn} can take an address off {flags}; while {lock} is set, the transfer path lets only listed addresses move tokens, so the privileged account can freeze any holder.',
+        '{contract}.{fn} can take an address off {flags}; while the {lock} switch holds transfers back, the transfer path lets only listed addresses move tokens, so the privileged account can freeze any holder.',
       freeze:
         "{contract}.{fn} moves a holder's tokens out of {ledger} into {frozen}, which no transfer can spend: the privileged account can freeze any chosen holder's balance.",
     },

@@ -95,9 +95,12 @@ function perAddressRates(a: ContractAnalysis): Map<StateVariable, number> {
       }
       return true;
     });
+    // The fee is a share of an amount the function is given (`value * feeOf[from]`), not a
+    // schedule over time or a balance (`locked[from] * elapsed / duration`).
+    const amounts = new Set(fn.params.filter((p) => isUintType(p.type)).map((p) => p.name));
     visit(fn.body, (n) => {
       const split = divisionParts(n);
-      if (!split) return true;
+      if (!split || !mentionsOutsideIndex(split.numerator, amounts)) return true;
       const denominator = constantValue(split.denominator, a.scope) ?? 100;
       visit(split.numerator, (m) => {
         const v = rateMap(m) ?? (m.type === 'identifier' ? locals.get(m.text) : undefined);
@@ -118,4 +121,15 @@ function perAddressRates(a: ContractAnalysis): Map<StateVariable, number> {
     }
   }
   return out;
+}
+
+/** Whether one of `names` occurs in `n` other than inside an index (`m[name]`). */
+function mentionsOutsideIndex(n: SyntaxNode, names: ReadonlySet<string>): boolean {
+  let found = false;
+  visit(n, (m) => {
+    if (found || m.type === 'array_access') return false;
+    if (m.type === 'identifier' && names.has(m.text)) found = true;
+    return !found;
+  });
+  return found;
 }

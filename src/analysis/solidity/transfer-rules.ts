@@ -10,7 +10,8 @@ import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
 import { constantValue } from './constant-value.ts';
-import { isMember, visit } from './syntax-helpers.ts';
+import { isArithmeticWrapper } from './safe-math-usage.ts';
+import { isMember, unparen, visit } from './syntax-helpers.ts';
 import { addressMappingValue, isBoolType, isUintType } from './type-info.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
@@ -175,7 +176,22 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
   // keys, is neither); the amount side alone or plus the recipient's balance.
   const limitNode = l.amount ? lit.atom.right : lit.atom.left;
   const upper = l.amount ? /^<=?$/.test(lit.atom.op) === lit.positive : /^>=?$/.test(lit.atom.op) === lit.positive;
-  if (upper && limitSide.partyVars.size === 0 && (limitSide.vars.size > 0 || constantValue(limitNode, scope) !== undefined))
+  // `amount <= totalSupply` caps nothing: no transfer can move more than the supply.
+  const wholeSupply =
+    limitSide.vars.size > 0 && [...limitSide.vars].every((v) => token.supply.has(v)) && unparen(limitNode).type === 'identifier';
+  // An arithmetic helper's check (SafeMath's `b <= a`, `c >= a`) is overflow safety, not a cap.
+  const arithmetic = lit.fn.contract.kind === 'library' || isArithmeticWrapper(lit.fn);
+  // A negated branch condition folded in (`_value > 0` read as `_value <= 0 ∨ …`) is no cap either.
+  const fixed = constantValue(limitNode, scope);
+  if (
+    upper &&
+    !wholeSupply &&
+    !arithmetic &&
+    !lit.fromPath &&
+    fixed !== 0 &&
+    limitSide.partyVars.size === 0 &&
+    (limitSide.vars.size > 0 || fixed !== undefined)
+  )
     out.limits.push({ kind: amountSide.ledger ? 'wallet' : 'amount', rule, vars: [...limitSide.vars] });
   // A cap the owner keeps per holder (`amount <= sellCap[from]`) is an amount limit the
   // owner can set to zero for one seller.
