@@ -126,6 +126,14 @@ contract A {
       if iszero(eq(origin(), sload(keeper.slot))) { revert(0, 0) }
     }
   }
+  function switched(uint256 v) external {
+    assembly {
+      switch eq(caller(), sload(keeper.slot))
+      case 0 { revert(0, 0) }
+      default { }
+      sstore(supply.slot, v)
+    }
+  }
   function noGuard(address who, uint256 v) external {
     assembly {
       if eq(caller(), sload(keeper.slot)) { sstore(supply.slot, v) }
@@ -152,6 +160,7 @@ test('assembly: a caller check before revert is an authority; a check inside a b
   const auth = (name: string) => authoritiesOf(summarize(scope, fnOf(scope, name)), scope).map((a) => `${a.kind}:${a.v?.name}`);
   assert.deepEqual(auth('credit'), ['owner:keeper']);
   assert.deepEqual(auth('gate'), ['origin:keeper']);
+  assert.deepEqual(auth('switched'), ['owner:keeper']);
   assert.deepEqual(auth('noGuard'), []);
   // origin() is a use of tx.origin for both layers.
   assert.equal(summarize(scope, fnOf(scope, 'gate')).usesTxOrigin.length, 1);

@@ -201,8 +201,15 @@ class AssemblyWalk {
       }
       case 'yul_switch_statement': {
         const [subject, ...rest] = s.children;
-        if (subject) this.expr(subject);
-        for (const arm of rest) if (arm.type === 'yul_block') this.v.branch(undefined, true, () => this.statement(arm));
+        if (!subject) return;
+        this.expr(subject);
+        rest.forEach((arm, i) => {
+          if (arm.type !== 'yul_block') return;
+          // `switch eq(caller(), o) case 0 { revert(0, 0) }`: execution goes on only when the subject is non-zero.
+          const label = rest[i - 1];
+          if (label && yulOffset(label) === 0 && endsInRevert(arm)) this.v.guard(subject, true, s);
+          else this.v.branch(undefined, true, () => this.statement(arm));
+        });
         return;
       }
       case 'yul_for_statement': {

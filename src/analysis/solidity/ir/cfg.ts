@@ -370,8 +370,9 @@ class Lowering {
   /**
    * Inline assembly as one straight-line node: the shared walk's storage reads and
    * writes (`sload`/`sstore` of `x.slot`, of mapping entries), calls and `origin()`.
-   * Its `revert` guards and branches are not split into CFG edges: every operation is
-   * taken as reached, which over-approximates the writes after a call, as the data-flow wants.
+   * Its `revert` guards are `guard` operations (conditions the function tests) and its
+   * branches are not split into CFG edges: every operation is taken as reached, which
+   * over-approximates the writes after a call, as the data-flow wants.
    */
   private assembly(s: SyntaxNode, from: readonly number[]): CfgNode {
     const node = this.add('stmt', s);
@@ -401,7 +402,9 @@ class Lowering {
           this.calls.push(call);
           node.ops.push({ k: 'call', call });
         },
-        guard: () => undefined,
+        // Polarity is not kept: the IR's readers ask which conditions a function tests and
+        // whether a call is reached past one, not which way they go.
+        guard: (cond, _positive, n) => node.ops.push({ k: 'guard', cond, node: n }),
         branch: (_cond, _positive, run) => run(),
         loop: (run) => run(),
         origin: (n) => node.ops.push({ k: 'origin', node: n }),
