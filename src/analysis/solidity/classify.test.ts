@@ -6,7 +6,7 @@ import { summarize } from './summarize.ts';
 import { authoritiesOf } from './access-control.ts';
 import { functionIR } from './ir/cfg.ts';
 import { effectsOf } from './ir/effects.ts';
-import { declaredLocation, isStoragePointerDeclaration, lowLevelKind, programStructs } from './classify.ts';
+import { declaredLocation, isStoragePointerDeclaration, lowLevelKind, programStructs, storageParamsWritten } from './classify.ts';
 import { describeSym } from './symbolic.ts';
 import { visit } from './syntax-helpers.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
@@ -236,4 +236,26 @@ test('role sets: a set index inside a mapping of structs, reached through librar
   const auth = (name: string) => authoritiesOf(summarize(scope, fnOf(scope, name)), scope).map((a) => `${a.kind}:${a.v?.name}`);
   assert.deepEqual(auth('guarded'), ['role:roles']);
   assert.deepEqual(auth('other'), []);
+});
+
+test('a helper writing through a storage parameter writes the state its caller passes', () => {
+  const { scope } = setup(
+    `pragma solidity ^0.8.19;
+contract H {
+  struct A { uint256 bal; }
+  mapping(address => A) accounts;
+  uint256[] queue;
+  function f(address who) external { _zero(accounts[who]); _peek(accounts[who]); _add(queue, 1); }
+  function _zero(A storage a) internal { a.bal = 0; }
+  function _peek(A storage a) internal view returns (uint256) { return a.bal; }
+  function _add(uint256[] storage q, uint256 v) internal { q.push(v); }
+  function _copy(A memory a) internal pure returns (uint256) { a.bal = 1; return a.bal; }
+}`,
+    'H',
+  );
+  assert.deepEqual(storageParamsWritten(fnOf(scope, '_zero')), [0]);
+  assert.deepEqual(storageParamsWritten(fnOf(scope, '_peek')), []);
+  assert.deepEqual(storageParamsWritten(fnOf(scope, '_add')), [0]);
+  assert.deepEqual(storageParamsWritten(fnOf(scope, '_copy')), []);
+  assert.deepEqual(writes(scope, 'f').ir, ['accounts set', 'queue set']);
 });

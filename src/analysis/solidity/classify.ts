@@ -9,10 +9,10 @@
  * (field `location`), so no storage pointer ever reached the IR and `S storage s = m[k];
  * s.x = 1` wrote nothing for reentrancy. Keeping the rules here keeps them agreeing.
  */
-import type { Program, StateVariable, TypeInfo } from './program.ts';
+import type { FunctionModel, Program, StateVariable, TypeInfo } from './program.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import type { CallKind, WriteOp } from './summary.ts';
-import { child, operatorOf, unparen } from './syntax-helpers.ts';
+import { child, operatorOf, unparen, visit } from './syntax-helpers.ts';
 import { evaluate, type EvalContext } from './evaluate.ts';
 import { isZero, sameSym, type Env, type Sym } from './symbolic.ts';
 import { scratchName, yulArgs, yulCallee, yulOffset } from './yul.ts';
@@ -319,4 +319,60 @@ export function assemblyProblems(s: SyntaxNode): string[] {
   if (unknown.size > 0) out.push(`unknown assembly instruction(s) ${[...unknown].sort().join(', ')}: their results were not followed`);
   if (malformed.size > 0) out.push(`assembly ${[...malformed].sort().join(', ')} with the wrong number of arguments: skipped`);
   return out;
+}
+
+// ------------------------------------------------------------------ storage arguments
+
+const storageParamCache = new WeakMap<FunctionModel, readonly number[]>();
+
+/**
+ * The `storage` parameters a function writes through in its own body
+ * (`function _settle(Account storage a) internal { a.balance = 0; }`), by index: a call
+ * that passes `accounts[k]` there writes `accounts`. The parser keeps no location token
+ * under a parameter, so the declaration's text is read.
+ */
+export function storageParamsWritten(fn: FunctionModel): readonly number[] {
+  let out = storageParamCache.get(fn);
+  if (out) return out;
+  const found: number[] = [];
+  const params = fn.node.children.filter((c) => c.type === 'parameter');
+  const names = new Map<string, number>();
+  params.forEach((p, i) => {
+    const name = fn.params[i]?.name;
+    if (name && /\bstorage\b/.test(p.text)) names.set(name, i);
+  });
+  if (names.size > 0 && fn.body) {
+    const written = new Set<number>();
+    visit(fn.body, (n) => {
+      let target: SyntaxNode | undefined;
+      if (n.type === 'assignment_expression' || n.type === 'augmented_assignment_expression') target = child(n, 'left');
+      else if (n.type === 'update_expression' || (n.type === 'unary_expression' && operatorOf(n) === 'delete'))
+        target = child(n, 'argument');
+      else if (n.type === 'call_expression') {
+        const f = child(n, 'function');
+        const p = f?.type === 'member_expression' ? child(f, 'property')?.text : undefined;
+        if (p === 'push' || p === 'pop') target = child(f!, 'object');
+      }
+      const root = target ? rootName(target) : undefined;
+      const index = root === undefined ? undefined : names.get(root);
+      if (index !== undefined) written.add(index);
+      return true;
+    });
+    found.push(...[...written].sort((a, b) => a - b));
+  }
+  out = found;
+  storageParamCache.set(fn, out);
+  return out;
+}
+
+/** `a.b[c].d` → `a` (undefined through calls). */
+function rootName(n: SyntaxNode): string | undefined {
+  let t = unparen(n);
+  for (let i = 0; i < 64; i++) {
+    if (t.type === 'identifier') return t.text;
+    const next = t.type === 'array_access' ? child(t, 'base') : t.type === 'member_expression' ? child(t, 'object') : undefined;
+    if (!next) return undefined;
+    t = unparen(next);
+  }
+  return undefined;
 }

@@ -15,7 +15,14 @@ import type { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import type { CallKind, WriteOp } from '../summary.ts';
 import { callArguments, child, operatorOf, unparen, visit } from '../syntax-helpers.ts';
-import { augmentedWriteOp, isStoragePointerDeclaration, lowLevelKind, programStructs, walkAssembly } from '../classify.ts';
+import {
+  augmentedWriteOp,
+  isStoragePointerDeclaration,
+  lowLevelKind,
+  programStructs,
+  storageParamsWritten,
+  walkAssembly,
+} from '../classify.ts';
 import { Env, type Sym } from '../symbolic.ts';
 
 /** What a call's return value becomes: dropped, tested where it is produced, or stored in locals. */
@@ -585,6 +592,18 @@ class Lowering {
     for (const a of args) this.expr(a, ops, { k: 'used' });
   }
 
+  /**
+   * A helper that writes through a `storage` parameter writes the state its argument
+   * names: `_settle(accounts[k])` with `_settle(Account storage a) { a.balance = 0; }`
+   * writes `accounts` here (the callee's own IR only sees a parameter).
+   */
+  private storageArgWrites(callee: FunctionModel, args: readonly SyntaxNode[], e: SyntaxNode, ops: Op[]): void {
+    for (const i of storageParamsWritten(callee)) {
+      const v = args[i] ? this.stateBase(args[i]!) : undefined;
+      if (v) ops.push({ k: 'write', v, node: e, op: 'set' });
+    }
+  }
+
   private pushCall(call: CallSite, ops: Op[]): void {
     this.calls.push(call);
     ops.push({ k: 'call', call });
@@ -607,6 +626,7 @@ class Lowering {
     const callee = this.scope.func(name, args.length);
     if (callee) {
       ops.push({ k: 'internal', callee, node: e });
+      this.storageArgWrites(callee, args, e, ops);
       return;
     }
     // Before 0.4.21 events were fired by calling them.
@@ -648,7 +668,10 @@ class Lowering {
           // A public library function runs by DELEGATECALL into the library: code the
           // deployer chose, not the caller; it is an internal step for the analysis.
         }
-        if (callee) ops.push({ k: 'internal', callee, node: e });
+        if (callee) {
+          ops.push({ k: 'internal', callee, node: e });
+          this.storageArgWrites(callee, args, e, ops);
+        }
         return;
       }
       // `msg.sender.call(...)` and friends: `msg` is a global, not a type.
@@ -684,6 +707,7 @@ class Lowering {
     const viaUsing = this.scope.usingFor(name, args.length);
     if (viaUsing && !this.isContractTyped(o)) {
       ops.push({ k: 'internal', callee: viaUsing, node: e });
+      this.storageArgWrites(viaUsing, [o, ...args], e, ops);
       return;
     }
     if (this.isValueReceiver(o)) return;
