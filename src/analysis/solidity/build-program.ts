@@ -75,7 +75,12 @@ function reportParseProblems(unit: SourceUnit, diagnostics: Diagnostic[]): void 
  * file is analysed; the diagnostic says which block's effects may be missing.
  */
 function reportAssemblyProblems(unit: SourceUnit, diagnostics: Diagnostic[]): void {
+  // Descend only into nodes that span the keyword: a walk of the whole tree would cost
+  // about a parse on the large flattened files that mention `assembly` once.
+  const at = [...unit.source.matchAll(/\bassembly\b/g)].map((m) => m.index);
+  const spans = (n: SyntaxNode): boolean => at.some((o) => o >= n.start && o < n.end);
   visit(unit.parsed.root, (n) => {
+    if (!spans(n)) return false;
     if (n.type !== 'assembly_statement') return true;
     const line = lineOf(unit, n.start);
     if (unit.parsed.errorOffsets.some((o) => o >= n.start && o < n.end)) {
