@@ -12,6 +12,7 @@ import { callArguments, child, isMember, operatorOf, unparen, visit } from './sy
 import { Env, isZero, typeTextOf, UNKNOWN, type Sym } from './symbolic.ts';
 import { evaluate, type EvalContext } from './evaluate.ts';
 import type { CallKind, ExternalCall, Guard, PathCondition, Summary, WriteOp } from './summary.ts';
+import { isStoragePointerDeclaration, lowLevelKind, programStructs, walkAssembly } from './classify.ts';
 
 const MAX_INLINE_DEPTH = 10;
 /** Nodes visited per entry point before the summary is cut short (and marked truncated). */
@@ -192,7 +193,7 @@ class Executor {
       const name = child(decl, 'name')?.text;
       if (!name) return;
       const sym = value ? evaluate(value, env, this.cx()) : UNKNOWN;
-      const isStorage = decl.children.some((c) => (c.type === 'storage_location' || c.type === 'storage') && c.text === 'storage');
+      const isStorage = isStoragePointerDeclaration(decl, value, (n) => this.stateOf(n, env), programStructs(this.scope.program));
       if (isStorage && sym.k === 'state') env.storage.set(name, sym);
       // A memory copy of a state value does not track later writes to the variable.
       else env.values.set(name, sym.k === 'state' && !isStorage ? UNKNOWN : sym);
@@ -423,6 +424,12 @@ class Executor {
     return v && !v.isConstant ? { v, keys: [] } : undefined;
   }
 
+  /** A state variable a name means here (not a local, not from a library's own code). */
+  private stateOf(name: string, env: Env): StateVariable | undefined {
+    if (env.values.has(name) || env.storage.has(name) || this.frame.fn.contract.kind === 'library') return undefined;
+    return this.scope.stateVariable(name);
+  }
+
   /** @internal */
   evalKey(node: SyntaxNode, env: Env): Sym {
     return evaluate(node, env, this.cx());
@@ -572,27 +579,42 @@ class Executor {
     this.invoke(callee, inner, viaModifier ?? this.frame.viaModifier);
   }
 
+  /** Inline assembly: storage slots, `caller()` checks and calls, read by the shared walk. */
   private assembly(s: SyntaxNode, env: Env): void {
-    const stack: SyntaxNode[] = [s];
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      if (n.type === 'yul_function_call') {
-        const name = n.children[0]?.text ?? '';
-        if (name === 'delegatecall' || name === 'call' || name === 'staticcall' || name === 'selfdestruct') {
-          const kind: CallKind = name === 'selfdestruct' ? 'selfdestruct' : name;
-          this.recordCall(kind, name, undefined, n, [], env, true, name === 'call', true);
-        }
-      }
-      for (const c of n.children) stack.push(c);
-    }
+    walkAssembly(s, env, this.cx(), {
+      read: (slot) => {
+        this.summary.reads.add(slot.v);
+      },
+      write: (slot, op, valueNode, node) => {
+        this.summary.writes.push({
+          fn: this.frame.fn,
+          node,
+          seq: this.seq++,
+          v: slot.v,
+          keys: slot.keys,
+          op,
+          value: op === 'delete' ? { k: 'zero' } : valueNode ? evaluate(valueNode, env, this.cx()) : UNKNOWN,
+          valueNode,
+          env,
+          inLoop: this.loopDepth > 0,
+          path: [...this.path],
+        });
+      },
+      call: (kind, name, node) => this.recordCall(kind, name, undefined, node, [], env, true, name === 'call' || name === 'callcode', true),
+      guard: (cond, positive, node) => this.pushGuard(cond, positive, env, node),
+      branch: (cond, positive, run) => {
+        if (cond) this.path.push({ cond, positive, env, fn: this.frame.fn });
+        run();
+        if (cond) this.path.pop();
+      },
+      loop: (run) => {
+        this.loopDepth++;
+        run();
+        this.loopDepth--;
+      },
+      origin: (node) => this.summary.usesTxOrigin.push({ fn: this.frame.fn, node, seq: this.seq++ }),
+    });
   }
-}
-
-function lowLevelKind(name: string, argc: number): CallKind | undefined {
-  if (name === 'call' || name === 'delegatecall' || name === 'staticcall') return name;
-  if (name === 'send' && argc === 1) return 'send';
-  if (name === 'transfer' && argc === 1) return 'transfer-eth';
-  return undefined;
 }
 
 /** A state array (or an array inside a mapping or struct): `push`/`pop` write it. */
