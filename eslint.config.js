@@ -21,7 +21,19 @@ const IO_MODULES = [
 const IO_PACKAGES = ['pg', 'better-sqlite3', 'kysely', 'ioredis', 'bullmq', 'viem', 'undici', 'fastify', '@nomicfoundation/edr'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '**/*.generated.json', 'coverage/**', 'dist/**', 'test-output/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      '**/*.generated.json',
+      'coverage/**',
+      'dist/**',
+      'compiled/**',
+      'compiled.tmp-*/**',
+      'compiled.old-*/**',
+      'test-output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

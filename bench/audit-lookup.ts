@@ -1,14 +1,16 @@
 /**
  * Audit lookup throughput (operation 1, valid key, 100,000 stored audits on the
  * embedded database) against a bare Fastify route returning a constant, measured with
- * autocannon in the same run. Each server runs alone in a child process while the load
- * generator runs here, so both see the same machine.
+ * autocannon in the same run. Each server runs in a child process of its own, both up for
+ * the whole run and loaded in turns, while the load generator runs here; besides requests
+ * per second, each server's CPU time per request is read from /proc.
  *
  * Each server is warmed up under the same load for 3 s before it is measured.
  *
  *   node --import tsx bench/audit-lookup.ts [--seconds 5] [--rounds 5]
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,9 +89,32 @@ interface Measured {
   readonly rate: number;
   readonly p50: number;
   readonly p99: number;
+  /** The server's CPU time (user + system) per answered request, in microseconds. */
+  readonly cpuPerRequestUs: number | undefined;
 }
 
-async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, connections = 10): Promise<Measured> {
+/**
+ * CPU seconds a process has used so far (Linux /proc; undefined elsewhere). On a shared
+ * machine the requests per second measure the scheduler as much as the server; the CPU
+ * time each request costs the server does not depend on how often it got a core.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Server {
+  /** One load of `seconds` against this server, with its CPU time per request. */
+  measure(seconds: number, connections?: number): Promise<Measured>;
+  stop(): void;
+}
+
+async function startServer(kind: 'bare' | 'lookup', dir: string): Promise<Server> {
   const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, '--dir', dir];
   const child = spawn(PINNED ? 'taskset' : process.execPath, PINNED ? ['-c', SERVER_CPU, process.execPath, ...args] : args, {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -103,36 +128,31 @@ async function measure(kind: 'bare' | 'lookup', dir: string, seconds: number, co
     });
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
-  try {
-    const base = `http://127.0.0.1:${info.port}`;
-    // Prebuilt requests (autocannon cycles through them) keep the load generator's own
-    // work per request the same for both servers: lookups spread over 1,000 stored
-    // addresses, a few of them misses.
-    const requests: autocannon.Request[] =
-      kind === 'bare'
-        ? [{ method: 'GET', path: '/constant' }]
-        : Array.from({ length: 1000 }, (_, i) => ({
-            method: 'GET',
-            path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}`,
-          }));
-    const load = (duration: number) =>
-      autocannon({
-        url: base,
-        connections,
-        duration,
-        ...(info.key ? { headers: { 'x-api-key': info.key } } : {}),
-        requests,
-      });
-    // Each server is a fresh process: warm it (JIT, SQLite's page cache) under the same
-    // load before measuring, so both are compared in their steady state. Without this the
-    // lookup, which has far more code to compile, measured at a third of its warm rate.
-    await load(WARMUP_SECONDS);
-    const result = await load(seconds);
-    if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
-    return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-  } finally {
-    child.kill('SIGTERM');
-  }
+  const base = `http://127.0.0.1:${info.port}`;
+  // Prebuilt requests (autocannon cycles through them) keep the load generator's own
+  // work per request the same for both servers: lookups spread over 1,000 stored
+  // addresses, a few of them misses.
+  const requests: autocannon.Request[] =
+    kind === 'bare'
+      ? [{ method: 'GET', path: '/constant' }]
+      : Array.from({ length: 1000 }, (_, i) => ({
+          method: 'GET',
+          path: `/api/audits/search-by-address?address=${address((i * 97) % (AUDITS + 50))}`,
+        }));
+  const load = (duration: number, connections: number) =>
+    autocannon({ url: base, connections, duration, ...(info.key ? { headers: { 'x-api-key': info.key } } : {}), requests });
+  return {
+    async measure(seconds, connections = 10) {
+      const cpuBefore = cpuSeconds(child.pid);
+      const result = await load(seconds, connections);
+      const cpuAfter = cpuSeconds(child.pid);
+      if (result.non2xx > 0 && kind === 'bare') throw new Error(`bare route answered ${result.non2xx} errors`);
+      const cpuPerRequestUs =
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
+      return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequestUs };
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /**
@@ -156,15 +176,39 @@ if (values.serve) {
     );
     const bare: number[] = [];
     const lookup: number[] = [];
+    const cpuRatios: number[] = [];
     // The first start fills the database; not counted.
-    await measure('lookup', dir, 1);
-    for (let r = 0; r < rounds; r++) {
-      bare.push((await measure('bare', dir, seconds)).rate);
-      lookup.push((await measure('lookup', dir, seconds)).rate);
+    const filling = await startServer('lookup', dir);
+    filling.stop();
+    // Both servers stay up and take turns, one load at a time, so each round's pair sees the
+    // machine as it is within seconds of each other (on a shared machine, fresh servers a
+    // minute apart ranged 0.17–1.10). Each is first warmed (JIT, SQLite's page cache) under
+    // the same load: cold, the lookup, with far more code to compile, ran at a third of its
+    // warm rate.
+    const servers = { bare: await startServer('bare', dir), lookup: await startServer('lookup', dir) };
+    let bare50: Measured;
+    let lookup50: Measured;
+    try {
+      await servers.bare.measure(WARMUP_SECONDS);
+      await servers.lookup.measure(WARMUP_SECONDS);
+      for (let r = 0; r < rounds; r++) {
+        // Alternating who goes first cancels a drift within a round.
+        const order = r % 2 === 0 ? (['bare', 'lookup'] as const) : (['lookup', 'bare'] as const);
+        const measured: Partial<Record<'bare' | 'lookup', Measured>> = {};
+        for (const kind of order) measured[kind] = await servers[kind].measure(seconds);
+        const b = measured.bare!;
+        const l = measured.lookup!;
+        bare.push(b.rate);
+        lookup.push(l.rate);
+        if (b.cpuPerRequestUs !== undefined && l.cpuPerRequestUs !== undefined) cpuRatios.push(b.cpuPerRequestUs / l.cpuPerRequestUs);
+      }
+      // Under 50 connections: throughput and latency percentiles of both, same run.
+      bare50 = await servers.bare.measure(seconds, 50);
+      lookup50 = await servers.lookup.measure(seconds, 50);
+    } finally {
+      servers.bare.stop();
+      servers.lookup.stop();
     }
-    // Under 50 connections: throughput and latency percentiles of both, same run.
-    const bare50 = await measure('bare', dir, seconds, 50);
-    const lookup50 = await measure('lookup', dir, seconds, 50);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     console.log(`bare route      ${mean(bare).toFixed(0).padStart(7)} req/s  (rounds: ${bare.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`audit lookup    ${mean(lookup).toFixed(0).padStart(7)} req/s  (rounds: ${lookup.map((x) => x.toFixed(0)).join(', ')})`);
@@ -174,6 +218,16 @@ if (values.serve) {
     console.log(
       `ratio lookup/bare: ${(mean(lookup) / mean(bare)).toFixed(2)} of the means, ${median(ratios).toFixed(2)} median of the rounds' ratios (${ratios.map((r) => r.toFixed(2)).join(', ')})  (target ≥ 0.70)`,
     );
+    if (cpuRatios.length > 0) {
+      // The bare route's CPU per request over the lookup's: the throughput ratio the two
+      // would reach each on a core of its own, however busy the machine is.
+      console.log(
+        `CPU per request, bare/lookup: ${median(cpuRatios).toFixed(2)} median of the rounds (${[...cpuRatios]
+          .sort((a, b) => a - b)
+          .map((r) => r.toFixed(2))
+          .join(', ')})  (target ≥ 0.70)`,
+      );
+    }
     console.log(
       `50 connections: bare ${bare50.rate.toFixed(0)} req/s p50 ${bare50.p50} ms p99 ${bare50.p99} ms; lookup ${lookup50.rate.toFixed(0)} req/s p50 ${lookup50.p50} ms p99 ${lookup50.p99} ms; ratio ${(lookup50.rate / bare50.rate).toFixed(2)}`,
     );

@@ -48,6 +48,8 @@ export interface Config {
   readonly scanFreshnessSeconds: number;
   /** Analysis worker threads; 0: one per core. */
   readonly analysisThreads: number;
+  /** Seconds between two warnings about one unreachable dependency (Redis, the database); DEPENDENCY_WARNING_SECONDS. */
+  readonly dependencyWarningSeconds: number;
   /** Origins allowed by CORS (CORS_ORIGINS, comma-separated); empty: none. */
   readonly corsOrigins: readonly string[];
   /** Largest request body accepted, in bytes. */
@@ -274,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     httpLimits: httpLimits(env),
     analysisThreads: integer(env, 'ANALYSIS_THREADS', 0),
+    dependencyWarningSeconds: integer(env, 'DEPENDENCY_WARNING_SECONDS', 30, 1),
     corsOrigins: (empty(env.CORS_ORIGINS) ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
 import { createRedis, requireRedis } from './infra/redis.ts';
+import { createDependencyWarnings } from './infra/dependency-warnings.ts';
+import { isConnectionError } from './infra/dependency-error.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +29,9 @@ import { codeHostConfigFromEnv } from './codehosts/code-host-config.ts';
 import { secretBoxFromEnv } from './codehosts/secret-box.ts';
 import { createAuditLookup } from './audits/audit-repository.ts';
 
+/** How long a request waits for a Redis that is (re)connecting before answering 503. */
+const REDIS_WAIT_MS = 1500;
+
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly store: Store;
@@ -36,7 +41,19 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const logger = createLogger(config.logLevel);
+  // Redis or PostgreSQL down: the server still listens, says what is missing on /readyz and
+  // answers 503 where it is needed; these warnings say so once an interval, not per attempt.
+  const warnings = createDependencyWarnings({ log: logger, intervalMs: config.dependencyWarningSeconds * 1000 });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    migrateInBackground: { onRetry: (error) => warnings.failed('database', error) },
+  });
+  store.migrated.then(
+    () => warnings.recovered('database'),
+    () => {},
+  );
   let redis: Redis | undefined;
   let app: FastifyInstance | undefined;
   let devnet: Devnet | undefined;
@@ -44,15 +61,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
   let closePool = async () => {};
-  const logger = createLogger(config.logLevel);
   // The scan readers' pass to the devnet's /rpc: never leaves this process.
   const internalToken = randomBytes(24).toString('base64url');
   try {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+    const onRedisError = (error: Error) => warnings.failed('redis', error);
+    // The queue's connections report both: a lost Redis (rate-limited) and failed commands (each logged).
+    const onQueueError = (error: Error) => {
+      if (isConnectionError(error)) onRedisError(error);
+      else logger.warn({ err: error.message }, 'scan queue error');
+    };
     const readiness: Record<string, () => Promise<void>> = { database: () => store.ping() };
     if (redis) {
       const client = redis;
-      readiness.redis = async () => void (await client.ping());
+      client.on('error', onRedisError);
+      client.on('ready', () => warnings.recovered('redis'));
+      readiness.redis = async () => {
+        await requireRedis(client, REDIS_WAIT_MS);
+        await client.ping();
+      };
     }
     const plugins: Array<(app: FastifyInstance) => Promise<void>> = [];
     if (config.devnet) {
@@ -86,7 +113,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     let localRpcUrl: string | undefined;
     let localSolanaRpcUrl: string | undefined;
     const { createScanService } = await import('./scan/scan-service.ts');
-    const { scanDependencies, sourceScanner, verifiedSourceLookup } = await import('./scan/scan-dependencies.ts');
+    const { scanDependencies, sourceScanner, verifiedSourceLookup, preloadSourceSimulation } = await import('./scan/scan-dependencies.ts');
+    await preloadSourceSimulation();
     const { createStoredCorpusService } = await import('./corpus/corpus-service.ts');
     // Builds (or, after the first start, reloads) the reference corpus in the background.
     const corpus = createStoredCorpusService(store);
@@ -96,8 +124,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Similarity off the event loop too, in worker threads (issue 13).
     const { createSimilarityPool } = await import('./corpus/similarity-pool.ts');
     const similarityPool = createSimilarityPool(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {});
+    // solc off the event loop too, in worker processes with time and memory limits (issue 30).
+    const { createCompilePool } = await import('./compile/compile-pool.ts');
+    const compilePool = createCompilePool({
+      ...(config.analysisThreads > 0 ? { threads: config.analysisThreads } : {}),
+      cacheDir: join(config.dataDir, 'compile-cache'),
+    });
     closePool = async () => {
-      await Promise.all([pool.close(), similarityPool.close()]);
+      await Promise.all([pool.close(), similarityPool.close(), compilePool.close()]);
     };
     const scanDeps = {
       ...scanDependencies({
@@ -120,10 +154,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const { createBullMqWorker } = await import('./scan/jobs/bullmq-worker.ts');
       const redisUrl = config.redisUrl;
       const queueName = config.scanQueue;
-      const queued = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName }));
+      const queued = createScanService(scanDeps, () => createBullMqRunner<ScanResult>({ redisUrl, queueName, onError: onQueueError }));
       const client = redis!;
       // Scans go through the queue: without Redis, answer 503 naming it within 2 s.
-      scans = { ...queued, scan: async (request) => (await requireRedis(client, 2000), queued.scan(request)) };
+      scans = { ...queued, scan: async (request) => (await requireRedis(client, REDIS_WAIT_MS), queued.scan(request)) };
       if (config.scanWorker) {
         const service = scans;
         const worker = createBullMqWorker<ScanResult>({
@@ -131,6 +165,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
           queueName,
           handler: (job, signal) => service.execute(job, signal),
           concurrency: 2,
+          // With Redis down the worker waits for it and starts taking jobs when it returns.
+          onEvent: (event) => {
+            if (event.type === 'error') onQueueError(new Error(event.error));
+          },
         });
         closeWorker = () => worker.close();
       }
@@ -148,11 +186,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
         redisUrl: config.redisUrl,
         scanQueue: config.scanQueue,
         log: logger,
+        onConnectionError: onQueueError,
       });
       const closeScanWorker = closeWorker;
       closeWorker = async () => {
-        await poll?.close();
-        await closeScanWorker();
+        // Together: with Redis gone each waits out its own bound.
+        await Promise.all([poll?.close(), closeScanWorker()]);
       };
     }
     // Issue 17: Safescan over the configured networks; the shipped label lists and the
@@ -161,9 +200,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const { createSafescan } = await import('./safescan/safescan-service.ts');
     const { createLabelLookup, upsertLabels } = await import('./labels/label-repository.ts');
     const { importSeeds, devnetLabels } = await import('./labels/seed-labels.ts');
-    const seeded = await importSeeds(store.db);
-    if (Object.keys(seeded).length > 0) logger.info({ seeded }, 'address label lists imported');
-    if (devnet) await upsertLabels(store.db, devnetLabels(devnet.contracts));
+    const chainForLabels = devnet;
+    const importLabels = async () => {
+      const seeded = await importSeeds(store.db);
+      if (Object.keys(seeded).length > 0) logger.info({ seeded }, 'address label lists imported');
+      if (chainForLabels) await upsertLabels(store.db, devnetLabels(chainForLabels.contracts));
+    };
+    // A database still being waited for gets its labels once migrated; the server listens meanwhile.
+    if (store.isMigrated()) await importLabels();
+    else
+      store.migrated
+        .then(importLabels)
+        .catch((error: unknown) =>
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'address labels not imported'),
+        );
     const safescanConfig = safescanSettings(config.env, devnet !== undefined);
     const safescan = createSafescan({
       networks: safescanNetworks(safescanConfig, (network) => scanDeps.chainClient(network)),
@@ -194,7 +244,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       anonymousCallsPerMinute: config.anonymousCallsPerMinute,
       webRoot: WEB_DIST,
       scans,
-      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, join(config.dataDir, 'compile-cache')),
+      scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, {
+        compile: compilePool.compile,
+        tokenPowers: (sources, contract, job) => pool.tokenPowers(sources, contract, job),
+      }),
       corpus,
       compareSimilarity: similarityPool.compare,
       getVerifiedSource: verifiedSourceLookup(scanDeps),

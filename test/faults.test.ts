@@ -8,7 +8,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tcpProxy, type TcpProxy } from '../src/testing/tcp-proxy.ts';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createAnalysisPool, type AnalysisPool } from '../src/scan/analysis-pool/analysis-pool.ts';
@@ -19,42 +20,6 @@ import { buildApp } from '../src/api/app.ts';
 import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import { createChainClient } from '../src/chain/create-chain-client.ts';
 import type { FastifyInstance } from 'fastify';
-
-/** A TCP proxy to `target` that can be cut (every connection dropped, new ones refused) and restored on the same port. */
-async function tcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as { port: number }).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: listen,
-  };
-}
 
 const LONG_SOURCE = `pragma solidity ^0.8.0;\ncontract Big {\n  address owner;\n  mapping(address => uint256) balanceOf;\n${Array.from({ length: 4000 }, (_, i) => `  function f${i}(uint256 a) external { if (msg.sender == owner) { balanceOf[msg.sender] += a * ${i}; } }`).join('\n')}\n}`;
 
@@ -127,7 +92,7 @@ describe('faults', () => {
   describe('PostgreSQL pulled and restored', { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' }, () => {
     let store: Store;
     let app: FastifyInstance;
-    let proxy: Awaited<ReturnType<typeof tcpProxy>>;
+    let proxy: TcpProxy;
     const schema = `sw_fault_${randomBytes(5).toString('hex')}`;
     before(async () => {
       const target = new URL(process.env.DATABASE_URL!);

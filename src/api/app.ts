@@ -32,12 +32,12 @@ import type { CompareSimilarity } from '../corpus/similarity-pool.ts';
 import { similarityRoutes } from './routes/similarity.ts';
 import { signaturescanRoutes } from './routes/signaturescan.ts';
 import type { ScanService } from '../scan/scan-service.ts';
-import cookie from '@fastify/cookie';
 import { createAccountService, type AccountLimiters } from '../accounts/account-service.ts';
 import { createAccountLimiters } from '../accounts/account-limiters.ts';
 import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
 import { createUsageRecorder } from '../accounts/usage-recorder.ts';
 import { systemClock, type Clock } from '../accounts/clock.ts';
+import cookie from '@fastify/cookie';
 import { accountRoutes, dashboardScope, sessionOrAccountKeyHooks, SESSION_COOKIE } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
@@ -52,10 +52,13 @@ import { clientErrorHandler } from './client-error.ts';
 import { createVoucherLimiters, type VoucherLimiters } from '../services/voucher-limiters.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
 // Issue 15: the dashboard's scans and repository import
-import { ABANDONED_AFTER_MS, dashboardScanRoutes } from './routes/dashboard-scans.ts';
+import { dashboardScanRoutes } from './routes/dashboard-scans.ts';
 import { createDashboardScanRepository } from '../dashboard-scans/dashboard-scan-repository.ts';
 import { createDashboardScanRunner } from '../dashboard-scans/dashboard-scan-runner.ts';
 import { scanFailureMessage } from '../dashboard-scans/scan-failure.ts';
+import { closeAbandonedScans, keepScansHonest } from '../dashboard-scans/abandoned-scans.ts';
+import { newScanOwner, type ScanOwnerIdentity } from '../dashboard-scans/scan-owner.ts';
+import { databaseConnectionFailure } from '../infra/dependency-error.ts';
 import { repositoryRoutes } from './routes/repositories.ts';
 import { codeHostConfigFromEnv, type CodeHostConfig } from '../codehosts/code-host-config.ts';
 import { createSecretBox, type SecretBox } from '../codehosts/secret-box.ts';
@@ -78,6 +81,10 @@ export interface AppDeps {
   readonly networks: NetworkOptions;
   /** The scan service behind operations 2 to 4; those routes exist only with it. */
   readonly scans?: ScanService;
+  /** This process as the owner of the dashboard scans it runs; a fresh one by default (tests pass their own). */
+  readonly scanOwner?: ScanOwnerIdentity;
+  /** How often an open scan event stream looks for an end decided by another process; default 5 s. */
+  readonly scanEventsEndWatchMs?: number;
   /** Scans of source code (operation 4's `type: source`). */
   readonly scanSource?: (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => Promise<SourceScanResult>;
   /** The reference corpus and signature database behind Similarityscan and Signaturescan. */
@@ -279,7 +286,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const content = corpus.content.bind(corpus);
     await app.register(similarityOriginRoutes, { gate, list: () => corpus.list(), content });
   }
-  await app.register(cookie);
   const mailer = deps.mailer ?? createMemoryMailer();
   const accounts = createAccountService({
     db,
@@ -308,7 +314,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 15: the dashboard's scans run in the background of this process; closing waits for them.
   const dashboardScans = createDashboardScanRepository(db);
   const scanService = deps.scans;
+  const scanOwner = deps.scanOwner ?? newScanOwner();
   const dashboardRunner = createDashboardScanRunner({
+    owner: scanOwner.id,
     repository: dashboardScans,
     ...(scanService ? { scanAddress: (network: string, address: string) => scanService.scan({ network, address }) } : {}),
     ...(deps.scanSource ? { scanSource: deps.scanSource } : {}),
@@ -319,15 +327,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => dashboardRunner.idle());
   app.decorate('dashboardScansIdle', () => dashboardRunner.idle());
-  // Scans a stopped process left running are closed with the reason, so their pages end.
-  const started = clock();
-  await dashboardScans
-    .failAbandoned(
-      new Date(started.getTime() - ABANDONED_AFTER_MS).toISOString(),
-      started.toISOString(),
-      'The scan was interrupted: start it again',
-    )
-    .catch((error: unknown) => app.log.warn({ err: error }, 'could not close abandoned dashboard scans'));
+  // Issue 30, finding 6: scans a stopped process left running are closed with the reason, so
+  // their pages and event streams end and they free their slot; then this process's own get
+  // a heartbeat, and the sweep repeats for replicas that die later.
+  const abandoned = { repository: dashboardScans, runner: dashboardRunner, self: scanOwner, now: clock };
+  // A database that is down is reported by its own warnings (and the 503s); the sweep just tries again.
+  const onSweepError = (error: unknown) => {
+    if (!databaseConnectionFailure(error)) app.log.warn({ err: error }, 'could not close abandoned dashboard scans');
+  };
+  await closeAbandonedScans(abandoned).catch(onSweepError);
+  const stopSweeping = keepScansHonest({ ...abandoned, onError: onSweepError });
+  app.addHook('onClose', async () => stopSweeping());
   const secretBox = deps.secretBox ?? createSecretBox(randomBytes(32));
   const codeHosts = createCodeHosts({ db, config: deps.codeHosts ?? codeHostConfigFromEnv({}), box: secretBox, now: clock });
   // Every route a browser session authenticates lives in this one scope, under its session and CSRF hook.
@@ -356,6 +366,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Issue 29: one scan API for every client: a browser session or an API key of an account.
   await app.register(async (scope) => {
+    // Cookies are parsed only where a session can authenticate (see dashboardScope).
+    await scope.register(cookie);
     scope.addHook('onRequest', sessionOrAccountKeyHooks(accounts, verifyApiKey));
     await scope.register(dashboardScanRoutes, {
       repository: dashboardScans,
@@ -364,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       toolVersion: API_VERSION,
       repositories: codeHosts.importer,
       now: clock,
+      ...(deps.scanEventsEndWatchMs === undefined ? {} : { endWatchMs: deps.scanEventsEndWatchMs }),
     });
   });
   await app.register(adminServicesRoutes, { guard: adminKeyGuard(gate), requests: serviceRequests, vouchers });

@@ -55,6 +55,45 @@ describe('cached audit lookup', () => {
     assert.equal(lookup.reads, 2);
   });
 
+  it('peeks at a cached answer without a promise, and at nothing the lookup would have to read or wait for', async () => {
+    let now = 0;
+    const db = {};
+    const lookup = countingLookup([record]);
+    const cached = cachedAuditLookup(lookup, db, { ttlMs: 1000, now: () => now });
+    const query = { network: 'BSC', address: record.address };
+    assert.equal(cached.peek(query), undefined, 'not read yet');
+    await cached(query);
+    await cached({ network: 'ETH', address: record.address });
+    assert.deepEqual(cached.peek({ ...query, address: record.address.toUpperCase().replace('0X', '0x') })?.record, record);
+    assert.deepEqual(cached.peek({ network: 'ETH', address: record.address }), { record: undefined, expires: 1000 }, 'a cached miss');
+    now += 1000;
+    assert.equal(cached.peek(query), undefined, 'expired');
+    await cached(query);
+    auditsChanged(db);
+    assert.equal(cached.peek(query), undefined, 'dropped by a write');
+    assert.equal(lookup.reads, 3);
+
+    let pending: ((v: number) => void) | undefined;
+    const versioned = cachedAuditLookup(
+      countingLookup([record]),
+      {},
+      {
+        now: () => now,
+        version: () => new Promise<number>((resolve) => (pending = resolve)),
+      },
+    );
+    const first = versioned(query);
+    pending!(1);
+    await first;
+    assert.deepEqual(versioned.peek(query)?.record, record);
+    now += 1000;
+    assert.equal(versioned.peek(query), undefined, 'a version read is due (now in flight): the lookup waits for it');
+    const second = versioned(query);
+    pending!(2);
+    assert.deepEqual(await second, record, 'read again under the new version');
+    assert.deepEqual(versioned.peek(query)?.record, record);
+  });
+
   it('drops every answer for a database at once when its audits change, and only for that database', async () => {
     const rows: AuditRecord[] = [];
     const db = {};

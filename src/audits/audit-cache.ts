@@ -49,11 +49,21 @@ interface Entry {
   readonly expires: number;
 }
 
+/** The cached lookup, and what it already knows without waiting. */
+export interface CachedAuditLookup extends AuditLookup {
+  /**
+   * The answer the lookup would give now when it is held in the cache and nothing needs
+   * reading first (`record` undefined: a cached miss); undefined otherwise. The route
+   * answers a hit without a promise; anything else goes through the lookup itself.
+   */
+  peek(query: { network: string; address: string }): { readonly record: AuditRecord | undefined } | undefined;
+}
+
 /**
  * Wraps `lookup` (which reads `db`) with the cache. Answers are frozen: the same object
  * goes to every caller, and nothing downstream may change it.
  */
-export function cachedAuditLookup(lookup: AuditLookup, db: object, options: AuditCacheOptions = {}): AuditLookup {
+export function cachedAuditLookup(lookup: AuditLookup, db: object, options: AuditCacheOptions = {}): CachedAuditLookup {
   const ttlMs = options.ttlMs ?? 1000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
@@ -99,12 +109,20 @@ export function cachedAuditLookup(lookup: AuditLookup, db: object, options: Audi
       });
     return reading;
   };
-  return async (query) => {
+  const keyOf = (query: { network: string; address: string }) => `${query.network}|${normalizeEvmAddress(query.address)}`;
+  const fresh = (hit: Entry | undefined): hit is Entry => hit !== undefined && (version !== undefined || hit.expires > now());
+  const peek: CachedAuditLookup['peek'] = (query) => {
+    // A version read in flight (PostgreSQL) must be waited for: the lookup does that.
+    if (dropStale()) return undefined;
+    const hit = cache.get(keyOf(query));
+    return fresh(hit) ? hit : undefined;
+  };
+  const cached = async (query: { network: string; address: string }) => {
     const pending = dropStale();
     if (pending) await pending;
-    const key = `${query.network}|${normalizeEvmAddress(query.address)}`;
+    const key = keyOf(query);
     const hit = cache.get(key);
-    if (hit && (version !== undefined || hit.expires > now())) return hit.record;
+    if (fresh(hit)) return hit.record;
     if (hit) cache.delete(key);
     const found = await lookup(query);
     const record = found && Object.freeze(found);
@@ -116,6 +134,7 @@ export function cachedAuditLookup(lookup: AuditLookup, db: object, options: Audi
     }
     return record;
   };
+  return Object.assign(cached, { peek });
 }
 
 /**

@@ -5,10 +5,12 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.ts';
 import { CliError, EXIT } from './cli-error.ts';
+import { packageVersion } from './package-version.ts';
 
 const program = new Command()
   .name('scopeward')
   .description('Self-hostable smart-contract security service')
+  .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
   .enablePositionalOptions()
   // Commander's own errors (unknown option, missing argument) are bad input: exit 2, not

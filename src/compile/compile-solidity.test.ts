@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileSolidity } from './compile-solidity.ts';
+import { compileCacheKey, compileSolidity } from './compile-solidity.ts';
 import { CompileError } from './compile-error.ts';
 import { pickSolcVersion, solidityPragmas } from './solc-versions.ts';
 
@@ -114,4 +114,28 @@ test('the storage layout locates state variables (solc 0.5.13 and later)', () =>
       ['balances', '1', 'L'],
     ],
   );
+});
+
+test('a compile error is kept as a result, on disk too', async () => {
+  const { mkdtemp, readdir, readFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'sw-compile-cache-'));
+  try {
+    const bad = { 'Bad.sol': 'pragma solidity ^0.8.0; contract Bad { function f() public { y = ; } }' };
+    const failure = (e: unknown) => e instanceof CompileError && e.kind === 'compile-failed' && /ParserError/.test(e.message);
+    assert.throws(() => compileSolidity(bad, { cacheDir: dir }), failure);
+    const files = await readdir(dir);
+    assert.equal(files.length, 1);
+    const stored = JSON.parse(await readFile(join(dir, files[0]!), 'utf8')) as { error?: { kind: string } };
+    assert.equal(stored.error?.kind, 'compile-failed');
+    // The next process finds it on disk: a changed comment is another text (exact key), the same text is not compiled again.
+    assert.throws(() => compileSolidity(bad, { cacheDir: dir }), failure);
+    assert.notEqual(compileCacheKey(bad, {}), compileCacheKey({ 'Bad.sol': `${bad['Bad.sol']} // note` }, {}));
+    // Not kept: a missing compiler (`compilers add` changes it).
+    assert.throws(() => compileSolidity({ 'Old.sol': 'pragma solidity ^0.3.0; contract O {}' }, { cacheDir: dir }), CompileError);
+    assert.equal((await readdir(dir)).length, 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

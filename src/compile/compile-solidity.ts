@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Abi, Hex } from 'viem';
-import { CompileError } from './compile-error.ts';
+import { CompileError, type CompileErrorKind } from './compile-error.ts';
 import { loadSolc } from './load-solc.ts';
 import { resolveImport } from './resolve-import.ts';
 import { fittingSolcVersions, pickSolcVersion, type InstalledSolc } from './solc-versions.ts';
@@ -82,48 +82,76 @@ export function compileSolidity(
   sources: Readonly<Record<string, string>>,
   options: CompileSolidityOptions = {},
 ): CompileSolidityReturnType {
-  // Source scans of the same files repeat (rescans, simulate after analyse): keep recent outputs.
-  const key = createHash('sha256')
-    .update(
-      JSON.stringify([
-        COMPILE_OUTPUT_VERSION,
-        options.version ?? '',
-        options.optimize ?? true,
-        Object.entries(sources).sort(([a], [b]) => a.localeCompare(b)),
-      ]),
-    )
-    .digest('hex');
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return { ...hit, durationMs: 0 };
+  // Source scans of the same files repeat (rescans, simulate after analyse): keep recent outcomes.
+  const key = compileCacheKey(sources, options);
+  const known = cache.get(key) ?? (options.cacheDir ? readCached(options.cacheDir, key) : null);
+  if (known) {
+    remember(key, known);
+    return answer(known, 0);
   }
-  const onDisk = options.cacheDir ? readCached(options.cacheDir, key) : null;
-  if (onDisk) {
-    cache.set(key, onDisk);
-    return { ...onDisk, durationMs: 0 };
+  let outcome: CachedCompile;
+  try {
+    outcome = { ok: compileUncached(sources, options) };
+  } catch (error) {
+    // A compile error is a result: the same sources fail the same way, so the next scan of
+    // them answers at once instead of running solc again. Missing compilers and bad input
+    // are not kept (`compilers add` or another request changes them).
+    if (!(error instanceof CompileError) || !CACHED_FAILURES.has(error.kind)) throw error;
+    outcome = { error: { kind: error.kind, message: error.message, details: { ...error.details } } };
   }
-  const out = compileUncached(sources, options);
-  if (options.cacheDir) writeCached(options.cacheDir, key, out);
-  cache.set(key, out);
+  if (options.cacheDir) writeCached(options.cacheDir, key, outcome);
+  remember(key, outcome);
+  return answer(outcome, 'ok' in outcome ? outcome.ok.durationMs : 0);
+}
+
+/**
+ * The cache key of a compile: the exact sources and the settings. Exact, not modulo
+ * comments or whitespace: solc sees both (NatSpec comments are parsed and can fail a
+ * compile, the metadata hash in the bytecode covers the source text, error positions
+ * move), so a normalised key would answer another text's output (docs/decisions.md).
+ */
+export function compileCacheKey(
+  sources: Readonly<Record<string, string>>,
+  options: Pick<CompileSolidityOptions, 'version' | 'optimize'>,
+): string {
+  const hash = createHash('sha256').update(JSON.stringify([COMPILE_OUTPUT_VERSION, options.version ?? '', options.optimize ?? true]));
+  for (const [file, content] of Object.entries(sources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    hash.update(`\0${file.length}:${file}\0${content.length}:`).update(content);
+  return hash.digest('hex');
+}
+
+/** What a compile came to: its output, or the compile error it ended with. */
+export type CachedCompile =
+  | { readonly ok: CompileSolidityReturnType }
+  | { readonly error: { readonly kind: CompileErrorKind; readonly message: string; readonly details: Record<string, unknown> } };
+
+const CACHED_FAILURES: ReadonlySet<CompileErrorKind> = new Set(['compile-failed', 'import-not-found']);
+
+function answer(outcome: CachedCompile, durationMs: number): CompileSolidityReturnType {
+  if ('ok' in outcome) return { ...outcome.ok, durationMs };
+  throw new CompileError(outcome.error.kind, outcome.error.message, outcome.error.details);
+}
+
+function remember(key: string, outcome: CachedCompile): void {
+  cache.delete(key);
+  cache.set(key, outcome);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-  return out;
 }
 
 const CACHE_ENTRIES = 32;
 /** Bump when the output shape changes, so disk caches of older shapes are not read. */
-const COMPILE_OUTPUT_VERSION = 2;
+const COMPILE_OUTPUT_VERSION = 3;
 
-function readCached(dir: string, key: string): CompileSolidityReturnType | null {
+function readCached(dir: string, key: string): CachedCompile | null {
   try {
-    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as CompileSolidityReturnType;
+    const parsed = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as CachedCompile;
+    return 'ok' in parsed || 'error' in parsed ? parsed : null;
   } catch {
     return null;
   }
 }
 
-function writeCached(dir: string, key: string, out: CompileSolidityReturnType): void {
+function writeCached(dir: string, key: string, out: CachedCompile): void {
   try {
     mkdirSync(dir, { recursive: true });
     // Write then rename: a concurrent reader never sees half a file.
@@ -134,7 +162,7 @@ function writeCached(dir: string, key: string, out: CompileSolidityReturnType): 
     // A cache that cannot be written only costs the next compile its time.
   }
 }
-const cache = new Map<string, CompileSolidityReturnType>();
+const cache = new Map<string, CachedCompile>();
 
 function compileUncached(sources: Readonly<Record<string, string>>, options: CompileSolidityOptions): CompileSolidityReturnType {
   const started = performance.now();

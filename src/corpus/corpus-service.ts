@@ -11,6 +11,7 @@ import type { SignatureStore } from '../signatures/signature-store.ts';
 import { buildCorpusIndex, type BuildCorpusIndexOptions, type CorpusBuildResult } from './build-corpus-index.ts';
 import type { CorpusDocument, CorpusStore } from './corpus-store.ts';
 import { KyselyCorpusStore } from './kysely-corpus-store.ts';
+import { DependencyUnavailableError } from '../infra/dependency-error.ts';
 import { addReferenceSource, removeReferenceSource, type ReferenceSourceInput } from './reference-sources.ts';
 import { readFileSync } from 'node:fs';
 
@@ -34,23 +35,33 @@ export interface CorpusService {
 export interface CorpusServiceOptions extends Omit<BuildCorpusIndexOptions, 'store' | 'signatures'> {
   readonly corpusStore: CorpusStore;
   readonly signatureStore: SignatureStore;
+  /** The database behind the stores, when it may still be waiting for its migrations: the build waits for them. */
+  readonly database?: Pick<Store, 'migrated' | 'isMigrated'>;
 }
 
 export function createCorpusService(options: CorpusServiceOptions): CorpusService {
   const signatures = new SignatureDatabase(options.signatureStore);
+  const { database, ...buildOptions } = options;
   const building = (async () => {
+    await database?.migrated;
     await signatures.importDump(SEED_SIGNATURES);
-    return buildCorpusIndex({ ...options, store: options.corpusStore, signatures });
+    return buildCorpusIndex({ ...buildOptions, store: options.corpusStore, signatures });
   })();
   // Callers see a failure through index(); an unobserved rejection must not crash the process.
   building.catch(() => {});
+  /** The build, or at once a 503 while the database it needs is not migrated (a caller must not wait for it). */
+  const built = () => {
+    if (database && !database.isMigrated())
+      return Promise.reject(new DependencyUnavailableError('database', 'not migrated yet: the corpus is built once it is'));
+    return building;
+  };
   return {
     signatures,
-    index: async () => (await building).index,
-    build: () => building,
-    addReference: async (input) => addReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, input),
+    index: async () => (await built()).index,
+    build: built,
+    addReference: async (input) => addReferenceSource({ store: options.corpusStore, index: (await built()).index, signatures }, input),
     removeReference: async (label) =>
-      removeReferenceSource({ store: options.corpusStore, index: (await building).index, signatures }, label),
+      removeReferenceSource({ store: options.corpusStore, index: (await built()).index, signatures }, label),
     list: async () => (await options.corpusStore.list()).map(({ fingerprints: _f, ...rest }) => rest),
     content: (file) => options.corpusStore.content(file),
   };
@@ -58,11 +69,12 @@ export function createCorpusService(options: CorpusServiceOptions): CorpusServic
 
 /** The service over the application's database. */
 export function createStoredCorpusService(
-  store: Pick<Store, 'db' | 'sqlite'>,
+  store: Pick<Store, 'db' | 'sqlite'> & Partial<Pick<Store, 'migrated' | 'isMigrated'>>,
   options: Omit<CorpusServiceOptions, 'corpusStore' | 'signatureStore'> = {},
 ): CorpusService {
   return createCorpusService({
     ...options,
+    ...(store.migrated && store.isMigrated ? { database: { migrated: store.migrated, isMigrated: store.isMigrated } } : {}),
     corpusStore: new KyselyCorpusStore(store.db),
     signatureStore: new KyselySignatureStore(store.db, store.sqlite),
   });

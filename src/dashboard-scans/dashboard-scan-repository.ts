@@ -22,6 +22,19 @@ export interface NewDashboardScan {
   readonly repository: RepositoryRef | null;
   readonly stages: Stage[];
   readonly createdAt: string;
+  /** The process running it (scan-owner.ts). */
+  readonly owner: string;
+}
+
+export interface InterruptOptions {
+  /** Scans whose last heartbeat (or creation, before heartbeats) is older than this ISO time. */
+  readonly staleBefore: string;
+  /** And scans of these owners, known to be gone, whatever their heartbeat. */
+  readonly goneOwners: readonly string[];
+  /** Never scans of this owner: the caller's own are running. */
+  readonly self: string;
+  readonly at: string;
+  readonly reason: string;
 }
 
 export interface DashboardScanRepository {
@@ -36,9 +49,19 @@ export interface DashboardScanRepository {
   listForAccount(accountId: string, limit: number): Promise<ScanSummary[]>;
   /** Scans of this account created since `since` that are still queued or running. */
   countRunning(accountId: string, since: string): Promise<number>;
-  /** Marks scans still queued or running that were created before `before` as failed (a process that ran them stopped). */
-  failAbandoned(before: string, at: string, reason: string): Promise<number>;
+  /** The owners of scans still queued or running. */
+  runningOwners(): Promise<string[]>;
+  /** Says this owner's queued and running scans still run. */
+  heartbeat(owner: string, at: string): Promise<void>;
+  /**
+   * Closes scans left queued or running by a process that is gone: failed with the reason,
+   * their unfinished stages too. Each is closed by one conditional update, so replicas
+   * sweeping at once close it once; returns the ids this call closed.
+   */
+  interruptAbandoned(options: InterruptOptions): Promise<string[]>;
 }
+
+const UNFINISHED = ['queued', 'running'];
 
 export function createDashboardScanRepository(base: Kysely<Database>): DashboardScanRepository {
   const db = base.withTables<DashboardScanTables>();
@@ -74,6 +97,8 @@ export function createDashboardScanRepository(base: Kysely<Database>): Dashboard
           error: null,
           created_at: scan.createdAt,
           finished_at: null,
+          owner: scan.owner,
+          heartbeat_at: scan.createdAt,
         })
         .execute();
     },
@@ -118,14 +143,53 @@ export function createDashboardScanRepository(base: Kysely<Database>): Dashboard
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    async failAbandoned(before, at, reason) {
-      const result = await db
+    async runningOwners() {
+      const rows = await db
+        .selectFrom('dashboard_scans')
+        .select('owner')
+        .distinct()
+        .where('status', 'in', UNFINISHED)
+        .where('owner', 'is not', null)
+        .execute();
+      return rows.flatMap((row) => (row.owner === null ? [] : [row.owner]));
+    },
+    async heartbeat(owner, at) {
+      await db
         .updateTable('dashboard_scans')
-        .set({ status: 'failed', error: reason, finished_at: at })
-        .where('status', 'in', ['queued', 'running'])
-        .where('created_at', '<', before)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .set({ heartbeat_at: at })
+        .where('owner', '=', owner)
+        .where('status', 'in', UNFINISHED)
+        .execute();
+    },
+    async interruptAbandoned(options) {
+      const candidates = await db
+        .selectFrom('dashboard_scans')
+        .select(['id', 'stages'])
+        .where('status', 'in', UNFINISHED)
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn.coalesce('heartbeat_at', 'created_at'), '<', options.staleBefore),
+            ...(options.goneOwners.length > 0 ? [eb('owner', 'in', options.goneOwners)] : []),
+          ]),
+        )
+        .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '!=', options.self)]))
+        .execute();
+      const closed: string[] = [];
+      for (const row of candidates) {
+        const stages = (JSON.parse(row.stages) as Stage[]).map((stage) =>
+          stage.status === 'pending' || stage.status === 'running'
+            ? { ...stage, status: 'failed' as const, message: options.reason, finishedAt: options.at }
+            : stage,
+        );
+        const result = await db
+          .updateTable('dashboard_scans')
+          .set({ status: 'failed', error: options.reason, finished_at: options.at, stages: JSON.stringify(stages) })
+          .where('id', '=', row.id)
+          .where('status', 'in', UNFINISHED)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) closed.push(row.id);
+      }
+      return closed;
     },
     async listForAccount(accountId, limit) {
       const rows = await db

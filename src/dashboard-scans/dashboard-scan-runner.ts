@@ -23,6 +23,8 @@ export interface DashboardScanRunnerDeps {
   readonly describeFailure: (error: unknown) => string;
   readonly onError: (error: unknown, scanId: string) => void;
   readonly newId?: () => string;
+  /** This process as the owner of the scans it starts (scan-owner.ts). */
+  readonly owner: string;
 }
 
 export interface AddressScanInput {
@@ -52,6 +54,10 @@ export interface DashboardScanRunner {
   subscribe(id: string, listener: (event: ScanEvent) => void): () => void;
   /** Resolves when every scan started so far has finished (tests; shutdown). */
   idle(): Promise<void>;
+  /** Says in the database that this process's scans still run (none running: nothing to say). */
+  heartbeat(): Promise<void>;
+  /** Ends the event streams of these scans, closed elsewhere (interrupted): each gets its `end`. */
+  announceEnded(ids: readonly string[]): Promise<void>;
 }
 
 /** What a source scan cannot show, and why: these need a deployed address. */
@@ -145,6 +151,7 @@ export function createDashboardScanRunner(deps: DashboardScanRunnerDeps): Dashbo
         repository: null,
         stages,
         createdAt,
+        owner: deps.owner,
       });
       track(id, stages, async () => {
         await deps.repository.saveProgress(id, 'running', stages);
@@ -184,6 +191,7 @@ export function createDashboardScanRunner(deps: DashboardScanRunnerDeps): Dashbo
         repository: input.repository,
         stages,
         createdAt,
+        owner: deps.owner,
       });
       track(id, stages, async () => {
         for (const name of ['analysis', 'similarity', 'simulation']) {
@@ -242,6 +250,18 @@ export function createDashboardScanRunner(deps: DashboardScanRunnerDeps): Dashbo
 
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
+    },
+
+    async heartbeat() {
+      if (running.size > 0) await deps.repository.heartbeat(deps.owner, iso());
+    },
+
+    async announceEnded(ids) {
+      for (const id of ids) {
+        if (!listeners.has(id)) continue;
+        const record = await deps.repository.find(id);
+        if (record) emit(id, { type: 'end', scan: record.summary });
+      }
     },
   };
 }

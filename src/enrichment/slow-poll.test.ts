@@ -76,3 +76,32 @@ describe('slow poll', () => {
     }
   });
 });
+
+describe('slow poll on a Redis that is down', () => {
+  it('starts at once, reports the connection errors, and closes within its bound', async () => {
+    // A port that was free a moment ago refuses connections.
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const errors: string[] = [];
+    const started = Date.now();
+    const poll = await startBullMqPoll({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      queueName: 'sw-test-enrich-down',
+      intervalMs: 60_000,
+      retryMs: 10,
+      poll: async () => 0,
+      onConnectionError: (error) => errors.push(error.message),
+    });
+    assert.ok(Date.now() - started < 1000, 'did not wait for Redis');
+    const deadline = Date.now() + 5000;
+    while (errors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(errors[0] ?? '', /ECONNREFUSED/);
+    const closing = Date.now();
+    await poll.close();
+    assert.equal(await poll.scheduled, false, 'never scheduled: Redis never answered');
+    assert.ok(Date.now() - closing < 8000, `closed in ${Date.now() - closing} ms`);
+  });
+});

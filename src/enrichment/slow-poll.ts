@@ -3,8 +3,10 @@
  * is configured (one run per interval however many processes work the queue), an
  * in-process timer otherwise. A run never overlaps the previous one.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import { closeConnection, createBullMqConnection } from '../scan/jobs/bullmq-connection.ts';
+import { waitWithTimeout } from '../scan/jobs/wait-with-timeout.ts';
 
 export interface SlowPoll {
   close(): Promise<void>;
@@ -16,6 +18,8 @@ export interface SlowPollOptions {
   readonly intervalMs: number;
   readonly onResult?: (refreshed: number) => void;
   readonly onError?: (error: Error) => void;
+  /** Errors of the queue's Redis connections (reported on every reconnect attempt); default onError. */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 /** Calls `tick` every `ms` until the returned function is called (tests pass their own). */
@@ -60,19 +64,32 @@ export const SLOW_POLL_JOB = 'slow-poll';
  * the processes working that queue runs the poll (concurrency 1 per process).
  */
 export async function startBullMqPoll(
-  options: SlowPollOptions & { readonly redisUrl: string; readonly queueName: string; readonly prefix?: string },
-): Promise<SlowPoll> {
+  options: SlowPollOptions & {
+    readonly redisUrl: string;
+    readonly queueName: string;
+    readonly prefix?: string;
+    /** Delay before a failed schedule upsert is tried again; default 5 s. */
+    readonly retryMs?: number;
+  },
+): Promise<SlowPoll & { readonly scheduled: Promise<boolean> }> {
   const prefix = options.prefix === undefined ? {} : { prefix: options.prefix };
   const queueConnection = createBullMqConnection(options.redisUrl);
   const workerConnection = createBullMqConnection(options.redisUrl);
   const queue = new Queue(options.queueName, { connection: queueConnection, ...prefix });
-  const onError = (error: Error) => options.onError?.(error);
+  const onError = (error: Error) => (options.onConnectionError ?? options.onError)?.(error);
   queue.on('error', onError);
   // Upserted: every process starting with the same interval keeps one schedule, not one each.
-  await queue.upsertJobScheduler(
-    SLOW_POLL_JOB,
-    { every: options.intervalMs },
-    { name: SLOW_POLL_JOB, opts: { removeOnComplete: 10, removeOnFail: 10 } },
+  // In the background: with Redis down at start the upsert waits for it (the connection
+  // queues commands), and the server must listen meanwhile; a failed upsert is retried.
+  const scheduling = new AbortController();
+  const scheduled = retryUntilDone(
+    () =>
+      queue.upsertJobScheduler(
+        SLOW_POLL_JOB,
+        { every: options.intervalMs },
+        { name: SLOW_POLL_JOB, opts: { removeOnComplete: 10, removeOnFail: 10 } },
+      ),
+    { retryMs: options.retryMs ?? 5_000, signal: scheduling.signal, onError },
   );
   const worker = new Worker(
     options.queueName,
@@ -85,12 +102,41 @@ export async function startBullMqPoll(
   );
   worker.on('error', onError);
   return {
+    scheduled,
     async close() {
-      await worker.close();
-      await queue.close();
+      scheduling.abort();
+      // BullMQ's close waits for Redis, forever when it is gone: a running poll gets 30 s while
+      // Redis answers, 2 s otherwise; then the connections are dropped (a poll cut short is
+      // taken up again by another process when its lock expires).
+      const connected = queueConnection.status === 'ready' && workerConnection.status === 'ready';
+      const closed = Promise.allSettled([worker.close(), queue.close()]);
+      await waitWithTimeout(closed, connected ? 30_000 : 2_000, () => new Error('BullMQ did not close')).catch(() => {});
       await Promise.all([closeConnection(queueConnection), closeConnection(workerConnection)]);
     },
   };
+}
+
+/**
+ * Calls `attempt` until it resolves (true) or `signal` aborts (false), `retryMs` apart,
+ * reporting each failure; never rejects.
+ */
+async function retryUntilDone(
+  attempt: () => Promise<unknown>,
+  options: { readonly retryMs: number; readonly signal: AbortSignal; readonly onError: (error: Error) => void },
+): Promise<boolean> {
+  // An attempt waiting for a Redis that never comes is abandoned when the poll closes.
+  const aborted = new Promise<'aborted'>((resolve) => options.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+  while (!options.signal.aborted) {
+    try {
+      if ((await Promise.race([attempt(), aborted])) === 'aborted') break;
+      return true;
+    } catch (error) {
+      if (options.signal.aborted) break;
+      options.onError(error instanceof Error ? error : new Error(String(error)));
+      await delay(options.retryMs, undefined, { signal: options.signal, ref: false }).catch(() => {});
+    }
+  }
+  return false;
 }
 
 /** The poll of a service: on BullMQ (queue `${scanQueue}-enrich`) with Redis, in process otherwise; undefined when switched off. */
@@ -100,6 +146,8 @@ export async function startSlowPoll(options: {
   readonly redisUrl: string | undefined;
   readonly scanQueue: string;
   readonly log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+  /** Where Redis connection errors go (the server rate-limits them); default the log. */
+  readonly onConnectionError?: (error: Error) => void;
 }): Promise<SlowPoll | undefined> {
   if (options.pollMinutes <= 0) return undefined;
   const common: SlowPollOptions = {
@@ -107,6 +155,7 @@ export async function startSlowPoll(options: {
     intervalMs: options.pollMinutes * 60_000,
     onResult: (refreshed) => options.log.info({ refreshed }, 'slow enrichment sources refreshed'),
     onError: (error) => options.log.warn({ err: error.message }, 'slow enrichment poll failed'),
+    ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
   };
   if (options.redisUrl) return startBullMqPoll({ ...common, redisUrl: options.redisUrl, queueName: `${options.scanQueue}-enrich` });
   return startInProcessPoll(common);

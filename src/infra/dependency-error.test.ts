@@ -2,12 +2,21 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
-import { databaseConnectionFailure, DependencyUnavailableError } from './dependency-error.ts';
+import { databaseConnectionFailure, DependencyUnavailableError, isConnectionError } from './dependency-error.ts';
 import { errorHandler } from '../api/plugins/error-handler.ts';
 import { requireRedis } from './redis.ts';
 import { withDiagnostics } from '../scan/run-source.ts';
 
 describe('dependency failures', () => {
+  it('tells a lost connection from a failed command', () => {
+    assert.equal(isConnectionError(Object.assign(new Error('x'), { code: 'ECONNRESET' })), true);
+    assert.equal(isConnectionError(new Error('connect ECONNREFUSED 127.0.0.1:6379')), true);
+    assert.equal(isConnectionError(new Error('Connection is closed.')), true);
+    assert.equal(isConnectionError(new Error('Missing lock for job 7. moveToFinished')), false);
+    assert.equal(isConnectionError(new Error('ERR unknown command')), false);
+    assert.equal(isConnectionError('ECONNREFUSED'), false);
+  });
+
   it('recognises lost database connections, not bad queries', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     assert.equal(databaseConnectionFailure(refused)?.source, 'database');

@@ -25,6 +25,19 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /**
+ * Whether `error` is a refused, lost or timed-out connection (by its code, or by the words
+ * of ioredis and BullMQ, which pass some on as plain messages) rather than a failed command.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  return /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)\b|Connection is closed|Stream isn't writeable/.test(
+    error.message,
+  );
+}
+
+/**
  * The database behind an error, when it is a lost or refused connection rather than a
  * bad query: pg's connection errors, its "terminated"/"timeout" messages, and SQLSTATE
  * classes 08 (connection exception) and 57P (operator intervention: shutdown).

@@ -22,6 +22,8 @@ import { scanSource, type SourceScanDeps, type SourceScanOptions } from './scan-
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import { compareInProcess, type CompareSimilarity } from '../corpus/similarity-pool.ts';
 import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
+import type { CompilePool } from '../compile/compile-pool.ts';
+import type { TokenPowersOfContract } from '../analysis/token-powers.ts';
 import { createSolanaScanner, type EmbeddedSolana } from '../solana/create-solana-scanner.ts';
 
 export interface ScanDependencyOptions {
@@ -73,19 +75,55 @@ export function analyzeVerifiedSources(resolveImport: (path: string) => string |
   };
 }
 
-/** Scans of source code: analysis, and a simulation of the compiled token on a fresh chain. */
-export function sourceScanner(analyze: SourceScanDeps['analyze'], similarity?: SourceScanDeps['similarity'], compileCacheDir?: string) {
+/** Where a source scan's simulation compiles and reads the token's powers (the server's worker pools). */
+export interface SourceSimulationWorkers {
+  readonly compile?: CompilePool['compile'];
+  readonly tokenPowers?: (
+    sources: Readonly<Record<string, string>>,
+    contract: string,
+    job?: { client?: string; signal?: AbortSignal },
+  ) => Promise<TokenPowersOfContract | undefined>;
+  /** Compile outputs kept across processes when compiling in this process (without `compile`). */
+  readonly compileCacheDir?: string;
+}
+
+/**
+ * Scans of source code: analysis, and a simulation of the compiled token on a fresh chain.
+ * Without `workers`, solc and the powers' analysis run in this process (scripts, tests).
+ */
+export function sourceScanner(
+  analyze: SourceScanDeps['analyze'],
+  similarity?: SourceScanDeps['similarity'],
+  workers: SourceSimulationWorkers = {},
+) {
   const deps: SourceScanDeps = {
     analyze,
     ...(similarity ? { similarity } : {}),
-    async simulateSource(sources) {
+    async simulateSource(sources, signal, job = {}) {
       const { simulateSource } = await import('../simulate/simulate-source.ts');
       const { simulationMeta } = await import('../simulate/simulation-meta.ts');
-      const result = await simulateSource(sources, { timeoutMs: 20_000, ...(compileCacheDir ? { compileCacheDir } : {}) });
+      const client = job.client !== undefined ? { client: job.client } : {};
+      const result = await simulateSource(sources, {
+        timeoutMs: 20_000,
+        signal,
+        ...(workers.compileCacheDir ? { compileCacheDir: workers.compileCacheDir } : {}),
+        ...(workers.compile ? { compile: (s, o) => workers.compile!(s, { ...o, ...client }) } : {}),
+        ...(workers.tokenPowers ? { tokenPowers: (s, c) => workers.tokenPowers!(s, c, { ...client, signal }) } : {}),
+      });
       return { taxes: result.taxes, reason: result.reason, compiler: result.compiler, meta: simulationMeta(result) };
     },
   };
   return (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => scanSource(deps, sources, options);
+}
+
+/**
+ * Loads the simulation's modules now, before the server listens: imported by the first
+ * source scan instead, they held the event loop for 150-500 ms (the module graph through
+ * tsx, and EDR's native binding, whose libc check calls the synchronous
+ * `process.report.getReport()`).
+ */
+export async function preloadSourceSimulation(): Promise<void> {
+  await Promise.all([import('../simulate/simulate-source.ts'), import('../simulate/simulation-meta.ts')]);
 }
 
 export function scanDependencies(

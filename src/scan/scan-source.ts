@@ -12,7 +12,11 @@ import { scoreScan } from './scoring/score-scan.ts';
 export interface SourceScanDeps {
   readonly analyze: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
   readonly similarity?: (sources: Readonly<Record<string, string>>) => Promise<AuditLayout['similarity']>;
-  readonly simulateSource?: (sources: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<SourceSimulationOutcome>;
+  readonly simulateSource?: (
+    sources: Readonly<Record<string, string>>,
+    signal: AbortSignal,
+    job?: { readonly client?: string },
+  ) => Promise<SourceSimulationOutcome>;
 }
 
 export interface SourceSimulationOutcome {
@@ -74,7 +78,9 @@ export async function scanSource(
     reported(
       'simulation',
       deps.simulateSource
-        ? runSource(['taxes'], 30_000, (signal) => deps.simulateSource!(sources, signal))
+        ? runSource(['taxes'], 30_000, (signal) =>
+            deps.simulateSource!(sources, signal, options.client !== undefined ? { client: options.client } : {}),
+          )
         : skippedSource<SourceSimulationOutcome>('no simulator'),
     ),
   ]);

@@ -11,7 +11,14 @@
 import { encodeDeployData, encodeFunctionData, getAddress, numberToHex, parseAbi, parseEther, type Address, type Hex } from 'viem';
 import { analyzeSources } from '../analysis/analyze.ts';
 import type { TokenPower, TokenPowersOfContract } from '../analysis/token-powers.ts';
-import { compileSolidity, type CompiledContract } from '../compile/compile-solidity.ts';
+import {
+  compileSolidity,
+  type CompiledContract,
+  type CompileSolidityOptions,
+  type CompileSolidityReturnType,
+} from '../compile/compile-solidity.ts';
+import { CompileError } from '../compile/compile-error.ts';
+import { selectTokenContract } from '../compile/select-contract.ts';
 import { hardcodedAddresses, placeHardcodedContracts } from './hardcoded-addresses.ts';
 import { seedDeployerBalance } from './seed-balance.ts';
 import { chainDetails } from '../spec/chain-details.ts';
@@ -36,6 +43,38 @@ export interface SimulateSourceOptions extends SimulationSettings {
   readonly constructorArgs?: readonly unknown[];
   /** Native token added as liquidity with half the deployer's tokens (default 10 ETH). */
   readonly liquidity?: bigint;
+  /**
+   * Where solc runs: the server's compile pool (worker processes with time and memory
+   * limits, `src/compile/compile-pool.ts`); in this process by default (the command line,
+   * scripts). `select` asks for the token contract alone.
+   */
+  readonly compile?: CompileSources;
+  /**
+   * Where the token's owner powers are read from the source: the analysis pool's workers
+   * on the server; in this process by default.
+   */
+  readonly tokenPowers?: (sources: Readonly<Record<string, string>>, contract: string) => Promise<TokenPowersOfContract | undefined>;
+  /** Ends the compile (and the wait for it) when the scan gives up. */
+  readonly signal?: AbortSignal;
+}
+
+/** A compile as `simulateSource` asks for it (the compile pool's `compile` fits). */
+export type CompileSources = (
+  sources: Readonly<Record<string, string>>,
+  options: Pick<CompileSolidityOptions, 'version' | 'optimize'> & {
+    readonly select?: { readonly name?: string };
+    readonly signal?: AbortSignal;
+  },
+) => Promise<CompileSolidityReturnType>;
+
+/** In this process: blocks the event loop while solc runs (fine for a command or a script). */
+function compileInProcess(cacheDir: string | undefined): CompileSources {
+  return async (sources, options) =>
+    compileSolidity(sources, {
+      ...(options.version ? { version: options.version } : {}),
+      optimize: options.optimize ?? true,
+      ...(cacheDir ? { cacheDir } : {}),
+    });
 }
 
 export interface CompilerInfo {
@@ -52,34 +91,18 @@ export interface CompilerInfo {
 
 export type SourceSimulationResult = SimulationResult & { readonly compiler: CompilerInfo; readonly token: Address | null };
 
-// approve and transferFrom too: a DEX router takes a pool's tokens and a seller's with
-// transferFrom, so a contract without them can never trade on a pool (crowdsales, games,
-// ledgers that only transfer).
-const ERC20_FUNCTIONS = ['balanceOf', 'transfer', 'totalSupply', 'approve', 'transferFrom'];
-
 /** What a source-mode answer proves. */
 export const SOURCE_SCOPE = 'at launch, with guessed constructor arguments, on a fresh chain with Uniswap V2';
 
-function isErc20(c: CompiledContract): boolean {
-  const names = new Set(c.abi.flatMap((item) => (item.type === 'function' ? [item.name] : [])));
-  return c.bytecode.length > 2 && ERC20_FUNCTIONS.every((n) => names.has(n));
-}
-
 /** Picks the token contract: the named one, else the deployable ERC-20 with the most code (the most derived). */
 export function pickTokenContract(contracts: readonly CompiledContract[], name?: string): CompiledContract {
-  if (name) {
-    const named = contracts.find((c) => c.name === name && c.bytecode.length > 2);
-    if (!named) throw new SimulationError('INVALID_TOKEN_ADDRESS', `no deployable contract named ${name} in the sources`);
-    return named;
-  }
-  const tokens = contracts.filter(isErc20).sort((a, b) => b.bytecode.length - a.bytecode.length);
-  const best = tokens[0];
-  if (!best)
-    throw new SimulationError(
-      'INVALID_TOKEN_ADDRESS',
-      'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool',
-    );
-  return best;
+  const chosen = selectTokenContract(contracts, name);
+  if (chosen) return chosen;
+  if (name) throw new SimulationError('INVALID_TOKEN_ADDRESS', `no deployable contract named ${name} in the sources`);
+  throw new SimulationError(
+    'INVALID_TOKEN_ADDRESS',
+    'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool',
+  );
 }
 
 /**
@@ -120,10 +143,12 @@ export async function simulateSource(
   try {
     // Without the optimizer: it costs old compilers up to tens of seconds on large files and changes no tax
     // (the chain lifts the code-size limit that unoptimised code can pass).
-    const out = compileSolidity(sources, {
+    const compile = options.compile ?? compileInProcess(options.compileCacheDir);
+    const out = await compile(sources, {
       optimize: false,
       ...(options.version ? { version: options.version } : {}),
-      ...(options.compileCacheDir ? { cacheDir: options.compileCacheDir } : {}),
+      select: options.contractName ? { name: options.contractName } : {},
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs, notes: out.notes });
     contract = pickTokenContract(out.contracts, options.contractName);
@@ -132,9 +157,11 @@ export async function simulateSource(
     if (error instanceof SimulationError) return fail(error.code, error.message);
     compiler.error = error instanceof Error ? error.message : String(error);
     evidence.push({ step: 'deploy', ok: false, description: 'compile the sources', reason: compiler.error });
-    return fail('UNCAUGHT_ERROR', `compile failed: ${compiler.error}`);
+    // A compile stopped at its time or memory limit says so itself ("compile cut short: …").
+    const cutShort = error instanceof CompileError && (error.kind === 'time-limit' || error.kind === 'memory-limit');
+    return fail('UNCAUGHT_ERROR', cutShort ? compiler.error : `compile failed: ${compiler.error}`);
   }
-  const powers = powersOf(sources, contract.name);
+  const powers = await (options.tokenPowers ?? powersInProcess)(sources, contract.name).catch(() => undefined);
 
   let chain: DexChain;
   let token: Address;
@@ -219,7 +246,8 @@ function switchCandidates(powers: TokenPowersOfContract | undefined): TokenPower
   if (!powers) return [];
   const others = powers.powers.filter(
     (p) =>
-      !powers.tradingSwitches.includes(p) &&
+      // By signature and line, not identity: powers from a worker crossed IPC as copies.
+      !powers.tradingSwitches.some((s) => s.signature === p.signature && s.line === p.line) &&
       ['transfer-rule', 'max-tx', 'cooldown', 'pause', 'trading-switch'].includes(p.kind) &&
       p.params.length <= 1 &&
       p.params.every((x) => x.type === 'bool' || /^uint\d*$/.test(x.type)),
@@ -227,8 +255,11 @@ function switchCandidates(powers: TokenPowersOfContract | undefined): TokenPower
   return [...powers.tradingSwitches, ...others];
 }
 
-/** The analysis's powers of the contract that will be deployed (null when the analysis saw no token there). */
-function powersOf(sources: Readonly<Record<string, string>>, contractName: string): TokenPowersOfContract | undefined {
+/** The analysis's powers of the contract that will be deployed (undefined when the analysis saw no token there). */
+export async function powersInProcess(
+  sources: Readonly<Record<string, string>>,
+  contractName: string,
+): Promise<TokenPowersOfContract | undefined> {
   try {
     return analyzeSources(sources).tokenPowers.find((p) => p.contract === contractName);
   } catch {

@@ -1,14 +1,20 @@
 /**
  * Opens the database: embedded SQLite under DATA_DIR by default, PostgreSQL when a
- * connection string is given. Applies pending migrations before returning.
+ * connection string is given. Applies pending migrations before returning, except that a
+ * server asks to start on a PostgreSQL it cannot reach yet (`migrateInBackground`): then
+ * the migrations are retried with backoff and queries answer "database unavailable" until
+ * they have run (docs/decisions.md, "Degraded, not dead").
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import { SchemaScopedPostgresDialect } from './schema-introspector.ts';
 import type { Database } from './schema.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { gatedDialect } from './migration-gate.ts';
+import { databaseConnectionFailure, DependencyUnavailableError } from '../infra/dependency-error.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -20,7 +26,19 @@ export interface Store {
   /** Where the data lives, without credentials (for logs and /readyz). */
   readonly location: string;
   ping(): Promise<void>;
+  /** Resolves once the schema is migrated (at once unless migrating in the background); rejects if closed first. */
+  readonly migrated: Promise<void>;
+  /** Whether the schema is migrated now. */
+  isMigrated(): boolean;
   close(): Promise<void>;
+}
+
+export interface BackgroundMigration {
+  /** A failed attempt, and the delay before the next one (for a rate-limited warning). */
+  readonly onRetry: (error: Error, nextInMs: number) => void;
+  /** The first delay, doubled after each failure up to `maxDelayMs`; defaults 1 s and 10 s. */
+  readonly firstDelayMs?: number;
+  readonly maxDelayMs?: number;
 }
 
 export interface OpenStoreOptions {
@@ -29,6 +47,11 @@ export interface OpenStoreOptions {
   readonly databaseUrl?: string | undefined;
   /** PostgreSQL schema to use instead of `public` (tests isolate themselves with it). */
   readonly pgSchema?: string | undefined;
+  /**
+   * PostgreSQL unreachable at start: return the store at once and migrate in the background
+   * (the server). Without it openStore fails, as a CLI command should.
+   */
+  readonly migrateInBackground?: BackgroundMigration | undefined;
 }
 
 export class StoreError extends Error {
@@ -38,14 +61,28 @@ export class StoreError extends Error {
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
 
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options.dataDir);
-  try {
-    await migrate(store.db, options.databaseUrl ? (options.pgSchema ?? 'public') : undefined);
-  } catch (error) {
-    await store.close();
-    throw error;
+  if (!options.databaseUrl) {
+    const store = openSqlite(options.dataDir);
+    try {
+      await migrate(store.db);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
   }
-  return store;
+  const opened = await openPostgres(options.databaseUrl, options.pgSchema);
+  try {
+    await opened.migrateNow();
+  } catch (error) {
+    const unreachable = databaseConnectionFailure(error instanceof StoreError && error.cause ? error.cause : error);
+    if (!unreachable || !options.migrateInBackground) {
+      await opened.store.close();
+      throw error;
+    }
+    opened.migrateLater(unreachable, options.migrateInBackground);
+  }
+  return opened.store;
 }
 
 export async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
@@ -85,11 +122,21 @@ function openSqlite(dataDir: string): Store {
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
+    migrated: Promise.resolve(),
+    isMigrated: () => true,
     close: () => db.destroy(),
   };
 }
 
-async function openPostgres(connectionString: string, schema: string | undefined): Promise<Store> {
+interface OpenedPostgres {
+  readonly store: Store;
+  /** Creates the schema and applies pending migrations; opens the gate when done. */
+  migrateNow(): Promise<void>;
+  /** Retries migrateNow with backoff until it succeeds or the store closes. */
+  migrateLater(first: DependencyUnavailableError, options: BackgroundMigration): void;
+}
+
+async function openPostgres(connectionString: string, schema: string | undefined): Promise<OpenedPostgres> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new StoreError(`invalid schema name "${schema}"`);
   // Loaded only for PostgreSQL, so the embedded default does not pay for it.
   const { default: pg } = await import('pg');
@@ -106,25 +153,74 @@ async function openPostgres(connectionString: string, schema: string | undefined
   pool.on('error', () => {});
   // Nor may a checked-out client's: a lost connection fails its query (503), not the process.
   pool.on('connect', (client) => client.on('error', () => {}));
-  if (schema) {
-    const client = await pool.connect();
-    try {
-      await client.query(`create schema if not exists ${schema}`);
-    } finally {
-      client.release();
-    }
-  }
-  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema ?? 'public') });
+  const dialect = new SchemaScopedPostgresDialect({ pool }, schema ?? 'public');
+  let closedBecause: string | undefined = 'migrations have not run yet';
+  const db = new Kysely<Database>({ dialect: gatedDialect(dialect, { closedBecause: () => closedBecause }) });
+  // The migrations pass the gate on their own instance over the same pool; it is never
+  // destroyed (that would end the pool), the store's `db` is.
+  const migrationDb = new Kysely<Database>({ dialect });
+  const closing = new AbortController();
+  let markMigrated: () => void = () => {};
+  let markClosed: (error: Error) => void = () => {};
+  const migrated = new Promise<void>((resolve, reject) => {
+    markMigrated = resolve;
+    markClosed = reject;
+  });
+  // Nobody may be waiting for it; a close before the migrations must not crash the process.
+  migrated.catch(() => {});
   const url = new URL(connectionString);
   url.password = '';
   url.username = '';
-  return {
+
+  const migrateNow = async () => {
+    if (schema) await pool.query(`create schema if not exists ${schema}`);
+    await migrate(migrationDb, schema ?? 'public');
+    closedBecause = undefined;
+    markMigrated();
+  };
+
+  const migrateLater = (first: DependencyUnavailableError, options: BackgroundMigration) => {
+    const maxDelayMs = options.maxDelayMs ?? 10_000;
+    let delayMs = options.firstDelayMs ?? 1_000;
+    const failed = (error: DependencyUnavailableError | Error) => {
+      closedBecause =
+        error instanceof DependencyUnavailableError
+          ? `unreachable at start (${error.reason}); migrations pending, retried in the background`
+          : `migrations failed (${error.message}); retried in the background`;
+      options.onRetry(error, delayMs);
+    };
+    failed(first);
+    void (async () => {
+      while (!closing.signal.aborted) {
+        await delay(delayMs, undefined, { signal: closing.signal, ref: false }).catch(() => {});
+        if (closing.signal.aborted) return;
+        try {
+          await migrateNow();
+          return;
+        } catch (error) {
+          delayMs = Math.min(maxDelayMs, delayMs * 2);
+          const cause = error instanceof StoreError && error.cause ? error.cause : error;
+          failed(databaseConnectionFailure(cause) ?? (error instanceof Error ? error : new Error(String(error))));
+        }
+      }
+    })();
+  };
+
+  const store: Store = {
     db,
     dialect: 'postgres',
     location: `${url.host}${url.pathname}${schema ? `#${schema}` : ''}`,
     ping: async () => {
+      if (closedBecause !== undefined) throw new DependencyUnavailableError('database', closedBecause);
       await pool.query('select 1');
     },
-    close: () => db.destroy(),
+    migrated,
+    isMigrated: () => closedBecause === undefined,
+    close: async () => {
+      closing.abort();
+      markClosed(new StoreError('the store closed before its migrations ran'));
+      await db.destroy();
+    },
   };
+  return { store, migrateNow, migrateLater };
 }

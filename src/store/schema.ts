@@ -232,6 +232,10 @@ export interface DashboardScansTable {
   error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** "host/pid/token" of the process running the scan (migration 0015); null before it. */
+  owner: string | null;
+  /** When that process last said the scan still runs (ISO time). */
+  heartbeat_at: string | null;
 }
 
 export interface GithubInstallationsTable {

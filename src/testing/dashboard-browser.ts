@@ -8,6 +8,8 @@ export interface TestBrowser {
     url: string,
     options?: { json?: object; payload?: Buffer; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
+  /** The same browser (cookies, CSRF token) talking to another app on the same database: a restarted server. */
+  on(app: FastifyInstance): TestBrowser;
 }
 
 export async function signedInBrowser(
@@ -17,7 +19,8 @@ export async function signedInBrowser(
 ): Promise<TestBrowser> {
   const jar = new Map<string, string>();
   let csrf = '';
-  const browser: TestBrowser = {
+  const browserOn = (target: FastifyInstance): TestBrowser => ({
+    on: browserOn,
     async call(method, url, options = {}) {
       const request: InjectOptions = {
         method,
@@ -29,7 +32,7 @@ export async function signedInBrowser(
         },
         ...(options.json ? { payload: options.json } : options.payload ? { payload: options.payload } : {}),
       };
-      const response = await app.inject(request);
+      const response = await target.inject(request);
       for (const c of response.cookies) {
         if (c.value === '' || c.maxAge === 0) jar.delete(c.name);
         else jar.set(c.name, c.value);
@@ -40,7 +43,8 @@ export async function signedInBrowser(
       }
       return response;
     },
-  };
+  });
+  const browser = browserOn(app);
   await browser.call('GET', '/api/session');
   const before = mailer.sent.length;
   await browser.call('POST', '/api/account/signup', { json: { email, password: 'correct horse battery' } });

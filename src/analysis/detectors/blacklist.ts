@@ -1,7 +1,7 @@
 /** BC: a privileged account can block single addresses from transferring. */
 import { defineDetector } from './define-detector.ts';
 import { names, reportFunction } from './report-helpers.ts';
-import { canSetTo, privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
+import { canSetTo, privilegedWrites, revocableAllowLists, transferRules } from '../solidity/transfer-rules.ts';
 import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
 import { addressMappingValue, isUintType } from '../solidity/type-info.ts';
@@ -16,11 +16,13 @@ export default defineDetector({
     smartAuditKey: 'blacklist',
     checklist: 'BC',
     description:
-      'An owner- or role-restricted function sets a per-address flag that the transfer path checks and reverts on, so the privileged account can stop any holder from selling or moving tokens.',
+      'An owner- or role-restricted function sets a per-address flag that the transfer path checks and reverts on, so the privileged account can stop any holder from selling or moving tokens. Also an allow-list under a global lock that the owner can remove addresses from: while the lock holds, removal freezes the holder.',
     exploitScenario: 'The owner blacklists every buyer except their own wallets, turning the token into a honeypot.',
     recommendation: 'Remove the blacklist, or limit it to a short launch window enforced in code and disclosed to holders.',
     messages: {
       blacklist: '{contract}.{fn} sets {flags}, which the transfer path reverts on.',
+      revocable:
+        '{contract}.{fn} can take an address off {flags}; while the {lock} switch holds transfers back, the transfer path lets only listed addresses move tokens, so the privileged account can freeze any holder.',
       freeze:
         "{contract}.{fn} moves a holder's tokens out of {ledger} into {frozen}, which no transfer can spend: the privileged account can freeze any chosen holder's balance.",
     },
@@ -29,11 +31,19 @@ export default defineDetector({
     return {
       contract(a) {
         frozenBalances(ctx, a);
+        const reported = new Set<unknown>();
+        for (const l of revocableAllowLists(a)) {
+          for (const e of l.setters) {
+            if (reported.has(e.fn)) continue;
+            reported.add(e.fn);
+            reportFunction(ctx, e.fn, 'revocable', { flags: l.v.name, lock: l.lock.name });
+          }
+        }
         const rules = transferRules(a);
         if (!rules || rules.blockFlags.size === 0) return;
         for (const { entry, writes } of privilegedWrites(a, rules.blockFlags)) {
           const blocking = writes.filter((w) => canSetTo(w, true));
-          if (blocking.length === 0 || blocking.some((w) => w.inLoop || w.keys[0]?.k === 'element')) continue;
+          if (blocking.length === 0 || blocking.some((w) => w.inLoop || w.keys[0]?.k === 'element') || reported.has(entry.fn)) continue;
           reportFunction(ctx, entry.fn, 'blacklist', { flags: names(blocking.map((w) => w.v)) });
         }
       },

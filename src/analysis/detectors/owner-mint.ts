@@ -7,11 +7,12 @@ import type { DetectorContext } from './define-detector.ts';
 import type { ContractAnalysis, Entry } from '../solidity/contract-analysis.ts';
 import { addressMappingValue, isUintType } from '../solidity/type-info.ts';
 import type { TypeInfo } from '../solidity/program.ts';
-import type { StateVariable } from '../solidity/program.ts';
+import type { ContractModel, StateVariable } from '../solidity/program.ts';
+import { constantValue } from '../solidity/constant-value.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import type { Write } from '../solidity/summary.ts';
 import type { Env } from '../solidity/symbolic.ts';
-import { privilegedWrites } from '../solidity/transfer-rules.ts';
+import { canSetTo, privilegedWrites } from '../solidity/transfer-rules.ts';
 import { boundOf } from './fees-exceed-limit.ts';
 import { visit } from '../solidity/syntax-helpers.ts';
 import { clauseAuthority } from '../solidity/access-control.ts';
@@ -42,6 +43,7 @@ export default defineDetector({
         '{contract}.{fn} hands out tokens from {reserve}, an account no holder owns: restricted to {authority}, it credits {ledger} from that reserve whenever it is called, so the restricted account decides when the reserve enters circulation.',
       claim:
         '{contract}.{fn} credits {claims} to any address with any amount, restricted to {authority}, and {payout} pays {claims} out to whoever holds it: the restricted account can create claims on the contract funds at will.',
+      once: '{contract}.{fn} can mint once, a fixed amount: restricted to {authority}, it credits {ledger} with {amount} and then sets {flag}, which nothing resets. The supply it adds is bounded.',
       priced:
         '{contract}.{fn} sets {rate} with no upper bound, and {minter} mints that many tokens per unit paid to anyone: the owner can mint at will by raising the rate and buying.',
     },
@@ -98,8 +100,23 @@ export default defineDetector({
               });
             continue;
           }
+          const authority = holderOf(a, e.authorities[0]!.v, ctx.program.contracts) ?? e.authorities[0]!.via;
+          // A mint that locks itself after one call, for an amount written into the code,
+          // adds a known quantity once: a bounded supply, not an open tap.
+          const once = oneShot(a, e, [...credits, ...(supplyUp ? [supplyUp] : [])]);
+          if (once) {
+            ctx.report({
+              unit: e.fn.contract.unit,
+              node: e.fn.node,
+              messageId: 'once',
+              severity: 'medium',
+              data: { contract: e.fn.contract.name, fn: e.fn.name, authority, ledger: credits[0]!.v.name, ...once },
+              contract: e.fn.contract.name,
+            });
+            continue;
+          }
           reportFunction(ctx, e.fn, 'mint', {
-            authority: e.authorities[0]!.v?.name ?? e.authorities[0]!.via,
+            authority,
             ledger: credits[0]!.v.name,
             supply:
               supplyUp === supplySet && supplySet
@@ -116,6 +133,65 @@ export default defineDetector({
     };
   },
 });
+
+/**
+ * `require(!minted); …; minted = true;` with every credit a constant: the function can run
+ * once (nothing else sets the flag back), for an amount fixed in the code.
+ */
+function oneShot(a: ContractAnalysis, e: Entry, credits: Write[]): { amount: string; flag: string } | undefined {
+  const amounts = credits.map((w) => (w.valueNode ? constantValue(w.valueNode, a.scope) : undefined));
+  if (amounts.some((x) => x === undefined)) return undefined;
+  for (const g of e.summary.guards) {
+    if (g.path.some((p) => !p.afterExit)) continue;
+    const clauses = clausesOf(g.cond, g.positive, g.env, a.scope, g.fn);
+    if (clauses.length !== 1 || clauses[0]!.length !== 1) continue;
+    const lit = clauses[0]![0]!;
+    if (lit.atom.k !== 'bool-var') continue;
+    const v = lit.atom.v;
+    // The guard needs `v == lit.positive`; the call sets it to the other value after.
+    const locks = e.summary.writes.some((w) => w.v === v && w.seq > g.seq && canSetTo(w, !lit.positive) && !canSetTo(w, lit.positive));
+    if (!locks) continue;
+    const reopened = a.entries.some((x) => x.summary.writes.some((w) => w.v === v && canSetTo(w, lit.positive)));
+    if (reopened) continue;
+    return { amount: credits[0]!.valueNode!.text, flag: v.name };
+  }
+  return undefined;
+}
+
+/**
+ * Who holds a mint power, said plainly when the source shows it: an authority variable
+ * set in a constructor to a contract the same source creates (`minter = address(new Farm())`),
+ * or the owner of a token that another contract of the source creates with `new` (that
+ * contract is then msg.sender at deployment, and its code decides when minting happens).
+ */
+function holderOf(a: ContractAnalysis, v: StateVariable | undefined, contracts: readonly ContractModel[]): string | undefined {
+  if (!v) return undefined;
+  for (const c of a.constructors) {
+    const w = c.writes.find((x) => x.v === v && x.keys.length === 0 && x.valueNode);
+    const created = w?.valueNode ? createdContract(w.valueNode) : undefined;
+    if (created) return `${v.name} (the ${created} contract this source deploys)`;
+    if (w && w.value.k === 'sender') {
+      const creator = contracts.find(
+        (k) =>
+          k !== a.contract &&
+          k.kind === 'contract' &&
+          new RegExp(`\\bnew\\s+${a.contract.name}\\s*\\(`).test(k.unit.source.slice(k.node.start, k.node.end)),
+      );
+      if (creator) return `${v.name} (the ${creator.name} contract, which deploys ${a.contract.name} with new)`;
+    }
+  }
+  return v.name;
+}
+
+function createdContract(n: SyntaxNode): string | undefined {
+  let name: string | undefined;
+  visit(n, (m) => {
+    if (name) return false;
+    if (m.type === 'new_expression') name = m.children.find((c) => c.type !== 'new')?.text;
+    return !name;
+  });
+  return name;
+}
 
 /** The fixed address every debit takes from, when all of them do (`balances[this] -= v`). */
 function reserveOf(debits: readonly Write[], t: TokenModel): string | undefined {

@@ -17,6 +17,8 @@ import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 import { sameSym, type Sym } from '../solidity/symbolic.ts';
 import { custodyOf, paysOut } from '../solidity/custody.ts';
 import { isTransferableToken } from '../solidity/token-model.ts';
+import { outsideGates } from '../solidity/outside-gates.ts';
+import { describeSym } from '../solidity/symbolic.ts';
 
 type Kind = 'approved' | 'blocked' | 'switch';
 
@@ -35,7 +37,7 @@ export default defineDetector({
     severity: 'critical',
     confidence: 'medium',
     description:
-      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A transfer function whose calldata-length check asks for more bytes than its own arguments occupy reverts on every call a wallet or exchange makes. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens.',
+      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A transfer function whose calldata-length check asks for more bytes than its own arguments occupy reverts on every call a wallet or exchange makes. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens. So is a transfer whose check (or whose balance update) asks another contract, at an address written into the code, fixed at deployment or replaceable by the owner: that contract decides who can sell.',
     exploitScenario:
       'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
     recommendation:
@@ -56,6 +58,7 @@ export default defineDetector({
         '{contract}: depositors cannot withdraw. {deposit} credits {ledger} with what the caller pays in, but only {authority} can send funds out of the contract ({setters}).',
       drain:
         '{contract}: the owner can take the funds depositors are owed. {setters}, restricted to {authority}, sends money out of the contract without debiting any entry of {ledger}, so {payout} can be left with nothing to pay.',
+      gate: "{contract}: another contract decides who can sell. On the transfer path {call} answers a check the transfer must pass (or whether the balances move), and {target} is {holder}: whoever controls it can make any holder's sell fail.",
       destroy:
         '{contract}: the owner can take what the contract holds for others. {setters} destroys the contract and sends its whole balance away, so {payout} can never pay {ledger} again.',
     },
@@ -77,6 +80,26 @@ export default defineDetector({
             node: dead.guard.node,
             messageId: 'payload',
             data: { contract: a.contract.name, fn: e.fn.name, need: String(dead.need), has: String(dead.has) },
+            contract: a.contract.name,
+          });
+        }
+        // The rule lives in another contract: the token's source cannot say it is fair.
+        for (const g of outsideGates(a)) {
+          ctx.report({
+            unit: g.at.fn.contract.unit,
+            node: g.at.node,
+            messageId: 'gate',
+            data: {
+              contract: a.contract.name,
+              call: `${describeSym(g.call.target)}.${g.call.name}`,
+              target: g.v?.name ?? describeSym(g.call.target),
+              holder:
+                g.holder === 'owner'
+                  ? `an address ${[...new Set(g.setters.map((e) => e.fn.name))].join(', ')} can replace`
+                  : g.holder === 'deployment'
+                    ? 'fixed at deployment to an address the source does not show'
+                    : 'an address written into the code',
+            },
             contract: a.contract.name,
           });
         }

@@ -1,6 +1,7 @@
 /** Renders docs/detectors.md from the detectors' metadata (one source of truth). */
 import type { DetectorMeta } from '../detectors/define-detector.ts';
 import { SEVERITIES } from '../findings.ts';
+import { renderGoPlusTable } from '../goplus-categories.ts';
 
 export function renderDetectorDocs(metas: readonly DetectorMeta[]): string {
   const sorted = [...metas].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || (a.id < b.id ? -1 : 1));
@@ -16,6 +17,8 @@ export function renderDetectorDocs(metas: readonly DetectorMeta[]): string {
     ...sorted.map(
       (m) => `| [${m.id}](#${m.id}) | ${m.title} | ${m.severity} | ${m.confidence} | ${m.smartAuditKey ?? ''} | ${m.checklist ?? ''} |`,
     ),
+    '',
+    ...renderGoPlusTable(),
   ];
   for (const m of sorted) {
     out.push(

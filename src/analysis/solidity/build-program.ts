@@ -20,7 +20,8 @@ import type {
 } from './program.ts';
 import { createSourceUnit, lineOf, type SourceUnit } from './source-unit.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
-import { callArguments, child, childrenOfType, textOf } from './syntax-helpers.ts';
+import { callArguments, child, childrenOfType, textOf, visit } from './syntax-helpers.ts';
+import { assemblyProblems } from './classify.ts';
 import { typeInfoOf } from './type-info.ts';
 import { linearize, LinearizationError } from './linearize.ts';
 
@@ -62,9 +63,32 @@ function reportParseProblems(unit: SourceUnit, diagnostics: Diagnostic[]): void 
       line: lineOf(unit, first),
     });
   }
+  if (!unit.external && unit.source.includes('assembly')) reportAssemblyProblems(unit, diagnostics);
   if (unit.parsed.truncated) {
     diagnostics.push({ kind: 'truncated', message: 'nesting too deep: the innermost expressions were not analysed', file: unit.path });
   }
+}
+
+/**
+ * Inline assembly the model cannot read: a block the parser had to recover inside, calls
+ * to instructions no EVM has, storage instructions with the wrong arity. The rest of the
+ * file is analysed; the diagnostic says which block's effects may be missing.
+ */
+function reportAssemblyProblems(unit: SourceUnit, diagnostics: Diagnostic[]): void {
+  // Descend only into nodes that span the keyword: a walk of the whole tree would cost
+  // about a parse on the large flattened files that mention `assembly` once.
+  const at = [...unit.source.matchAll(/\bassembly\b/g)].map((m) => m.index);
+  const spans = (n: SyntaxNode): boolean => at.some((o) => o >= n.start && o < n.end);
+  visit(unit.parsed.root, (n) => {
+    if (!spans(n)) return false;
+    if (n.type !== 'assembly_statement') return true;
+    const line = lineOf(unit, n.start);
+    if (unit.parsed.errorOffsets.some((o) => o >= n.start && o < n.end)) {
+      diagnostics.push({ kind: 'assembly', message: 'malformed inline assembly: read as far as it parses', file: unit.path, line });
+    }
+    for (const message of assemblyProblems(n)) diagnostics.push({ kind: 'assembly', message, file: unit.path, line });
+    return false;
+  });
 }
 
 function collectPragmas(unit: SourceUnit): Pragma[] {

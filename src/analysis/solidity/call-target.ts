@@ -28,6 +28,11 @@ function functionIndex(program: Program): Map<string, FunctionModel[]> {
   return index;
 }
 
+/** The functions named `name` with `arity` parameters on any contract of the program. */
+export function declarationsAnywhere(program: Program, name: string, arity: number): readonly FunctionModel[] {
+  return functionIndex(program).get(`${name}/${arity}`) ?? [];
+}
+
 export function calleeDeclarations(call: ExternalCall, scope: Scope): FunctionModel[] {
   const type = receiverType(call, scope);
   if (!type) return functionIndex(scope.program).get(`${call.name}/${call.args.length}`) ?? [];

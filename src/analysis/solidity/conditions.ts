@@ -10,6 +10,7 @@ import { callArguments, child, operatorOf, unparen } from './syntax-helpers.ts';
 import { Env, isZero, typeTextOf, UNKNOWN, type Sym } from './symbolic.ts';
 import { evaluate, singleReturn } from './evaluate.ts';
 import { isBoolType } from './type-info.ts';
+import { yulArgs, yulCallee } from './yul.ts';
 
 export type Atom =
   | { readonly k: 'caller-is'; readonly who: Sym; readonly origin: boolean }
@@ -57,22 +58,27 @@ export function clausesOf(cond: SyntaxNode, positive: boolean, env: Env, scope: 
       const boolSide =
         r.type === 'boolean_literal' ? ([l, r.text] as const) : l.type === 'boolean_literal' ? ([r, l.text] as const) : undefined;
       if (boolSide) return clausesOf(boolSide[0], eq === (boolSide[1] === 'true'), env, scope, fn, depth);
-      const ls = evaluate(l, env, { scope, fn });
-      const rs = evaluate(r, env, { scope, fn });
-      const callerSide =
-        ls.k === 'sender' || ls.k === 'origin'
-          ? ([ls, rs] as const)
-          : rs.k === 'sender' || rs.k === 'origin'
-            ? ([rs, ls] as const)
-            : undefined;
-      if (callerSide) return lit({ k: 'caller-is', who: callerSide[1], origin: callerSide[0].k === 'origin' }, eq);
-      // `set._indexes[msg.sender] != 0` (an enumerable role set): membership of the caller.
-      const member = isZero(rs) === true ? ls : isZero(ls) === true ? rs : undefined;
-      if (member?.k === 'state' && !member.v.type.mapping && member.keys.some((k) => k.k === 'sender' || k.k === 'origin')) {
-        return lit({ k: 'flag', v: member.v, keys: member.keys }, !eq);
-      }
+      const atom = equalityAtom(l, r, env, scope, fn);
+      if (atom) return lit(atom.atom, atom.whenEqual === eq);
     }
     return lit({ k: 'compare', op, left: l, right: r });
+  }
+  // Inline assembly tests: `iszero(x)` negates, `eq(a, b)` compares, `and`/`or` combine.
+  if (c.type === 'yul_function_call') {
+    const name = yulCallee(c);
+    const args = yulArgs(c);
+    if (name === 'iszero' && args.length === 1) return clausesOf(args[0]!, !positive, env, scope, fn, depth);
+    if ((name === 'and' || name === 'or') && args.length === 2) {
+      const a = clausesOf(args[0]!, positive, env, scope, fn, depth);
+      const b = clausesOf(args[1]!, positive, env, scope, fn, depth);
+      return (name === 'and') === positive ? [...a, ...b] : product(a, b);
+    }
+    if (name === 'eq' && args.length === 2) {
+      const atom = equalityAtom(args[0]!, args[1]!, env, scope, fn);
+      return atom ? lit(atom.atom, atom.whenEqual === positive) : lit({ k: 'compare', op: '==', left: args[0]!, right: args[1]! });
+    }
+    const cmp: Record<string, string> = { lt: '<', gt: '>', slt: '<', sgt: '>' };
+    if (cmp[name] && args.length === 2) return lit({ k: 'compare', op: cmp[name]!, left: args[0]!, right: args[1]! });
   }
   const sym = evaluate(c, env, { scope, fn });
   if (sym.k === 'state' && isBoolValued(sym.v, sym.keys.length)) {
@@ -85,6 +91,45 @@ export function clausesOf(cond: SyntaxNode, positive: boolean, env: Env, scope: 
     if (registry) return lit(registry);
   }
   return lit({ k: 'other' });
+}
+
+/**
+ * `a == b` where one side is the caller (`caller-is`, holds when equal), or a set entry
+ * of the caller compared with zero (`set._indexes[msg.sender] != 0`, an enumerable role
+ * set: membership holds when *not* equal).
+ */
+function equalityAtom(
+  l: SyntaxNode,
+  r: SyntaxNode,
+  env: Env,
+  scope: Scope,
+  fn: FunctionModel,
+): { atom: Atom; whenEqual: boolean } | undefined {
+  const ls = evaluate(l, env, { scope, fn });
+  const rs = evaluate(r, env, { scope, fn });
+  const callerSide =
+    ls.k === 'sender' || ls.k === 'origin' ? ([ls, rs] as const) : rs.k === 'sender' || rs.k === 'origin' ? ([rs, ls] as const) : undefined;
+  if (callerSide) return { atom: { k: 'caller-is', who: callerSide[1], origin: callerSide[0].k === 'origin' }, whenEqual: true };
+  const member = isZero(rs) === true ? ls : isZero(ls) === true ? rs : undefined;
+  if (member?.k === 'state' && isSetIndex(member) && member.keys.some((k) => k.k === 'sender' || k.k === 'origin')) {
+    return { atom: { k: 'flag', v: member.v, keys: member.keys }, whenEqual: false };
+  }
+  return undefined;
+}
+
+/**
+ * A set's index entry: the variable itself is not a mapping (`EnumerableSet.AddressSet
+ * minters`), or it is a mapping of structs whose entry holds the set
+ * (`_roles[role].members._inner._indexes[a]`), so the keys reach past the mapping's depth.
+ */
+function isSetIndex(member: Sym & { k: 'state' }): boolean {
+  let t = member.v.type;
+  let depth = 0;
+  while (t.mapping) {
+    t = t.mapping.value;
+    depth++;
+  }
+  return member.keys.length > depth;
 }
 
 function isBoolValued(v: StateVariable, keyCount: number): boolean {
@@ -131,7 +176,13 @@ function resolveHelper(f: SyntaxNode, args: SyntaxNode[], env: Env, scope: Scope
   const cx = { scope, fn };
   const syms = (): Sym[] => args.map((a) => evaluate(a, env, cx));
   if (f.type === 'identifier') {
-    const callee = scope.func(f.text, args.length);
+    // Inside a library a plain call names the library's own (often private) helper:
+    // EnumerableSet's `contains` asks `_contains(set._inner, bytes32(uint256(uint160(a))))`.
+    const own =
+      fn.contract.kind === 'library'
+        ? fn.contract.functions.find((x) => x.name === f.text && x.params.length === args.length && x.body)
+        : undefined;
+    const callee = own ?? scope.func(f.text, args.length);
     return callee ? { callee, argSyms: syms() } : undefined;
   }
   if (f.type !== 'member_expression') return undefined;

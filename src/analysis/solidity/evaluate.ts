@@ -4,6 +4,7 @@ import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import { callArguments, child, isMember, unparen } from './syntax-helpers.ts';
 import { Env, SENDER, THIS, UNKNOWN, ZERO, type Sym } from './symbolic.ts';
+import { scratchName, yulArgs, yulCallee, yulOffset } from './yul.ts';
 
 /** How deep evaluation follows `return x;` getters. */
 const MAX_GETTER_DEPTH = 4;
@@ -34,6 +35,14 @@ export function evaluate(node: SyntaxNode, env: Env, cx: EvalContext, depth = 0)
     case 'type_cast_expression':
     case 'payable_conversion_expression':
       return evalCall(n, env, cx, depth);
+    case 'yul_function_call':
+      return evalYulCall(n, env, cx, depth);
+    case 'yul_path':
+    case 'yul_identifier':
+      return evalYulPath(n, env, cx);
+    case 'yul_decimal_number':
+    case 'yul_hex_number':
+      return /^0x0*$|^0$/i.test(n.text) ? { k: 'literal', text: '0' } : { k: 'literal', text: n.text };
     default:
       return UNKNOWN;
   }
@@ -122,4 +131,77 @@ export function singleReturn(fn: FunctionModel): SyntaxNode | undefined {
   const s = stmts[0]!;
   if (s.type !== 'return_statement') return undefined;
   return s.children[0];
+}
+
+/**
+ * Inline assembly names storage by slot: `x.slot` (0.7+) or `x_slot` is state variable x
+ * (or what storage pointer x points at), a `let` local is what it was bound to. A slot and
+ * the value `sload` reads from it are the same symbol (the state variable at its keys):
+ * `sload(s)` and `s` evaluate alike, which is what lets `sstore(s, sub(sload(s), v))`
+ * read as a decrease of that entry.
+ */
+function evalYulPath(n: SyntaxNode, env: Env, cx: EvalContext): Sym {
+  const parts = n.type === 'yul_path' ? n.children.map((c) => c.text) : [n.text];
+  if (parts.length === 2 && parts[1] === 'slot') return slotOf(parts[0]!, env, cx);
+  if (parts.length !== 1) return UNKNOWN;
+  const name = parts[0]!;
+  const local = env.values.get(name) ?? env.storage.get(name);
+  if (local) return local;
+  if (name.endsWith('_slot')) return slotOf(name.slice(0, -5), env, cx);
+  return UNKNOWN;
+}
+
+function slotOf(name: string, env: Env, cx: EvalContext): Sym {
+  const ptr = env.storage.get(name);
+  if (ptr) return ptr;
+  if (env.values.has(name)) return UNKNOWN;
+  const v = cx.scope.stateVariable(name);
+  return v && !v.isConstant ? { k: 'state', v, keys: [] } : UNKNOWN;
+}
+
+function evalYulCall(n: SyntaxNode, env: Env, cx: EvalContext, depth: number): Sym {
+  const args = yulArgs(n);
+  switch (yulCallee(n)) {
+    case 'caller':
+      return SENDER;
+    case 'origin':
+      return { k: 'origin' };
+    case 'address':
+      return THIS;
+    case 'sload': {
+      const s = args[0] ? evaluate(args[0], env, cx, depth) : UNKNOWN;
+      return s.k === 'state' ? s : UNKNOWN;
+    }
+    // `and(a, 0xff…ff)` cleans an address; a struct member is a fixed offset from its slot.
+    case 'and':
+    case 'add': {
+      if (args.length !== 2) return UNKNOWN;
+      const [a, b] = [evaluate(args[0]!, env, cx, depth), evaluate(args[1]!, env, cx, depth)];
+      if (a.k === 'literal' && b.k !== 'literal') return b.k === 'state' || yulCallee(n) === 'and' ? b : UNKNOWN;
+      if (b.k === 'literal' && a.k !== 'literal') return a.k === 'state' || yulCallee(n) === 'and' ? a : UNKNOWN;
+      return UNKNOWN;
+    }
+    case 'keccak256':
+    case 'sha3':
+      return mappingSlot(args, env, cx, depth);
+    default:
+      return UNKNOWN;
+  }
+}
+
+/**
+ * A mapping entry's slot: `keccak256(key, map.slot)` as the issue writes it, or the
+ * compiler's own layout `mstore(0, key) mstore(32, map.slot) keccak256(0, 64)`.
+ */
+function mappingSlot(args: SyntaxNode[], env: Env, cx: EvalContext, depth: number): Sym {
+  if (args.length !== 2) return UNKNOWN;
+  const offset = yulOffset(args[0]!);
+  const length = yulOffset(args[1]!);
+  if (offset !== undefined && length === 64) {
+    const key = env.values.get(scratchName(offset)) ?? UNKNOWN;
+    const slot = env.values.get(scratchName(offset + 32));
+    return slot?.k === 'state' ? { k: 'state', v: slot.v, keys: [...slot.keys, key] } : UNKNOWN;
+  }
+  const slot = evaluate(args[1]!, env, cx, depth);
+  return slot.k === 'state' ? { k: 'state', v: slot.v, keys: [...slot.keys, evaluate(args[0]!, env, cx, depth)] } : UNKNOWN;
 }

@@ -87,7 +87,7 @@ export interface ContractModel {
 }
 
 export interface Diagnostic {
-  readonly kind: 'parse-error' | 'unresolved-import' | 'detector-failure' | 'truncated' | 'inheritance' | 'input';
+  readonly kind: 'parse-error' | 'unresolved-import' | 'detector-failure' | 'truncated' | 'inheritance' | 'input' | 'assembly';
   readonly message: string;
   readonly file?: string;
   readonly line?: number;

@@ -12,6 +12,7 @@ import { callArguments, child, isMember, operatorOf, unparen, visit } from './sy
 import { Env, isZero, typeTextOf, UNKNOWN, type Sym } from './symbolic.ts';
 import { evaluate, type EvalContext } from './evaluate.ts';
 import type { CallKind, ExternalCall, Guard, PathCondition, Summary, WriteOp } from './summary.ts';
+import { isStoragePointerDeclaration, lowLevelKind, programStructs, walkAssembly } from './classify.ts';
 
 const MAX_INLINE_DEPTH = 10;
 /** Nodes visited per entry point before the summary is cut short (and marked truncated). */
@@ -22,6 +23,14 @@ interface Frame {
   readonly viaModifier: FunctionModel | undefined;
   /** For modifiers: what `_` runs. */
   readonly placeholder: (() => void) | undefined;
+  /**
+   * Whether returning from this function ends the entry point's work: the entry itself,
+   * or a helper whose call is followed (in every caller up the stack) only by `return`s
+   * and events. An early `return` in a helper that is not a tail ends only the helper.
+   */
+  readonly tail: boolean;
+  /** Depth of {@link Executor.quiet} when the frame began. */
+  readonly quietBase: number;
 }
 
 export function summarize(scope: Scope, entry: FunctionModel): Summary {
@@ -38,6 +47,10 @@ class Executor {
   private readonly path: PathCondition[] = [];
   private readonly stack: Frame[] = [];
   private readonly active = new Set<FunctionModel>();
+  /** Per enclosing statement: whether only `return`s and events follow it in its block. */
+  private readonly quiet: boolean[] = [];
+  /** The tail flag of the next function invoked (set by `inline`). */
+  private nextTail = true;
 
   constructor(
     private readonly scope: Scope,
@@ -77,9 +90,11 @@ class Executor {
     if (this.active.has(fn) || this.stack.length > MAX_INLINE_DEPTH) return;
     this.active.add(fn);
     this.summary.reached.add(fn);
+    const tail = this.nextTail;
+    this.nextTail = true;
     const mods = fn.kind === 'modifier' ? [] : fn.modifiers;
     const runBody = (): void => {
-      this.stack.push({ fn, viaModifier, placeholder: undefined });
+      this.stack.push({ fn, viaModifier, placeholder: undefined, tail, quietBase: this.quiet.length });
       if (fn.body) this.block(fn.body, env);
       this.stack.pop();
     };
@@ -95,7 +110,7 @@ class Executor {
         if (call.args[k]) menv.origins.set(p.name, { node: call.args[k]!, env });
       });
       this.summary.reached.add(mod);
-      this.stack.push({ fn: mod, viaModifier: mod, placeholder: () => runFrom(i + 1) });
+      this.stack.push({ fn: mod, viaModifier: mod, placeholder: () => runFrom(i + 1), tail, quietBase: this.quiet.length });
       this.block(mod.body, menv);
       this.stack.pop();
     };
@@ -113,13 +128,18 @@ class Executor {
 
   private block(node: SyntaxNode, env: Env): void {
     const pathDepth = this.path.length;
-    for (const s of node.children) {
+    const stmts = node.children;
+    for (let i = 0; i < stmts.length; i++) {
+      const s = stmts[i]!;
       if (!this.tick()) break;
+      this.quiet.push(stmts.slice(i + 1).every(isQuiet));
       this.statement(s, env);
-      // `if (c) { …; return; }` with no else: what follows in the block runs under `!c`.
+      this.quiet.pop();
+      // `if (c) { …; return; }` with no else: what follows in the block runs under `!c`
+      // (also a bare early return in a helper whose caller goes on after it).
       const cond = s.type === 'if_statement' ? child(s, 'condition') : undefined;
       const arms = cond ? s.children.filter((c) => c.field === 'body') : [];
-      if (cond && arms.length === 1 && endsInExit(arms[0]!) && !returnsOnly(arms[0]!) && !revertsOnly(arms[0]!)) {
+      if (cond && arms.length === 1 && endsInExit(arms[0]!) && (!returnsOnly(arms[0]!) || !this.frame.tail) && !revertsOnly(arms[0]!)) {
         this.path.push({ cond, positive: false, env, fn: this.frame.fn, afterExit: true });
       }
     }
@@ -173,7 +193,7 @@ class Executor {
       const name = child(decl, 'name')?.text;
       if (!name) return;
       const sym = value ? evaluate(value, env, this.cx()) : UNKNOWN;
-      const isStorage = decl.children.some((c) => (c.type === 'storage_location' || c.type === 'storage') && c.text === 'storage');
+      const isStorage = isStoragePointerDeclaration(decl, value, (n) => this.stateOf(n, env), programStructs(this.scope.program));
       if (isStorage && sym.k === 'state') env.storage.set(name, sym);
       // A memory copy of a state value does not track later writes to the variable.
       else env.values.set(name, sym.k === 'state' && !isStorage ? UNKNOWN : sym);
@@ -201,9 +221,11 @@ class Executor {
       this.pushGuard(cond, false, env, s);
       return;
     }
-    // `if (frozen[from]) return false;`: nothing after it runs when the condition holds.
+    // `if (frozen[from]) return false;`: nothing after it runs when the condition holds —
+    // in the entry point. In a helper the caller goes on after (`_takeFee` returning early
+    // for exempt senders), the rest of the helper runs under `!c` (see `block`).
     if (body && !alt && returnsOnly(body)) {
-      this.pushGuard(cond, false, env, s);
+      if (this.frame.tail) this.pushGuard(cond, false, env, s);
       return;
     }
     // `if (ok) { …move… } else { return false; }` and `else throw;`: the work runs only under `ok`.
@@ -240,12 +262,15 @@ class Executor {
 
   private loop(s: SyntaxNode, env: Env): void {
     this.loopDepth++;
+    // A helper called in a loop body never ends the entry point by returning.
+    this.quiet.push(false);
     const inner = new Env(env);
     for (const c of s.children) {
       if (c.type === 'variable_declaration_statement') this.declare(c, inner);
       else if (c.field === 'body' || c.type === 'block_statement') this.statement(c, inner);
       else this.expr(c, inner, true);
     }
+    this.quiet.pop();
     this.loopDepth--;
   }
 
@@ -399,6 +424,12 @@ class Executor {
     return v && !v.isConstant ? { v, keys: [] } : undefined;
   }
 
+  /** A state variable a name means here (not a local, not from a library's own code). */
+  private stateOf(name: string, env: Env): StateVariable | undefined {
+    if (env.values.has(name) || env.storage.has(name) || this.frame.fn.contract.kind === 'library') return undefined;
+    return this.scope.stateVariable(name);
+  }
+
   /** @internal */
   evalKey(node: SyntaxNode, env: Env): Sym {
     return evaluate(node, env, this.cx());
@@ -544,30 +575,46 @@ class Executor {
       if (sym.k === 'state') inner.storage.set(p.name, sym);
       inner.origins.set(p.name, { node: a, env });
     });
+    this.nextTail = this.frame.tail && this.quiet.slice(this.frame.quietBase).every(Boolean);
     this.invoke(callee, inner, viaModifier ?? this.frame.viaModifier);
   }
 
+  /** Inline assembly: storage slots, `caller()` checks and calls, read by the shared walk. */
   private assembly(s: SyntaxNode, env: Env): void {
-    const stack: SyntaxNode[] = [s];
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      if (n.type === 'yul_function_call') {
-        const name = n.children[0]?.text ?? '';
-        if (name === 'delegatecall' || name === 'call' || name === 'staticcall' || name === 'selfdestruct') {
-          const kind: CallKind = name === 'selfdestruct' ? 'selfdestruct' : name;
-          this.recordCall(kind, name, undefined, n, [], env, true, name === 'call', true);
-        }
-      }
-      for (const c of n.children) stack.push(c);
-    }
+    walkAssembly(s, env, this.cx(), {
+      read: (slot) => {
+        this.summary.reads.add(slot.v);
+      },
+      write: (slot, op, valueNode, node) => {
+        this.summary.writes.push({
+          fn: this.frame.fn,
+          node,
+          seq: this.seq++,
+          v: slot.v,
+          keys: slot.keys,
+          op,
+          value: op === 'delete' ? { k: 'zero' } : valueNode ? evaluate(valueNode, env, this.cx()) : UNKNOWN,
+          valueNode,
+          env,
+          inLoop: this.loopDepth > 0,
+          path: [...this.path],
+        });
+      },
+      call: (kind, name, node) => this.recordCall(kind, name, undefined, node, [], env, true, name === 'call' || name === 'callcode', true),
+      guard: (cond, positive, node) => this.pushGuard(cond, positive, env, node),
+      branch: (cond, positive, run) => {
+        if (cond) this.path.push({ cond, positive, env, fn: this.frame.fn });
+        run();
+        if (cond) this.path.pop();
+      },
+      loop: (run) => {
+        this.loopDepth++;
+        run();
+        this.loopDepth--;
+      },
+      origin: (node) => this.summary.usesTxOrigin.push({ fn: this.frame.fn, node, seq: this.seq++ }),
+    });
   }
-}
-
-function lowLevelKind(name: string, argc: number): CallKind | undefined {
-  if (name === 'call' || name === 'delegatecall' || name === 'staticcall') return name;
-  if (name === 'send' && argc === 1) return 'send';
-  if (name === 'transfer' && argc === 1) return 'transfer-eth';
-  return undefined;
 }
 
 /** A state array (or an array inside a mapping or struct): `push`/`pop` write it. */
@@ -587,7 +634,8 @@ function isValueTyped(sym: Sym): boolean {
   } else if (sym.k === 'param') {
     type = sym.fn.params[sym.index]?.type;
   } else if (sym.k === 'literal') {
-    return true;
+    // `IRegistry(0x…).check(a)`: an address written into the code is a contract called out.
+    return !/^0x[0-9a-f]{40}$/i.test(sym.text);
   }
   return !!type && /^(u?int\d*|bool|bytes\d*|string)$/.test(type.text);
 }
@@ -621,9 +669,13 @@ function revertsOnly(body: SyntaxNode): boolean {
   return last.type === 'throw_statement' || last.text === 'throw;';
 }
 
-/** `return;`, `return false;`, `return 0;`: a bare early exit (not `return _other(…)`). */
+/**
+ * `return;`, `return false;`, `return 0;`: a bare early exit (not `return _other(…)`).
+ * Events before it change nothing: `{ emit Transfer(from, to, v); return true; }` skips
+ * the ledger update as silently as a bare `return true;`.
+ */
 function returnsOnly(body: SyntaxNode): boolean {
-  const stmts = body.type === 'block_statement' ? body.children : [body];
+  const stmts = (body.type === 'block_statement' ? body.children : [body]).filter((s) => s.type !== 'emit_statement');
   if (stmts.length !== 1 || stmts[0]!.type !== 'return_statement') return false;
   const value = stmts[0]!.children[0];
   if (!value) return true;
@@ -667,6 +719,16 @@ function checkpointDirection(node: SyntaxNode, env: Env, depth: number): WriteOp
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
+}
+
+/** A statement after which nothing happens but a plain `return` or an event. */
+function isQuiet(s: SyntaxNode): boolean {
+  if (s.type === 'emit_statement') return true;
+  if (s.type !== 'return_statement') return false;
+  const value = s.children[0];
+  if (!value) return true;
+  const v = unparen(value);
+  return v.type === 'boolean_literal' || v.type === 'number_literal' || v.type === 'identifier';
 }
 
 /** A block whose last statement returns or reverts. */

@@ -206,7 +206,8 @@ function feeUses(scope: Scope, reached: Set<FunctionModel>, ledgers: Set<StateVa
   return out;
 }
 
-function divisionParts(n: SyntaxNode): { numerator: SyntaxNode; denominator: SyntaxNode } | undefined {
+/** `x * f / D` or `x.mul(f).div(D)`: the numerator (holding a product) and the divisor. */
+export function divisionParts(n: SyntaxNode): { numerator: SyntaxNode; denominator: SyntaxNode } | undefined {
   if (n.type === 'binary_expression' && operatorOf(n) === '/') {
     const l = child(n, 'left');
     const r = child(n, 'right');

@@ -10,7 +10,8 @@ import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
 import { constantValue } from './constant-value.ts';
-import { isMember, visit } from './syntax-helpers.ts';
+import { isArithmeticWrapper } from './safe-math-usage.ts';
+import { isMember, unparen, visit } from './syntax-helpers.ts';
 import { addressMappingValue, isBoolType, isUintType } from './type-info.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
@@ -24,7 +25,19 @@ export interface Switch {
   readonly rule: TransferRule;
 }
 
+/**
+ * A cap on one transfer's amount (`amount <= maxTx`) or on the balance a transfer may leave
+ * the recipient with (`balanceOf[to] + amount <= maxWallet`), fixed or settable: anti-whale.
+ */
+export interface Limit {
+  readonly kind: 'amount' | 'wallet';
+  readonly rule: TransferRule;
+  /** State variables the limit reads (empty for a constant). */
+  readonly vars: StateVariable[];
+}
+
 export interface TransferRules {
+  readonly limits: Limit[];
   readonly switches: Switch[];
   readonly blockFlags: Set<StateVariable>;
   readonly exemptFlags: Set<StateVariable>;
@@ -48,6 +61,7 @@ export function transferRules(analysis: ContractAnalysis): TransferRules | undef
 
 function readRules(token: TokenModel, scope: Scope): TransferRules {
   const out: TransferRules = {
+    limits: [],
     switches: [],
     blockFlags: new Set(),
     exemptFlags: new Set(),
@@ -69,7 +83,7 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
       } else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k))) {
         (lit.positive || lit.fromPath ? out.exemptFlags : out.blockFlags).add(a.v);
       } else if (a.k === 'compare') {
-        classifyLimit(lit, scope, token, out);
+        classifyLimit(lit, scope, token, out, rule);
       }
     }
   }
@@ -134,7 +148,7 @@ function involves(lit: Literal, scope: Scope, token: TokenModel): Involvement {
   };
 }
 
-function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules): void {
+function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: TransferRules, rule: TransferRule): void {
   if (lit.atom.k !== 'compare') return;
   const l = involvesNode(lit.atom.left, lit.env, lit.fn, scope, token);
   const r = involvesNode(lit.atom.right, lit.env, lit.fn, scope, token);
@@ -158,6 +172,27 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
   if (!limitSide || !amountSide || limitSide.amount || limitSide.ledger) return;
   const target = amountSide.ledger ? out.maxWallet : out.maxAmount;
   for (const v of limitSide.vars) if (!token.supply.has(v)) target.add(v);
+  // A limit read from plain variables or written as a constant (an allowance, read at two
+  // keys, is neither); the amount side alone or plus the recipient's balance.
+  const limitNode = l.amount ? lit.atom.right : lit.atom.left;
+  const upper = l.amount ? /^<=?$/.test(lit.atom.op) === lit.positive : /^>=?$/.test(lit.atom.op) === lit.positive;
+  // `amount <= totalSupply` caps nothing: no transfer can move more than the supply.
+  const wholeSupply =
+    limitSide.vars.size > 0 && [...limitSide.vars].every((v) => token.supply.has(v)) && unparen(limitNode).type === 'identifier';
+  // An arithmetic helper's check (SafeMath's `b <= a`, `c >= a`) is overflow safety, not a cap.
+  const arithmetic = lit.fn.contract.kind === 'library' || isArithmeticWrapper(lit.fn);
+  // A negated branch condition folded in (`_value > 0` read as `_value <= 0 ∨ …`) is no cap either.
+  const fixed = constantValue(limitNode, scope);
+  if (
+    upper &&
+    !wholeSupply &&
+    !arithmetic &&
+    !lit.fromPath &&
+    fixed !== 0 &&
+    limitSide.partyVars.size === 0 &&
+    (limitSide.vars.size > 0 || fixed !== undefined)
+  )
+    out.limits.push({ kind: amountSide.ledger ? 'wallet' : 'amount', rule, vars: [...limitSide.vars] });
   // A cap the owner keeps per holder (`amount <= sellCap[from]`) is an amount limit the
   // owner can set to zero for one seller.
   if (!amountSide.ledger) for (const v of limitSide.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.maxAmount.add(v);
@@ -199,7 +234,10 @@ export function canSetTo(w: Write, value: boolean): boolean {
 /** The value a boolean state variable holds after deployment, when the code says. */
 export function initialValue(analysis: ContractAnalysis, v: StateVariable): boolean | undefined {
   for (const c of analysis.constructors) {
-    const w = c.writes.filter((x) => x.v === v).pop();
+    const writes = c.writes.filter((x) => x.v === v);
+    // `if (openAtStart) tradingOpen = true;`: the start depends on a deployment argument, unknown.
+    if (writes.some((x) => x.path.length > 0)) return undefined;
+    const w = writes.pop();
     if (w) return w.value.k === 'literal' ? w.value.text === 'true' : w.op === 'delete' ? false : undefined;
   }
   if (!v.initializer) return false;
@@ -248,9 +286,55 @@ function exemptionsOf(clause: readonly Literal[], analysis: ContractAnalysis, to
     if (!lit.positive && lit.atom.k !== 'compare') continue;
     const a = lit.atom;
     if (a.k === 'caller-is' && !a.origin) out.push(lit.node.text);
-    else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k)) && privilegedWrites(analysis, new Set([a.v])).length > 0)
+    else if (
+      a.k === 'flag' &&
+      a.keys.some((k) => token.isParty(k)) &&
+      (privilegedWrites(analysis, new Set([a.v])).length > 0 || seeded(analysis, a.v))
+    )
       out.push(a.v.name);
     else if (isPartyExemption(lit, analysis, token)) out.push(lit.node.text);
+  }
+  return out;
+}
+
+/** A per-address list the constructor fills (`exempt[owner] = true`): the insiders chosen at deployment. */
+function seeded(analysis: ContractAnalysis, v: StateVariable): boolean {
+  return analysis.constructors.some((c) => c.writes.some((w) => w.v === v && w.keys.length > 0 && canSetTo(w, true)));
+}
+
+/**
+ * A revocable allow-list under a global lock (`if (locked) require(allowed[from])`): while
+ * the lock holds, removing an address from the list freezes that holder. The lock must be
+ * closed at deployment or closable by a privileged function, and the list must be one a
+ * privileged function can set to false for an address it is given.
+ */
+export function revocableAllowLists(analysis: ContractAnalysis): { v: StateVariable; lock: StateVariable; setters: Entry[] }[] {
+  const token = analysis.token;
+  if (!token) return [];
+  const out: { v: StateVariable; lock: StateVariable; setters: Entry[] }[] = [];
+  const seen = new Set<StateVariable>();
+  for (const rule of token.rules) {
+    const locks = rule.clause.filter((l) => l.atom.k === 'bool-var');
+    const lists = rule.clause.filter((l) => l.atom.k === 'flag' && l.positive && !l.fromPath && l.atom.keys.some((k) => token.isParty(k)));
+    if (locks.length !== 1 || lists.length !== 1) continue;
+    // Nothing else lets a holder through (an owner or caller exemption would make it a launch rule).
+    if (rule.clause.length !== 2) continue;
+    const lockLit = locks[0]!;
+    const lock = (lockLit.atom as { v: StateVariable }).v;
+    // The lock blocks when its literal is false: `!locked || allowed` blocks when locked is true.
+    const blocksWhen = !lockLit.positive;
+    const closed =
+      initialValue(analysis, lock) === blocksWhen ||
+      privilegedWrites(analysis, new Set([lock])).some((x) => x.writes.some((w) => canSetTo(w, blocksWhen)));
+    if (!closed) continue;
+    const list = (lists[0]!.atom as { v: StateVariable }).v;
+    if (seen.has(list)) continue;
+    const setters = privilegedWrites(analysis, new Set([list]))
+      .filter((x) => x.writes.some((w) => w.keys.length > 0 && w.keys[0]!.k === 'param' && canSetTo(w, false)))
+      .map((x) => x.entry);
+    if (setters.length === 0) continue;
+    seen.add(list);
+    out.push({ v: list, lock, setters });
   }
   return out;
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type {} from '@fastify/cookie';
+import cookie from '@fastify/cookie';
 import type { AccountService, LoggedIn } from '../../accounts/account-service.ts';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/account-messages.ts';
 import { AccountError } from '../../accounts/account-error.ts';
@@ -37,9 +37,14 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that take the browser session register inside this scope. */
+/**
+ * Routes that take the browser session register inside this scope. Cookies are parsed
+ * and written here (and on the chat's routes) only: registered for the whole app, the
+ * cookie plugin ran two hooks on every API call, the audit lookup's included.
+ */
 export function dashboardScope(accounts: AccountService, register: (scope: FastifyInstance) => Promise<void>) {
   return async (scope: FastifyInstance) => {
+    await scope.register(cookie);
     scope.addHook('onRequest', sessionHooks(accounts));
     await register(scope);
   };

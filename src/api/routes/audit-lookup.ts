@@ -3,12 +3,14 @@
  * address? Statuses are ours (the spec leaves them open; docs/decisions.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AuditRecordSchema, MessageSchema, type AuditRecord } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { AuditLookup } from '../../audits/audit-repository.ts';
+import type { CachedAuditLookup } from '../../audits/audit-cache.ts';
 import { HttpError } from '../http-error.ts';
 import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { chainIdTextEnum, refuseWith, symbolPattern } from '../validation.ts';
@@ -16,7 +18,8 @@ import { chainIdTextEnum, refuseWith, symbolPattern } from '../validation.ts';
 const M = MESSAGES.audits;
 
 export interface AuditLookupDeps {
-  readonly findAudit: AuditLookup;
+  /** With `peek` (the cached lookup), a cached answer is sent without a promise. */
+  readonly findAudit: AuditLookup & { readonly peek?: CachedAuditLookup['peek'] };
   readonly gate: AccessGate;
   readonly networks: NetworkOptions;
 }
@@ -99,20 +102,32 @@ export const auditLookupRoutes: FastifyPluginAsyncTypebox<AuditLookupDeps> = asy
         tooManyRequests: () => new HttpError(429, MESSAGES.common.tooManyRequests),
       }),
     },
-    async (request, reply) => {
+    (request, reply) => {
       const query = resolveAuditLookupQuery(request.query, deps.networks);
-      const record = await deps.findAudit({ network: query.network.symbol, address: query.address });
-      if (!record) throw new HttpError(404, M.notFound);
-      // The cached lookup hands every caller the same frozen record: its JSON, made by the
-      // route's own serializer, is kept beside it, so a hit is not serialized again.
-      let body = bodies.get(record);
-      if (body === undefined) {
-        body = String(reply.serialize(record));
-        bodies.set(record, body);
+      const lookup = { network: query.network.symbol, address: query.address };
+      // The hot path: a cached answer is sent at once (a thrown 404 reaches the error
+      // handler as from an async handler); anything else waits for the lookup.
+      const known = deps.findAudit.peek?.(lookup);
+      if (known) {
+        answer(reply, known.record);
+        return;
       }
-      // Fastify sends a string with a JSON content type as it is; the type provider only
-      // knows the record's shape, hence the cast.
-      return reply.type(JSON_TYPE).send(body as unknown as AuditRecord);
+      return deps.findAudit(lookup).then((record) => {
+        answer(reply, record);
+      });
     },
   );
+
+  function answer(reply: FastifyReply, record: AuditRecord | undefined): void {
+    if (!record) throw new HttpError(404, M.notFound);
+    // The cached lookup hands every caller the same frozen record: its JSON, made by the
+    // route's own serializer, is kept beside it, so a hit is not serialized again.
+    let body = bodies.get(record);
+    if (body === undefined) {
+      body = String(reply.serialize(record));
+      bodies.set(record, body);
+    }
+    // Fastify sends a string with a JSON content type as it is.
+    reply.type(JSON_TYPE).send(body);
+  }
 };

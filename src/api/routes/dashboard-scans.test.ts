@@ -16,6 +16,7 @@ import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-s
 import { ABANDONED_AFTER_MS } from './dashboard-scans.ts';
 import { createApiKey } from '../../keys/api-key-repository.ts';
 import { API_SECURITY_HEADERS } from '../plugins/security-headers.ts';
+import { buildApp } from '../app.ts';
 
 const M = MESSAGES.dashboardScans;
 const TOKEN = `// SPDX-License-Identifier: MIT
@@ -317,6 +318,7 @@ for (const kind of storeKinds()) {
           repository: null,
           stages: [],
           createdAt: createdAt.toISOString(),
+          owner: 'another-host/1/abc',
         });
       const old = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
       for (let i = 0; i < 5; i++) await insert(`old-${i}`, old);
@@ -328,15 +330,83 @@ for (const kind of storeKinds()) {
       assert.equal(refused.statusCode, 429);
       assert.match(refused.json().message, /At most 5 scans can run at once/);
 
-      const closed = await repository.failAbandoned(
-        new Date(Date.now() - ABANDONED_AFTER_MS).toISOString(),
-        new Date().toISOString(),
-        'interrupted',
-      );
-      assert.equal(closed, 5);
+      const closed = await repository.interruptAbandoned({
+        staleBefore: new Date(Date.now() - ABANDONED_AFTER_MS).toISOString(),
+        goneOwners: [],
+        self: 'this-process',
+        at: new Date().toISOString(),
+        reason: 'interrupted',
+      });
+      assert.equal(closed.length, 5);
       const record = await repository.find('old-0');
       assert.deepEqual([record?.summary.status, record?.error], ['failed', 'interrupted']);
       assert.equal((await repository.find('new-0'))?.summary.status, 'queued');
+    });
+
+    it('a scan left running by a process killed mid-scan is closed at the next start: its stream ends, its slot is free', async () => {
+      // The first process: its scans never finish, as if it were killed while they ran.
+      let release: () => void = () => {};
+      const never = new Promise<never>((_resolve, reject) => (release = () => reject(new Error('released'))));
+      never.catch(() => {});
+      const mailer = createMemoryMailer();
+      const deps = {
+        store: t.store,
+        mailer,
+        rateLimiter: createRateLimiter({ pointsPerWindow: 1000 }),
+        networks: { devnet: false },
+        accountLimiters: {
+          client: createRateLimiter({ pointsPerWindow: 1000, keyPrefix: 'c2' }),
+          account: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'a2' }),
+          mail: createRateLimiter({ pointsPerWindow: 100, keyPrefix: 'm2' }),
+        },
+      };
+      const killed = await buildApp({ ...deps, scanSource: () => never, scanEventsEndWatchMs: 50 });
+      let restarted: Awaited<ReturnType<typeof buildApp>> | undefined;
+      try {
+        const carol = await signedInBrowser(killed, mailer, 'carol@example.org');
+        const ids: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const created = await upload(carol, [{ name: 'files', filename: `C${i}.sol`, data: 'contract C {}' }]);
+          assert.equal(created.statusCode, 202, created.body);
+          ids.push((created.json() as { scan: { id: string } }).scan.id);
+        }
+        const refused = await upload(carol, [{ name: 'files', filename: 'C.sol', data: 'contract C {}' }]);
+        assert.equal(refused.statusCode, 429, 'five running scans hold all the slots');
+        // Still open when the restart closes the scan (inject resolves when the stream ends).
+        const killedStream = carol.call('GET', `/api/scans/${ids[2]}/events`);
+
+        // The restart: a new process on the same database (same host; the first one's pid is
+        // this test's own, so it is the earlier incarnation of the same pid).
+        restarted = await buildApp({ ...deps, scanSource: (sources, options) => scanSource({ analyze }, sources, options) });
+        const again = carol.on(restarted);
+        const detail = (await again.call('GET', `/api/scans/${ids[0]}`)).json() as {
+          scan: { status: string; finishedAt: string | null };
+          stages: { status: string }[];
+          error: { message: string } | null;
+        };
+        assert.equal(detail.scan.status, 'failed');
+        assert.match(detail.error?.message ?? '', /interrupted/);
+        assert.ok(detail.scan.finishedAt);
+        assert.ok(
+          detail.stages.every((stage) => stage.status !== 'running' && stage.status !== 'pending'),
+          JSON.stringify(detail.stages),
+        );
+        const events = await again.call('GET', `/api/scans/${ids[1]}/events`);
+        assert.equal([...events.body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]).at(-1), 'end', 'the event stream ends');
+        // A stream open on the killed process's replica, for a scan closed by another one, ends too.
+        assert.equal(
+          [...(await killedStream).body.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]).at(-1),
+          'end',
+          'a stream on another replica ends',
+        );
+        const next = await upload(again, [{ name: 'files', filename: 'C.sol', data: 'contract C {}' }]);
+        assert.equal(next.statusCode, 202, 'the slots are free again');
+        await restarted.dashboardScansIdle();
+      } finally {
+        release();
+        await killed.close();
+        await restarted?.close();
+      }
     });
   });
 }

@@ -72,7 +72,11 @@ export interface DashboardScanRoutesDeps {
   /** Scans an account may have queued or running at once. */
   readonly maxRunningPerAccount?: number;
   readonly now: () => Date;
+  /** How often an open event stream checks the database for an end decided elsewhere; default 5 s. */
+  readonly endWatchMs?: number;
 }
+
+const isFinished = (status: string) => status === 'done' || status === 'failed';
 
 /** The HTTP form of an input error: its status, message, field and extras. */
 export function inputError(error: ScanInputError): HttpError {
@@ -324,7 +328,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
         if (raw.writableEnded) return;
         raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.type === 'stage' ? event.stage : event.scan)}\n\n`);
         if (event.type === 'end') {
-          unsubscribe();
+          stop();
           raw.end();
         }
       };
@@ -332,17 +336,32 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       const queued: ScanEvent[] = [];
       let replaying = true;
       const unsubscribe = deps.runner.subscribe(id, (event) => (replaying ? queued.push(event) : write(event)));
-      request.raw.on('close', unsubscribe);
+      // The scan may end in another process (its owner on another replica, or a replica that
+      // closed it as interrupted): this stream hears of it from the database.
+      const watch = setInterval(() => {
+        deps.repository.find(id).then(
+          (record) => {
+            if (!replaying && record && isFinished(record.summary.status)) write({ type: 'end', scan: record.summary });
+          },
+          () => {},
+        );
+      }, deps.endWatchMs ?? 5_000);
+      watch.unref();
+      const stop = () => {
+        clearInterval(watch);
+        unsubscribe();
+      };
+      request.raw.on('close', stop);
       try {
         const record = await deps.repository.find(id);
         if (!record) return write({ type: 'end', scan: { id } as never });
         for (const stage of record.stages) if (stage.status !== 'pending') write({ type: 'stage', stage });
         replaying = false;
-        if (record.summary.status === 'done' || record.summary.status === 'failed') return write({ type: 'end', scan: record.summary });
+        if (isFinished(record.summary.status)) return write({ type: 'end', scan: record.summary });
         for (const event of queued.splice(0)) write(event);
       } catch (error) {
         request.log.error({ err: error }, 'scan events failed');
-        unsubscribe();
+        stop();
         raw.end();
       }
     },

@@ -53,6 +53,8 @@ async function addScan(id: string, accountId: string, visibility: 'public' | 'pr
     error: null,
     created_at: new Date().toISOString(),
     finished_at: new Date().toISOString(),
+    owner: null,
+    heartbeat_at: null,
   };
   await t.store.db.withTables<{ dashboard_scans: DashboardScansTable }>().insertInto('dashboard_scans').values(row).execute();
 }

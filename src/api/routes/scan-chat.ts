@@ -4,6 +4,7 @@
  * fix, error, done) when the client accepts text/event-stream, else as one JSON answer.
  * The dashboard's session (with its CSRF token) or an API key of the account authenticates.
  */
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -40,6 +41,8 @@ function chatError(error: unknown): never {
 }
 
 export const scanChatRoutes: FastifyPluginAsyncTypebox<ScanChatRoutesDeps> = async (app, deps) => {
+  // The session cookie is read here and in the dashboard scope only (see dashboardScope).
+  await app.register(cookie);
   const session = sessionHooks(deps.accounts);
   // An API key is not sent by browsers on their own, so it needs no CSRF token; a session does.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -3,7 +3,7 @@
  * terminals. Prints text, JSON (`{smartAudit, findings, …}`) or SARIF 2.1.0; with
  * `--fail-on <severity>` exits 1 when a finding is that severe or worse.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { analyzeSources } from '../../analysis/analyze.ts';
@@ -16,6 +16,7 @@ import { createNodeModulesResolver, projectRoot } from '../../sources/node-modul
 import { SourceInputError } from '../../sources/source-input-error.ts';
 import { statSync } from 'node:fs';
 import { CliError, EXIT } from '../cli-error.ts';
+import { packageVersion } from '../package-version.ts';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -87,7 +88,7 @@ function render(format: Format, result: ReturnType<typeof analyzeSources>, targe
       toSarif(
         result.findings,
         detectors.map((d) => d.meta),
-        { toolVersion: toolVersion(), pathPrefix: prefix && !prefix.startsWith('..') ? `${prefix}/` : '' },
+        { toolVersion: packageVersion(), pathPrefix: prefix && !prefix.startsWith('..') ? `${prefix}/` : '' },
       ),
       null,
       2,
@@ -126,14 +127,6 @@ function scanRoot(target: string): string {
     return statSync(abs).isDirectory() ? abs : dirname(abs);
   } catch {
     return dirname(abs);
-  }
-}
-
-function toolVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(resolve(projectRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../../config.ts';
+import { moduleUrl } from '../../infra/module-runtime.ts';
 import { CliError, EXIT } from '../cli-error.ts';
 // The worker, BullMQ and the scan handler load inside the action, keeping other commands quick.
 
@@ -18,7 +19,7 @@ type Handler = (job: { network: string; address: string; force?: boolean }, sign
 type CreatedHandler = Handler | { readonly handler: Handler; close?(): Promise<void> };
 
 /** Where the real scan lives; loaded at run time so this file stays light. */
-const SCAN_HANDLER_URL = new URL('../../scan/scan-handler.ts', import.meta.url).href;
+const SCAN_HANDLER_URL = moduleUrl('../../scan/scan-handler.ts', import.meta.url).href;
 
 async function loadScanHandler(config: Config): Promise<{ handler: Handler; close: () => Promise<void> }> {
   let module: { createScanHandler?: unknown };

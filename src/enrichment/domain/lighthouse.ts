@@ -11,6 +11,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { loaderExecArgv, moduleUrl } from '../../infra/module-runtime.ts';
 import { ProviderError, type Provider } from '../provider.ts';
 import type { LighthouseReport } from '../provider-set.ts';
 import { startGuardedProxy, type GuardedProxy } from './guarded-proxy.ts';
@@ -35,7 +36,7 @@ export interface LighthouseProviderOptions {
 }
 
 const NAME = 'lighthouse';
-const WORKER = new URL('./lighthouse-worker.ts', import.meta.url);
+const WORKER = moduleUrl('./lighthouse-worker.ts', import.meta.url);
 
 export function createLighthouseProvider(options: LighthouseProviderOptions = {}): Provider<{ readonly url: string }, LighthouseReport> {
   const chromiumPath = options.chromiumPath ?? '/usr/bin/chromium';
@@ -104,9 +105,8 @@ async function audit(url: string, settings: AuditSettings): Promise<TrimmedLight
     });
     deadline.throwIfAborted();
     child = fork(WORKER, [], {
-      // The worker is TypeScript, loaded through tsx as the CLI is; resolved here so a child
-      // started in another working directory still finds it.
-      execArgv: ['--import', import.meta.resolve('tsx'), '--max-old-space-size=1536'],
+      // Beside the sources the worker is TypeScript, loaded through tsx as the CLI is.
+      execArgv: [...loaderExecArgv(), '--max-old-space-size=1536'],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     const job: LighthouseJob = {

@@ -4,6 +4,7 @@ import { createAnalysisPool, AnalysisBusyError, type AnalysisPool } from './anal
 import { SourceUnavailable } from '../run-source.ts';
 import { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { powersInProcess } from '../../simulate/simulate-source.ts';
 
 const TOKEN = `pragma solidity ^0.8.0;
 contract T {
@@ -32,6 +33,31 @@ describe('the analysis pool', () => {
     const result = await pool.analyze({ 'T.sol': TOKEN });
     assert.deepEqual(result, analyzeVerifiedSources(createNodeModulesResolver())({ 'T.sol': TOKEN }));
     assert.ok(result.findings.length > 0);
+  });
+
+  it("reads a contract's owner powers in a worker, as the simulation does in process", async () => {
+    const paused = TOKEN.replace(
+      /\n}$/,
+      `\n  bool paused;\n  function setPaused(bool p) external { require(msg.sender == owner); paused = p; }\n  function transfer(address to, uint256 v) external returns (bool) { require(!paused); balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }\n}`,
+    );
+    const powers = await pool.tokenPowers({ 'T.sol': paused }, 'T');
+    assert.deepEqual(powers, await powersInProcess({ 'T.sol': paused }, 'T'));
+    assert.deepEqual(
+      powers?.powers.map((p) => p.function),
+      ['mint', 'setPaused'],
+    );
+    assert.deepEqual(
+      powers?.tradingSwitches.map((p) => p.function),
+      ['setPaused'],
+    );
+    assert.equal(await pool.tokenPowers({ 'T.sol': paused }, 'Missing'), undefined);
+  });
+
+  it('answers a long contract list (through a file) exactly as in process', async () => {
+    const many = `pragma solidity ^0.8.0;\n${Array.from({ length: 260 }, (_, i) => `contract C${i}${i > 0 ? ` is C${i - 1}` : ''} { uint256 v${i}; }`).join('\n')}`;
+    const result = await pool.analyze({ 'M.sol': many });
+    assert.equal(result.contracts.length, 260);
+    assert.deepEqual(result, JSON.parse(JSON.stringify(analyzeVerifiedSources(createNodeModulesResolver())({ 'M.sol': many }))));
   });
 
   it('ends a job when its signal aborts, and the pool keeps working', async () => {

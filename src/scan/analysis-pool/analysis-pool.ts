@@ -11,8 +11,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
+import { loaderExecArgv, moduleUrl } from '../../infra/module-runtime.ts';
 import type { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { SourceUnavailable } from '../run-source.ts';
+import type { TokenPowersOfContract } from '../../analysis/token-powers.ts';
+import { readSpilledItems } from './spilled-items.ts';
 
 export type AnalysisOutput = ReturnType<ReturnType<typeof analyzeVerifiedSources>>;
 
@@ -36,6 +39,12 @@ export interface AnalysisJobOptions {
 
 export interface AnalysisPool {
   analyze(sources: Readonly<Record<string, string>>, options?: AnalysisJobOptions): Promise<AnalysisOutput>;
+  /** The owner powers of `contract` (a source simulation's), off the event loop; undefined when it has none. */
+  tokenPowers(
+    sources: Readonly<Record<string, string>>,
+    contract: string,
+    options?: AnalysisJobOptions,
+  ): Promise<TokenPowersOfContract | undefined>;
   readonly threads: number;
   /** The process id of the worker that takes the next job (a health check; the fault suite kills it). */
   workerPid(): Promise<number>;
@@ -51,7 +60,7 @@ export class AnalysisBusyError extends SourceUnavailable {
   }
 }
 
-const WORKER = new URL('./analysis-worker.ts', import.meta.url).href;
+const WORKER = moduleUrl('./analysis-worker.ts', import.meta.url).href;
 
 export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisPool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
@@ -63,10 +72,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     minThreads: threads,
     maxThreads: threads,
     maxQueue,
-    // The worker is TypeScript: it loads through tsx, as the CLI does.
-    // Resolved here, not by the child: a child started in another working directory
-    // (the CLI run from a user's folder) would not find tsx from there.
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${options.maxHeapMb ?? 1024}`],
+    // Beside the sources the worker is TypeScript and loads through tsx, as the CLI does.
+    execArgv: [...loaderExecArgv(), `--max-old-space-size=${options.maxHeapMb ?? 1024}`],
   });
   const perClientCount = new Map<string, number>();
 
@@ -75,24 +82,37 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     pending: (client) => perClientCount.get(client) ?? 0,
     workerPid: async () => (await pool.run(null, { name: 'pid' })) as number,
     async analyze(sources, job = {}) {
-      // Jobs of the scan service itself (no client) are bounded by its runner's concurrency.
-      const client = job.client;
-      const count = client === undefined ? 0 : (perClientCount.get(client) ?? 0);
-      if (client !== undefined && count >= perClient) throw new AnalysisBusyError('client');
-      if (pool.queueSize >= maxQueue) throw new AnalysisBusyError('pool');
-      if (client !== undefined) perClientCount.set(client, count + 1);
-      try {
-        return (await pool.run({ sources }, job.signal ? { signal: job.signal } : {})) as AnalysisOutput;
-      } catch (error) {
-        if (job.signal?.aborted) throw new SourceUnavailable('analysis stopped at its time limit');
-        if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new AnalysisBusyError('pool');
-        throw error;
-      } finally {
-        if (client !== undefined) release(client);
-      }
+      const out = (await bounded(job, { sources })) as AnalysisOutput & { contractsFile?: string };
+      if (out.contractsFile === undefined) return out;
+      const { contractsFile, ...rest } = out;
+      return { ...rest, contracts: await readSpilledItems(contractsFile) };
+    },
+    async tokenPowers(sources, contract, job = {}) {
+      // The worker answers null for none (undefined does not cross IPC).
+      const found = (await bounded(job, { sources, contract }, 'tokenPowers')) as TokenPowersOfContract | null;
+      return found ?? undefined;
     },
     close: () => pool.destroy(),
   };
+
+  /** Runs one task of the worker (`name`: its export) within the queue's and the client's bounds. */
+  async function bounded(job: AnalysisJobOptions, task: unknown, name?: string): Promise<unknown> {
+    // Jobs of the scan service itself (no client) are bounded by its runner's concurrency.
+    const client = job.client;
+    const count = client === undefined ? 0 : (perClientCount.get(client) ?? 0);
+    if (client !== undefined && count >= perClient) throw new AnalysisBusyError('client');
+    if (pool.queueSize >= maxQueue) throw new AnalysisBusyError('pool');
+    if (client !== undefined) perClientCount.set(client, count + 1);
+    try {
+      return await pool.run(task, { ...(name ? { name } : {}), ...(job.signal ? { signal: job.signal } : {}) });
+    } catch (error) {
+      if (job.signal?.aborted) throw new SourceUnavailable('analysis stopped at its time limit');
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new AnalysisBusyError('pool');
+      throw error;
+    } finally {
+      if (client !== undefined) release(client);
+    }
+  }
 
   function release(client: string): void {
     const left = (perClientCount.get(client) ?? 1) - 1;

@@ -110,6 +110,9 @@ export function createBullMqWorker<R>(options: BullMqWorkerOptions<R>): ScanWork
     },
     close({ graceMs = 30_000 } = {}) {
       closing ??= (async () => {
+        // With Redis gone a running job can report nothing and BullMQ's close waits for Redis:
+        // no grace then, so a shutdown takes seconds rather than the whole grace.
+        if (connection.status !== 'ready') graceMs = 0;
         const closed = worker.close();
         const inTime = await waitWithTimeout(
           closed.then(() => true),

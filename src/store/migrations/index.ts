@@ -15,6 +15,7 @@ import * as projects from './0011-projects.ts';
 import * as priceHistory from './0012-price-history.ts';
 import * as registryVersions from './0013-registry-versions.ts';
 import * as voucherEventCounts from './0014-voucher-event-counts.ts';
+import * as dashboardScanOwner from './0015-dashboard-scan-owner.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
@@ -29,4 +30,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-price-history': priceHistory,
   '0013-registry-versions': registryVersions,
   '0014-voucher-event-counts': voucherEventCounts,
+  '0015-dashboard-scan-owner': dashboardScanOwner,
 };

@@ -10,11 +10,20 @@
  * `if (c) revert()` end a path, `suicide` is `selfdestruct`, an event called without
  * `emit` is an event, `var x = ...` is a local.
  */
-import type { ContractModel, FunctionModel, StateVariable } from '../program.ts';
+import type { ContractModel, FunctionModel, Program, StateVariable } from '../program.ts';
 import type { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import type { CallKind, WriteOp } from '../summary.ts';
 import { callArguments, child, operatorOf, unparen, visit } from '../syntax-helpers.ts';
+import {
+  augmentedWriteOp,
+  isStoragePointerDeclaration,
+  lowLevelKind,
+  programStructs,
+  storageParamsWritten,
+  walkAssembly,
+} from '../classify.ts';
+import { Env, type Sym } from '../symbolic.ts';
 
 /** What a call's return value becomes: dropped, tested where it is produced, or stored in locals. */
 export type ResultUse = { readonly k: 'dropped' } | { readonly k: 'used' } | { readonly k: 'stored'; readonly locals: readonly string[] };
@@ -115,13 +124,31 @@ function eventNames(scope: Scope, owner: ContractModel): ReadonlySet<string> {
   }
   let names = byOwner.get(owner);
   if (!names) {
+    // Only membership is asked of the set, so the interfaces' events come from one list per program.
     const set = new Set(scope.contract.linearization.flatMap((c) => c.events));
-    for (const c of scope.program.contracts) if (c.kind === 'interface' || c === owner) for (const e of c.events) set.add(e);
+    for (const e of interfaceEvents(scope.program)) set.add(e);
+    for (const e of owner.events) set.add(e);
     names = set;
     byOwner.set(owner, names);
   }
   return names;
 }
+
+/**
+ * Events declared by the program's interfaces, collected once per program: collecting them
+ * for every (contract, owner) pair was quadratic in a folder of hundreds of files analysed
+ * as one program.
+ */
+function interfaceEvents(program: Program): readonly string[] {
+  let events = interfaceEventCache.get(program);
+  if (!events) {
+    events = program.contracts.filter((c) => c.kind === 'interface').flatMap((c) => c.events);
+    interfaceEventCache.set(program, events);
+  }
+  return events;
+}
+
+const interfaceEventCache = new WeakMap<Program, string[]>();
 
 interface LoopContext {
   readonly breaks: number[];
@@ -288,7 +315,7 @@ class Lowering {
     if (decl) {
       const name = child(decl, 'name')?.text;
       if (name) names.push(name);
-      const isStorage = decl.children.some((c) => c.type === 'storage_location' && c.text === 'storage');
+      const isStorage = isStoragePointerDeclaration(decl, value, (n) => this.stateVar(n), programStructs(this.scope.program));
       const base = value && isStorage ? this.stateBase(value) : undefined;
       if (name && base) this.storagePointers.set(name, base);
     }
@@ -365,28 +392,49 @@ class Lowering {
     return out.length > 0 ? out : [node.id];
   }
 
+  /**
+   * Inline assembly as one straight-line node: the shared walk's storage reads and
+   * writes (`sload`/`sstore` of `x.slot`, of mapping entries), calls and `origin()`.
+   * Its `revert` guards are `guard` operations (conditions the function tests) and its
+   * branches are not split into CFG edges: every operation is taken as reached, which
+   * over-approximates the writes after a call, as the data-flow wants.
+   */
   private assembly(s: SyntaxNode, from: readonly number[]): CfgNode {
     const node = this.add('stmt', s);
     this.link(from, node.id);
-    visit(s, (n) => {
-      if (n.type !== 'yul_function_call') return true;
-      const name = n.children[0]?.text ?? '';
-      if (name === 'call' || name === 'delegatecall' || name === 'staticcall' || name === 'selfdestruct') {
-        const call: CallSite = {
-          kind: name,
-          name,
-          node: n,
-          target: undefined,
-          args: [],
-          sendsEth: name === 'call' || name === 'selfdestruct',
-          result: { k: 'used' },
-          fn: this.fn,
-        };
-        this.calls.push(call);
-        node.ops.push({ k: 'call', call });
-      }
-      return true;
-    });
+    const env = new Env();
+    // Parameters as themselves, so `sstore(s, add(sload(s), amount))` on `m[param]` reads as an increase.
+    this.fn.params.forEach((p, index) => env.values.set(p.name, { k: 'param', index, name: p.name, fn: this.fn }));
+    for (const [name, v] of this.storagePointers) env.storage.set(name, { k: 'state', v, keys: [] } satisfies Sym);
+    walkAssembly(
+      s,
+      env,
+      { scope: this.scope, fn: this.fn },
+      {
+        read: (slot, n) => node.ops.push({ k: 'read', v: slot.v, node: n }),
+        write: (slot, op, _value, n) => node.ops.push({ k: 'write', v: slot.v, node: n, op }),
+        call: (kind, name, n) => {
+          const call: CallSite = {
+            kind,
+            name,
+            node: n,
+            target: undefined,
+            args: [],
+            sendsEth: name === 'call' || name === 'callcode' || kind === 'selfdestruct',
+            result: { k: 'used' },
+            fn: this.fn,
+          };
+          this.calls.push(call);
+          node.ops.push({ k: 'call', call });
+        },
+        // Polarity is not kept: the IR's readers ask which conditions a function tests and
+        // whether a call is reached past one, not which way they go.
+        guard: (cond, _positive, n) => node.ops.push({ k: 'guard', cond, node: n }),
+        branch: (_cond, _positive, run) => run(),
+        loop: (run) => run(),
+        origin: (n) => node.ops.push({ k: 'origin', node: n }),
+      },
+    );
     return node;
   }
 
@@ -467,12 +515,7 @@ class Lowering {
       return;
     }
     this.indexReads(l, ops);
-    let op: WriteOp = 'set';
-    if (e.type === 'augmented_assignment_expression') {
-      const o = operatorOf(e);
-      op = o === '+=' ? 'inc' : o === '-=' ? 'dec' : 'set';
-    }
-    this.writeTo(l, op, e, ops, e.type === 'augmented_assignment_expression');
+    this.writeTo(l, augmentedWriteOp(e), e, ops, e.type === 'augmented_assignment_expression');
   }
 
   /** Reads inside an lvalue's indexes and member objects (`m[k(x)]` evaluates `k(x)`). */
@@ -567,6 +610,18 @@ class Lowering {
     for (const a of args) this.expr(a, ops, { k: 'used' });
   }
 
+  /**
+   * A helper that writes through a `storage` parameter writes the state its argument
+   * names: `_settle(accounts[k])` with `_settle(Account storage a) { a.balance = 0; }`
+   * writes `accounts` here (the callee's own IR only sees a parameter).
+   */
+  private storageArgWrites(callee: FunctionModel, args: readonly SyntaxNode[], e: SyntaxNode, ops: Op[]): void {
+    for (const i of storageParamsWritten(callee)) {
+      const v = args[i] ? this.stateBase(args[i]!) : undefined;
+      if (v) ops.push({ k: 'write', v, node: e, op: 'set' });
+    }
+  }
+
   private pushCall(call: CallSite, ops: Op[]): void {
     this.calls.push(call);
     ops.push({ k: 'call', call });
@@ -589,6 +644,7 @@ class Lowering {
     const callee = this.scope.func(name, args.length);
     if (callee) {
       ops.push({ k: 'internal', callee, node: e });
+      this.storageArgWrites(callee, args, e, ops);
       return;
     }
     // Before 0.4.21 events were fired by calling them.
@@ -630,7 +686,10 @@ class Lowering {
           // A public library function runs by DELEGATECALL into the library: code the
           // deployer chose, not the caller; it is an internal step for the analysis.
         }
-        if (callee) ops.push({ k: 'internal', callee, node: e });
+        if (callee) {
+          ops.push({ k: 'internal', callee, node: e });
+          this.storageArgWrites(callee, args, e, ops);
+        }
         return;
       }
       // `msg.sender.call(...)` and friends: `msg` is a global, not a type.
@@ -666,6 +725,7 @@ class Lowering {
     const viaUsing = this.scope.usingFor(name, args.length);
     if (viaUsing && !this.isContractTyped(o)) {
       ops.push({ k: 'internal', callee: viaUsing, node: e });
+      this.storageArgWrites(viaUsing, [o, ...args], e, ops);
       return;
     }
     if (this.isValueReceiver(o)) return;
@@ -701,14 +761,6 @@ class Lowering {
 
 function isValueType(type: string): boolean {
   return /^(u?int\d*|bool|bytes\d*|string)$/.test(type);
-}
-
-function lowLevelKind(name: string, argc: number): CallKind | undefined {
-  if (name === 'call' || name === 'delegatecall' || name === 'staticcall' || name === 'callcode')
-    return name === 'callcode' ? 'delegatecall' : name;
-  if (name === 'send' && argc === 1) return 'send';
-  if (name === 'transfer' && argc === 1) return 'transfer-eth';
-  return undefined;
 }
 
 /** `tx.origin`, `block.timestamp` and friends. */

@@ -5,6 +5,7 @@
  * internal calls replaced by their callee's effects.
  */
 import type { FunctionModel, StateVariable } from '../program.ts';
+import { declarationsAnywhere } from '../call-target.ts';
 import type { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import { child, unparen } from '../syntax-helpers.ts';
@@ -110,14 +111,13 @@ function receiverRoot(target: SyntaxNode): SyntaxNode {
 
 /** Every declaration of the callee on the receiver's type (or, unknown type, anywhere) is view/pure. */
 function isReadOnly(call: CallSite, scope: Scope): boolean {
-  const decls = scope.program.contracts.flatMap((c) =>
-    c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length),
-  );
   const typeName = receiverTypeName(call, scope);
   const typed = typeName ? scope.contractNamed(typeName) : undefined;
   const candidates = typed
     ? typed.linearization.flatMap((c) => c.functions.filter((f) => f.name === call.name && f.params.length === call.args.length))
-    : decls;
+    : // Indexed once per program: searching every contract for each call was quadratic in a
+      // folder of hundreds of files analysed as one program.
+      declarationsAnywhere(scope.program, call.name, call.args.length);
   return candidates.length > 0 && candidates.every((f) => f.mutability === 'view' || f.mutability === 'pure');
 }
 

@@ -7,6 +7,7 @@ import type { ContractModel, FunctionModel, Program } from '../program.ts';
 import { Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import { child, operatorOf, unparen } from '../syntax-helpers.ts';
+import { yulArgs, yulCallee } from '../yul.ts';
 import type { CallSite, FunctionIR } from './cfg.ts';
 
 const scopes = new WeakMap<Program, Map<ContractModel, Scope>>();
@@ -94,6 +95,15 @@ export function originAuthorizes(cond: SyntaxNode): boolean {
         return;
       }
       if (l && r && (isTxOrigin(l) || isTxOrigin(r))) return;
+    }
+    // Inline assembly: `eq(origin(), sload(o.slot))`, but not `eq(origin(), caller())`.
+    if (u.type === 'yul_function_call' && yulCallee(u) === 'eq') {
+      const [l, r] = yulArgs(u);
+      const is = (x: SyntaxNode | undefined, name: string): boolean => x?.type === 'yul_function_call' && yulCallee(x) === name;
+      if ((is(l, 'origin') && !is(r, 'caller')) || (is(r, 'origin') && !is(l, 'caller'))) {
+        found = true;
+        return;
+      }
     }
     if (u.type === 'array_access') {
       const index = child(u, 'index');
