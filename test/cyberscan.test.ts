@@ -86,6 +86,41 @@ describe('POST /api/cyberscan on the devnet', () => {
     );
   });
 
+  it('leads with a verdict: can one buy and sell, what the owner was shown able to do, GoPlus risks in order (issue 29)', () => {
+    const verdict = (b: SampleToken['behaviour']) => results.get(b)!.meta.verdict!;
+    for (const b of ['plain', 'fee', 'honeypot', 'blacklist', 'mint', 'renounced', 'proxy', 'unverified'] as const) {
+      const v = verdict(b);
+      assert.ok(v, `${b} has a verdict`);
+      assert.equal(v.risks.length, 16, `${b}: GoPlus's 16 categories`);
+      assert.equal(v.risks[0]!.id, 'honeypot');
+    }
+    assert.equal(verdict('plain').canBuy, 'yes');
+    assert.equal(verdict('plain').canSell, 'yes');
+    assert.match(verdict('plain').summary, /^You can sell now/);
+    assert.ok(
+      verdict('plain').risks.every((r) => r.answer !== 'yes' || r.id === 'external-invocation'),
+      JSON.stringify(verdict('plain').risks),
+    );
+    assert.equal(verdict('honeypot').canSell, 'no');
+    assert.match(verdict('honeypot').summary, /^You cannot sell/);
+    assert.equal(verdict('honeypot').risks[0]!.answer, 'yes');
+    assert.ok(verdict('honeypot').risks[0]!.evidence.some((e) => e.kind === 'simulation' && e.step === 'sell'));
+    // A blacklist token sells now; the checklist says who can stop it, with the lines.
+    const blacklist = verdict('blacklist');
+    assert.equal(blacklist.canSell, 'yes');
+    const listed = blacklist.risks.find((r) => r.id === 'blacklist')!;
+    assert.equal(listed.answer, 'yes');
+    assert.ok(
+      listed.evidence.some((e) => e.kind === 'finding' && (e.lines?.length ?? 0) > 0),
+      JSON.stringify(listed),
+    );
+    assert.equal(verdict('mint').risks.find((r) => r.id === 'mintable')!.answer, 'yes');
+    assert.ok(verdict('mint').powerHolders.some((p) => p.power === 'mint' && p.holder === 'eoa'));
+    // Unverified: nothing found is unknown, never clean.
+    assert.ok(verdict('unverified').risks.some((r) => r.answer === 'unknown' && /not verified/.test(r.reason ?? '')));
+    assert.ok(verdict('unverified').risks.every((r) => r.answer !== 'no'));
+  });
+
   it('reads what an unverified token can do from its bytecode', () => {
     const unverified = results.get('unverified')!;
     assert.equal(unverified.meta.sources.bytecode?.status, 'ok', JSON.stringify(unverified.meta.sources.bytecode));

@@ -232,6 +232,7 @@ export function createDashboardScanRunner(deps: DashboardScanRunnerDeps): Dashbo
             simulation: result.simulation,
             scoreFactors: result.score.factors,
             notApplicable: NOT_APPLICABLE_TO_SOURCE,
+            verdict: result.verdict,
           },
         };
       });

@@ -32,6 +32,7 @@ import type { SolanaScanner } from '../solana/solana-scan.ts';
 import { createPriceHistory } from '../market/price-history.ts';
 import { runMarketSource } from '../market/market-source.ts';
 import type { EnrichmentService, ScanEnrichment } from '../enrichment/enrichment-service.ts';
+import { addressScanVerdict } from './verdict/scan-verdict.ts';
 
 /** A finding as the scan reports it in `meta.findings` (from source, bytecode or simulation). */
 export interface ScanFinding extends ScoringFinding {
@@ -290,6 +291,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     });
     // Issue 17: labelled holders (exchanges, sanctioned…) named; a failing lookup leaves the labels as they were.
     if (deps.labels) await labelAddressDetails(layout.addressDetails, network, deps.labels).catch(() => 0);
+    const powers = powersHeld(findings, simulation.value?.taxes ?? null, powerHolder);
     const meta: ScanMeta = {
       cached: false,
       snapshotAt: at,
@@ -298,7 +300,17 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       findings,
       scoreFactors: scoring.factors,
       ...(simulation.value?.meta ? { simulation: simulation.value.meta } : {}),
-      powers: powersHeld(findings, simulation.value?.taxes ?? null, powerHolder),
+      powers,
+      verdict: addressScanVerdict({
+        taxes: simulation.value?.taxes ?? null,
+        simulation: simulation.value?.meta,
+        simulationReport: sources.simulation,
+        findings: codeAnalysed ? findings : null,
+        analysisReport: sources.analysis,
+        unverified: chain.contract.unverified,
+        smartAudit,
+        powers,
+      }),
       percentilesAt: ranks.at,
       unknown,
     };

@@ -8,6 +8,8 @@ import type { AnalysisJob, ScanFinding, SourceAnalysis } from './scan-service.ts
 import { runSource, skippedSource, withDiagnostics } from './run-source.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
+import type { Verdict } from '../spec/schemas/verdict.ts';
+import { sourceScanVerdict } from './verdict/scan-verdict.ts';
 
 export interface SourceScanDeps {
   readonly analyze: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
@@ -45,6 +47,8 @@ export interface SourceScanResult {
   readonly contracts: readonly unknown[];
   readonly diagnostics: readonly unknown[];
   readonly sources: Record<string, SourceReport>;
+  /** Issue 29: can one buy, sell, and GoPlus's risks, from this scan alone (`meta.verdict`). */
+  readonly verdict: Verdict;
 }
 
 export interface SourceScanOptions {
@@ -104,7 +108,20 @@ export async function scanSource(
     audited: false,
     hasWebsite: false,
   });
+  const simulationMeta = simulation.value
+    ? { reason: simulation.value.reason, ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}) }
+    : null;
+  const analysisReport = withDiagnostics(analysis.report, analysis.value?.diagnostics);
+  const verdict = sourceScanVerdict({
+    taxes,
+    simulation: simulationMeta as Parameters<typeof sourceScanVerdict>[0]['simulation'],
+    simulationReport: simulation.report,
+    findings: findings as Parameters<typeof sourceScanVerdict>[0]['findings'],
+    analysisReport,
+    smartAudit: analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT,
+  });
   return {
+    verdict,
     smartAudit: analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT,
     findings,
     similarity: similarity.value ?? { ranks: [], contracts: [] },
@@ -121,7 +138,7 @@ export async function scanSource(
     contracts: analysis.value?.contracts ?? [],
     diagnostics: analysis.value?.diagnostics ?? [],
     sources: {
-      analysis: withDiagnostics(analysis.report, analysis.value?.diagnostics),
+      analysis: analysisReport,
       similarity: similarity.report,
       simulation: simulation.report,
     },

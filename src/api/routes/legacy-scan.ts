@@ -169,6 +169,7 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
             simulation: result.simulation,
             scoreFactors: result.score.factors,
             durationMs: Math.round(performance.now() - started),
+            verdict: result.verdict,
           },
         };
         // A large source's findings are megabytes of JSON: stringified in slices, so the

@@ -15,6 +15,7 @@ import { HttpError } from '../http-error.ts';
 import { type AccessGate, KEY_REQUIRED } from '../access.ts';
 import { refuseWith, symbolPattern } from '../validation.ts';
 import { SimulationMetaSchema } from '../../spec/schemas/audit-layout.ts';
+import { VerdictSchema } from '../../spec/schemas/verdict.ts';
 
 const M = MESSAGES.score;
 
@@ -37,7 +38,7 @@ const ScoreBody = Type.Object({
   message: Type.String(),
   score: Type.Union([Type.Number(), Type.Null()]),
   // Extra, like the scan's `meta`: the simulation's scope, stages and owner actions behind the score.
-  meta: Type.Optional(Type.Object({ simulation: Type.Optional(SimulationMetaSchema) })),
+  meta: Type.Optional(Type.Object({ simulation: Type.Optional(SimulationMetaSchema), verdict: Type.Optional(VerdictSchema) })),
 });
 const UnavailableScoreBody = Type.Object({
   success: Type.Boolean(),
@@ -89,7 +90,11 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
           success: true,
           message: `Security score of ${result.auditLayout.contract.symbol || address} on ${network.symbol}`,
           score: result.auditLayout.securityScore,
-          ...(result.meta.simulation ? { meta: { simulation: result.meta.simulation } } : {}),
+          meta: {
+            ...(result.meta.simulation ? { simulation: result.meta.simulation } : {}),
+            // Issue 29: the same verdict the scan carries (a stored snapshot may predate it).
+            ...(result.meta.verdict ? { verdict: result.meta.verdict } : {}),
+          },
         };
       } catch (error) {
         const failure = scanFailure(error);
