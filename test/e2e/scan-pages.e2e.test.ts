@@ -103,7 +103,11 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   async function details(): Promise<string> {
     await page.waitForURL(/\/scans\/[A-Za-z0-9_-]+$/, { timeout: 30_000 });
     try {
-      await page.getByRole('heading', { name: 'Stages' }).waitFor({ timeout: Number(process.env.E2E_SCAN_TIMEOUT_MS ?? 240_000) });
+      // Finished: the stages behind "How we checked" under the verdict, or the Stages card of a scan with no result.
+      await page
+        .locator('details.how-we-checked, h2.card-title:text-is("Stages")')
+        .first()
+        .waitFor({ timeout: Number(process.env.E2E_SCAN_TIMEOUT_MS ?? 240_000) });
     } catch (error) {
       await page.screenshot({ path: join(OUTPUT, `unfinished-${Date.now()}.png`), fullPage: true });
       throw error;
@@ -213,6 +217,16 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   });
 
   it('the honeypot’s details page: sell failure, evidence, scores and findings beside the code', async () => {
+    // Issue 29: the answer first, inside the first screen: the verdict and the risk checklist.
+    const verdict = page.getByRole('region', { name: 'Verdict' });
+    await verdict.waitFor();
+    assert.match((await verdict.textContent()) ?? '', /You cannot sell/);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await assertInFirstScreen(page.locator('.verdict-headline'), DESKTOP.height, 'the verdict');
+    await assertInFirstScreen(page.locator('.verdict-risks summary'), DESKTOP.height, 'the risk checklist');
+    assert.equal(await page.locator('.check[data-risk="honeypot"]').getAttribute('data-answer'), 'yes');
+    // The stages wait behind "How we checked".
+    assert.equal(await page.locator('details.how-we-checked').getAttribute('open'), null);
     await page.getByTestId('tax-error').filter({ hasText: 'SELL_FAILED' }).waitFor();
     const steps = page.getByRole('list', { name: 'Simulation steps' });
     await steps.getByText('sell').first().waitFor();
@@ -348,8 +362,20 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
       // Name the widest elements that stick out, so a failure says what to fix.
       const wide = await page.evaluate<string>(WIDEST);
       assert.ok(overflow <= 1, `${name} fits a phone (overflows by ${overflow}px: ${wide})`);
+      if (name.startsWith('details-') && (await page.locator('.verdict-headline').count()) > 0)
+        await assertInFirstScreen(page.locator('.verdict-headline'), PHONE.height, `${name}: the verdict`);
       await page.screenshot({ path: join(OUTPUT, `${name}-phone.png`), fullPage: true });
     }
     assert.deepEqual(problems, []);
   });
 });
+
+/** Fails unless the element's top is inside the first screen of a page scrolled to the top. */
+async function assertInFirstScreen(locator: import('playwright-core').Locator, height: number, what: string): Promise<void> {
+  const box = await locator.first().boundingBox();
+  assert.ok(box, `${what} is shown`);
+  assert.ok(
+    box.y >= 0 && box.y + Math.min(box.height, 40) <= height,
+    `${what} starts inside the first screen (at ${Math.round(box.y)} px of ${height})`,
+  );
+}
