@@ -482,7 +482,7 @@ function Result({ detail, stages }: { detail: ScanDetail; stages: ReactNode }) {
   const rank = (result.type === 'address' ? result.auditLayout.rank : result.report.score.rank) || null;
   return (
     <>
-      {verdict ? <VerdictCard verdict={verdict} rank={rank} onShow={show} /> : null}
+      {verdict ? <VerdictCard verdict={verdict} rank={rank} onShow={show} sourceMode={result.type === 'source'} /> : null}
       {stages}
       <Scores result={result} />
       <Severities findings={findings} />

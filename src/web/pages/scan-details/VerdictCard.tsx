@@ -60,10 +60,13 @@ export function VerdictCard({
   verdict,
   rank,
   onShow,
+  sourceMode,
 }: {
   verdict: Verdict;
   rank: string | null;
   onShow: (file: string, line: number) => void;
+  /** A scan of code, not of a deployed token: no owner on a chain to name. */
+  sourceMode: boolean;
 }) {
   const t = tone(verdict);
   const yes = verdict.risks.filter((r) => r.answer === 'yes').length;
@@ -91,9 +94,11 @@ export function VerdictCard({
         <div>
           <dt>Who holds the powers?</dt>
           <dd>
-            {verdict.powerHolders.length === 0
-              ? 'no power to take money was found'
-              : [...new Set(verdict.powerHolders.map((p) => (p.holder === 'eoa' ? 'one account (EOA)' : p.holder)))].join(', ')}
+            {sourceMode
+              ? 'not read: a scan of code has no owner on a chain'
+              : verdict.powerHolders.length === 0
+                ? 'no power to take money was found'
+                : [...new Set(verdict.powerHolders.map((p) => (p.holder === 'eoa' ? 'one account (EOA)' : p.holder)))].join(', ')}
           </dd>
         </div>
       </dl>
