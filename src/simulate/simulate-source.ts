@@ -23,7 +23,15 @@ import { revertReason } from './revert-reason.ts';
 import { runSimulation, type SimulationSettings } from './run-simulation.ts';
 import { erc20Abi, MAX_UINT, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 import { SimulationError } from './simulation-error.ts';
-import { EMPTY_CONFIRMATIONS, emptyTaxes, type SimulationResult, type SimulationStep, type TaxError } from './simulation-types.ts';
+import type { ExplorationResult, UnprovenPower } from './explore-privileged.ts';
+import {
+  EMPTY_CONFIRMATIONS,
+  emptyTaxes,
+  type OwnerActionCheck,
+  type SimulationResult,
+  type SimulationStep,
+  type TaxError,
+} from './simulation-types.ts';
 
 export interface SimulateSourceOptions extends SimulationSettings {
   /** The contract to deploy (default: the deployable ERC-20 contract with the largest bytecode). */
@@ -206,9 +214,47 @@ export async function simulateSource(
     evidence,
     owner: chain.deployer,
     powers: exercised,
+    explore: { abi: contract.abi, storage: contract.storage, sources },
     scope,
   });
-  return { ...running.result, durationMs: Math.round(performance.now() - started), compiler, token };
+  const exploration = running.result.exploration;
+  return {
+    ...running.result,
+    ...(exploration ? { exploration: withStaticPowers(exploration, exercised, running.result.ownerActions) } : {}),
+    durationMs: Math.round(performance.now() - started),
+    compiler,
+    token,
+  };
+}
+
+/**
+ * Ties the exploration to the static analysis: an effect in a function the analysis named
+ * is `predicted` (else it was found by behaviour alone), and each named power no call
+ * showed an effect of is listed as unproven with why.
+ */
+export function withStaticPowers(
+  exploration: ExplorationResult,
+  powers: readonly TokenPower[],
+  ownerActions: readonly OwnerActionCheck[],
+): ExplorationResult {
+  const named = new Set(powers.map((p) => p.signature));
+  const shown = new Set([
+    ...exploration.effects.map((e) => e.signature),
+    ...ownerActions.filter((a) => a.sellAfter === 'failed' || (a.kind === 'mint' && a.executed)).map((a) => a.signature),
+  ]);
+  const unproven: UnprovenPower[] = [];
+  for (const p of powers) {
+    if (shown.has(p.signature) || unproven.some((u) => u.signature === p.signature)) continue;
+    const action = ownerActions.find((a) => a.signature === p.signature);
+    const explored = exploration.functions.includes(p.signature);
+    const why = action
+      ? action.statement
+      : explored
+        ? `no call to ${p.signature} by a privileged address changed what the holder could do`
+        : exploration.cutShort || `${p.signature} was not exercised`;
+    unproven.push({ signature: p.signature, line: p.line, why });
+  }
+  return { ...exploration, effects: exploration.effects.map((e) => ({ ...e, predicted: named.has(e.signature) })), unproven };
 }
 
 /**

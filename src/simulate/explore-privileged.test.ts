@@ -1,0 +1,69 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parseAbi, type AbiFunction } from 'viem';
+import { argumentSets, explorableFunctions, signatureOf } from './explore-privileged.ts';
+import { simulateSource } from './simulate-source.ts';
+
+const sources = { 'ExploreTokens.sol': readFileSync(new URL('./__fixtures__/ExploreTokens.sol', import.meta.url), 'utf8') };
+const run = (contractName: string) => simulateSource(sources, { contractName, maxBuy: false, timeoutMs: 20_000 });
+
+test('holder functions and views are not explored; every other function is, whatever its name', () => {
+  const abi = parseAbi([
+    'function transfer(address, uint256) returns (bool)',
+    'function balanceOf(address) view returns (uint256)',
+    'function renounceOwnership()',
+    'function zq(address a, uint8 m)',
+  ]);
+  assert.deepEqual(explorableFunctions(abi).map(signatureOf), ['zq(address,uint8)']);
+});
+
+test('argument sets come from types and names, bounded per function', () => {
+  const [f] = parseAbi(['function setTaxFee(address account, uint256 fee)']) as unknown as AbiFunction[];
+  const actors = {
+    holder: '0x1111111111111111111111111111111111111111',
+    pair: '0x2222222222222222222222222222222222222222',
+    router: '0x3333333333333333333333333333333333333333',
+    caller: '0x4444444444444444444444444444444444444444',
+    supply: 10n ** 27n,
+  } as const;
+  const sets = argumentSets(f!, actors, 8);
+  assert.equal(sets.length, 8);
+  assert.equal(sets[0]!.text, 'holder, 99');
+  assert.ok(sets.some((s) => s.text === 'pair, 100'));
+});
+
+test('an owner power no name list would recognise is proven by what it does', async () => {
+  const r = await run('HiddenMode');
+  assert.equal(r.taxes.error, '', r.reason);
+  const x = r.exploration;
+  assert.ok(x, 'the exploration ran');
+  const blocked = x.effects.find((e) => e.kind === 'sell-blocked');
+  assert.ok(blocked, JSON.stringify(x.effects));
+  assert.equal(blocked.signature, 'zq(address,uint8)');
+  assert.match(blocked.call, /^zq\(holder, 1\)$/);
+  assert.equal(blocked.anyone, false);
+  assert.ok(x.calls > 0 && x.calls <= 240);
+});
+
+test('the look-alike whose mode is never read stays clean', async () => {
+  const r = await run('LookAlike');
+  assert.equal(r.taxes.error, '', r.reason);
+  assert.deepEqual(
+    r.exploration?.effects.map((e) => e.kind),
+    [],
+  );
+});
+
+test('an address held in state (not the owner) is impersonated and its seizure shown', async () => {
+  const r = await run('HiddenKeeper');
+  const x = r.exploration!;
+  assert.ok(
+    x.privileged.some((p) => /^0x0+bEEF$/i.test(p.address)),
+    JSON.stringify(x.privileged),
+  );
+  const seized = x.effects.find((e) => e.kind === 'balance-lowered');
+  assert.ok(seized, JSON.stringify(x.effects));
+  assert.equal(seized.signature, 'sync2(address,uint256)');
+  assert.match(seized.callerRole, /state variable w_|literal/);
+});
