@@ -8,7 +8,7 @@
  */
 import { findingId } from '../analysis/findings.ts';
 import type { SmartAudit } from '../spec/schemas/audit-layout.ts';
-import type { ExplorationEffect, ExplorationResult } from './explore-privileged.ts';
+import { locateFunction, type ExplorationEffect, type ExplorationResult } from './explore-privileged.ts';
 
 type RangeKey = 'burn' | 'mint' | 'blacklist' | 'blacklistMany' | 'whitelist' | 'setFees' | 'maxTxAmount' | 'pause';
 
@@ -103,6 +103,35 @@ export function explorationFindings(x: ExplorationResult, sources: Readonly<Reco
       origin: 'simulation',
       evidence: e.evidence,
       predicted: !behaviour,
+    });
+  }
+  for (const d of x.dependencies ?? []) {
+    const name = d.call.slice(0, d.call.indexOf('('));
+    const args = d.call.slice(d.call.indexOf('(') + 1, -1);
+    const arity =
+      args === ''
+        ? ''
+        : args
+            .split(', ')
+            .map(() => 'x')
+            .join(',');
+    const location = name ? locateFunction(sources, name, `${name}(${arity})`) : null;
+    const file = location?.file ?? '';
+    const range: [number, number] = location ? location.range : [0, 0];
+    out.push({
+      id: findingId('simulation-dependency', file, range, d.call),
+      detector: 'exploration-external-dependency',
+      severity: 'high',
+      confidence: 'high',
+      title: 'Transfers depend on an external contract outside the source',
+      description: `${d.evidence}.`,
+      recommendation: 'Read the external contract the token is pointed at: its owner controls who can trade.',
+      file,
+      ranges: [range],
+      snippet: '',
+      origin: 'simulation',
+      evidence: d.evidence,
+      predicted: true,
     });
   }
   return out;

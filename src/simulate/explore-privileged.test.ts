@@ -67,3 +67,12 @@ test('an address held in state (not the owner) is impersonated and its seizure s
   assert.equal(seized.signature, 'sync2(address,uint256)');
   assert.match(seized.callerRole, /state variable w_|literal/);
 });
+
+test('a gate in another contract: trading opens with a permissive stand-in, reported as a dependency', async () => {
+  const r = await run('ExternalGate');
+  assert.equal(r.taxes.error, '', r.reason);
+  assert.ok(r.evidence.some((s) => /open trading: .*setGate\(stand-in 0x/.test(s.description)));
+  const d = r.exploration?.dependencies ?? [];
+  assert.equal(d.length, 1);
+  assert.match(d[0]!.evidence, /external contract that is not in the source/);
+});

@@ -86,6 +86,8 @@ export interface ExplorationResult {
   readonly durationMs: number;
   /** Static powers no call showed an effect of (set by the caller that ran the analysis). */
   readonly unproven?: readonly UnprovenPower[];
+  /** Contracts outside the source the token asks, stood in for to reach a trade (set by the caller that placed them). */
+  readonly dependencies?: readonly { readonly address: string; readonly call: string; readonly evidence: string }[];
 }
 
 export interface ExploreContext {

@@ -8,10 +8,21 @@
  * then simulate as for a deployed token and exercise every owner power after a holder
  * bought. What it proves: the token at launch, with guessed arguments. Never rejects.
  */
-import { encodeDeployData, encodeFunctionData, getAddress, numberToHex, parseAbi, parseEther, type Address, type Hex } from 'viem';
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { analyzeSources } from '../analysis/analyze.ts';
 import type { TokenPower, TokenPowersOfContract } from '../analysis/token-powers.ts';
 import { compileSolidity, type CompiledContract } from '../compile/compile-solidity.ts';
+import { openByBehaviour, STAND_IN } from './open-by-behaviour.ts';
 import { hardcodedAddresses, placeHardcodedContracts } from './hardcoded-addresses.ts';
 import { seedDeployerBalance } from './seed-balance.ts';
 import { chainDetails } from '../spec/chain-details.ts';
@@ -177,6 +188,7 @@ export async function simulateSource(
       powers?.authoritySetters ?? [],
       opened,
       evidence,
+      contract.abi,
     );
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
@@ -220,11 +232,24 @@ export async function simulateSource(
   const exploration = running.result.exploration;
   return {
     ...running.result,
-    ...(exploration ? { exploration: withStaticPowers(exploration, exercised, running.result.ownerActions) } : {}),
+    ...(exploration
+      ? { exploration: { ...withStaticPowers(exploration, exercised, running.result.ownerActions), dependencies: dependenciesOf(opened) } }
+      : {}),
     durationMs: Math.round(performance.now() - started),
     compiler,
     token,
   };
+}
+
+/** The opening calls that pointed the token at the permissive stand-in: a contract outside the source decides who may trade. */
+function dependenciesOf(opened: readonly string[]): { address: string; call: string; evidence: string }[] {
+  return opened
+    .filter((call) => call.includes(STAND_IN))
+    .map((call) => ({
+      address: STAND_IN,
+      call,
+      evidence: `transfers ask an external contract that is not in the source: trading only opened once \`${call}\` pointed the token at a stand-in that answers yes to every question; on chain, whoever controls that contract decides who can buy and sell`,
+    }));
 }
 
 /**
@@ -394,9 +419,23 @@ async function addLiquidity(
   agents: readonly TokenPower[],
   opened: string[],
   evidence: SimulationStep[],
+  abi: Abi,
 ): Promise<void> {
-  const openTrading = (candidates: readonly TokenPower[], works: () => Promise<boolean>) =>
-    openTradingWith(chain, token, candidates, agents, opened, evidence, works);
+  const openTrading = async (candidates: readonly TokenPower[], works: () => Promise<boolean>, byBehaviour = true) => {
+    if (await openTradingWith(chain, token, candidates, agents, opened, evidence, works)) return;
+    if (!byBehaviour) return;
+    // The named switches did not open it: the token's own functions, whatever their names (issue 27).
+    const kept = await openByBehaviour({ provider: chain.provider, token, deployer: chain.deployer, abi, gas: DEPLOY_GAS }, works);
+    if (kept.length === 0) return;
+    opened.push(...kept);
+    evidence.push({
+      step: 'owner-action',
+      ok: true,
+      description: `open trading: the deployer (owner) calls ${kept.join(' then ')} (found by behaviour: the blocked step passes after it)`,
+      from: chain.deployer,
+      to: token,
+    });
+  };
   const approveData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, MAX_UINT] });
   let approve = await send(chain, token, approveData);
   if (!approve.ok) {
@@ -460,6 +499,7 @@ async function addLiquidity(
     await openTrading(
       switches.filter((p) => OPENS_TRADING.test(p.function)),
       () => buyPasses(chain, token),
+      false,
     );
 }
 
@@ -591,9 +631,9 @@ async function openTradingWith(
   opened: string[],
   evidence: SimulationStep[],
   works: () => Promise<boolean>,
-): Promise<void> {
-  if (await tryOpen(chain, token, switches, opened, evidence, works)) return;
-  if (agents.length === 0 || switches.length === 0) return;
+): Promise<boolean> {
+  if (await tryOpen(chain, token, switches, opened, evidence, works)) return true;
+  if (agents.length === 0 || switches.length === 0) return false;
   // A switch only an agent may call (`releaseTokenTransfer()` under `onlyReleaseAgent`): the owner names itself agent, then the switches are tried again.
   const request = (method: string, params: unknown[] = []) => chain.provider.request({ method, params });
   const snapshot = (await request('evm_snapshot')) as Hex;
@@ -620,9 +660,10 @@ async function openTradingWith(
       to: token,
     });
     opened.unshift(...named);
-    return;
+    return true;
   }
   await request('evm_revert', [snapshot]);
+  return false;
 }
 
 async function tryOpen(
