@@ -163,7 +163,12 @@ interface LocatedFinding {
  * when an effect was seen in their lines, `{ proven: false, why }` when a power the analysis
  * named there could not be shown. Findings elsewhere are left as they are.
  */
-export function markStaticFindings<T extends LocatedFinding>(findings: readonly T[], x: ExplorationResult): T[] {
+export type SimulationMark = { readonly proven: true; readonly evidence: string } | { readonly proven: false; readonly why: string };
+
+export function markStaticFindings<T extends LocatedFinding>(
+  findings: readonly T[],
+  x: ExplorationResult,
+): (T & { readonly simulation?: SimulationMark })[] {
   const inside = (f: T, file: string, line: number) =>
     (f.file === file || f.file === undefined) &&
     Array.isArray(f.ranges) &&

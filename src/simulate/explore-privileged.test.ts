@@ -76,3 +76,10 @@ test('a gate in another contract: trading opens with a permissive stand-in, repo
   assert.equal(d.length, 1);
   assert.match(d[0]!.evidence, /external contract that is not in the source/);
 });
+
+test('a token calling a public library deploys (the library linked in) and trades', async () => {
+  const lib = { 'LibraryToken.sol': readFileSync(new URL('./__fixtures__/LibraryToken.sol', import.meta.url), 'utf8') };
+  const r = await simulateSource(lib, { maxBuy: false, confirm: [] });
+  assert.equal(r.taxes.error, '', r.reason);
+  assert.ok(r.evidence.some((s) => /deploy the libraries LibraryToken calls/.test(s.description)));
+});

@@ -23,6 +23,7 @@ import { analyzeSources } from '../analysis/analyze.ts';
 import type { TokenPower, TokenPowersOfContract } from '../analysis/token-powers.ts';
 import { compileSolidity, type CompiledContract } from '../compile/compile-solidity.ts';
 import { openByBehaviour, STAND_IN } from './open-by-behaviour.ts';
+import { linkLibraries, placeholders } from './link-libraries.ts';
 import { hardcodedAddresses, placeHardcodedContracts } from './hardcoded-addresses.ts';
 import { seedDeployerBalance } from './seed-balance.ts';
 import { chainDetails } from '../spec/chain-details.ts';
@@ -136,6 +137,7 @@ export async function simulateSource(
   });
 
   let contract: CompiledContract;
+  let compiled: readonly CompiledContract[];
   try {
     // Without the optimizer: it costs old compilers up to tens of seconds on large files and changes no tax
     // (the chain lifts the code-size limit that unoptimised code can pass).
@@ -145,6 +147,7 @@ export async function simulateSource(
       ...(options.compileCacheDir ? { cacheDir: options.compileCacheDir } : {}),
     });
     Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs, notes: out.notes });
+    compiled = out.contracts;
     contract = pickTokenContract(out.contracts, options.contractName);
     Object.assign(compiler, { contract: contract.name, file: contract.file });
   } catch (error) {
@@ -168,7 +171,7 @@ export async function simulateSource(
         description: `the source hard-codes ${p.address} as a ${p.role} (${p.via}): the simulation chain's ${p.role === 'stablecoin' ? 'ERC-20 (WETH9)' : p.role} code was put there`,
         to: p.address,
       });
-    const deployed = await deployToken(chain, contract, options.constructorArgs, evidence);
+    const deployed = await deployToken(chain, contract, options.constructorArgs, evidence, compiled);
     token = deployed.address;
     const seeded = await seedDeployerBalance(chain, token, deployed.hash, contract.storage, powers);
     if (seeded.balance === 0n) {
@@ -314,7 +317,25 @@ async function deployToken(
   contract: CompiledContract,
   given: readonly unknown[] | undefined,
   evidence: SimulationStep[],
+  compiled: readonly CompiledContract[] = [],
 ): Promise<{ address: Address; hash: Hex }> {
+  let bytecode = contract.bytecode;
+  if (placeholders(bytecode).length > 0) {
+    // Public library functions: deploy the libraries and write their addresses in.
+    try {
+      bytecode = await linkLibraries(
+        bytecode,
+        compiled,
+        async (code) => (await deployContract(chain.provider, chain.deployer, code)).address,
+      );
+    } catch (error) {
+      throw new SimulationError(
+        'UNCAUGHT_ERROR',
+        `cannot link ${contract.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    evidence.push({ step: 'deploy', ok: true, description: `deploy the libraries ${contract.name} calls and link them` });
+  }
   let attempts: unknown[][];
   try {
     attempts = given
@@ -334,7 +355,7 @@ async function deployToken(
   for (const args of attempts) {
     let data: Hex;
     try {
-      data = encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args });
+      data = encodeDeployData({ abi: contract.abi, bytecode, args });
     } catch (error) {
       throw new SimulationError(
         'UNCAUGHT_ERROR',
