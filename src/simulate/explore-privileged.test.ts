@@ -83,3 +83,15 @@ test('a token calling a public library deploys (the library linked in) and trade
   assert.equal(r.taxes.error, '', r.reason);
   assert.ok(r.evidence.some((s) => /deploy the libraries LibraryToken calls/.test(s.description)));
 });
+
+test('functions that never return or re-enter forever are cut by the gas cap; the exploration still answers', async () => {
+  const started = performance.now();
+  const r = await run('Bombs');
+  assert.equal(r.taxes.error, '', r.reason);
+  assert.ok(r.exploration, 'the exploration ran');
+  assert.deepEqual(r.exploration.effects, []);
+  // Both are left with a reason rather than eating the token's whole budget.
+  assert.deepEqual((r.exploration.skipped ?? []).map((s) => s.slice(0, s.indexOf(':'))).sort(), ['recurse(uint256)', 'spin()']);
+  assert.equal(r.exploration.cutShort, '');
+  assert.ok(performance.now() - started < 20_000);
+});

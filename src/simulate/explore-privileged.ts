@@ -22,6 +22,7 @@ import {
   type Hex,
 } from 'viem';
 import type { StorageEntry } from '../compile/compile-solidity.ts';
+import { RpcResponseError } from '../devnet/edr-provider.ts';
 import type { EvmSession } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
 import { holderWithTokens } from './holder-with-tokens.ts';
@@ -83,6 +84,8 @@ export interface ExplorationResult {
   readonly effects: readonly ExplorationEffect[];
   /** Why the exploration stopped early ('' when it covered everything). */
   readonly cutShort: string;
+  /** Functions left because a try ran to the gas cap (loops, gas bombs), with why. */
+  readonly skipped?: readonly string[];
   readonly durationMs: number;
   /** Static powers no call showed an effect of (set by the caller that ran the analysis). */
   readonly unproven?: readonly UnprovenPower[];
@@ -124,6 +127,7 @@ const HOLDER_FUNCTIONS = new Set([
   'renounceOwnership()',
 ]);
 
+const transferFromAbi = parseAbi(['function transferFrom(address, address, uint256) returns (bool)']);
 const ownerAbi = parseAbi(['function owner() view returns (address)', 'function renounceOwnership()']);
 
 /** An ABI function's signature: `name(type,…)` with tuples spelled out. */
@@ -353,6 +357,27 @@ function splitTop(list: string): string[] {
   return out;
 }
 
+/**
+ * Gas of a trial call. A call that needs more is not a power over holders but a loop or a
+ * bomb: trying it at this cap (eth_estimateGas fails after one capped run) keeps such a
+ * function cheap. eth_call cannot tell: EDR answers a revert and running out of gas with '0x'.
+ */
+export const TRIAL_GAS = 2_000_000n;
+
+/** Wall time one function may take across its tries; a setter takes milliseconds, so only loops and bombs reach it. */
+const FUNCTION_MS = 1_000;
+
+/** Whether `from` calling `data` on `to` would pass now, within TRIAL_GAS. */
+async function tryCall(session: EvmSession, from: Address, to: Address, data: Hex): Promise<{ ok: boolean; outOfGas: boolean }> {
+  try {
+    await session.rpc('eth_estimateGas', [{ from, to, data, value: '0x0', gas: numberToHex(TRIAL_GAS) }]);
+    return { ok: true, outOfGas: false };
+  } catch (error) {
+    if (error instanceof RpcResponseError) return { ok: false, outOfGas: /out of gas/i.test(error.message) };
+    throw error;
+  }
+}
+
 const LITERAL = /0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g;
 
 /** The address literals written in the sources (not zero, not a small constant). */
@@ -389,6 +414,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
   let calls = 0;
   let callsWithEffect = 0;
   let cutShort = '';
+  const skipped: string[] = [];
   const functions = explorableFunctions(ctx.abi);
   const result = (privileged: { address: Address; role: string }[]): ExplorationResult => ({
     privileged,
@@ -397,6 +423,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
     callsWithEffect,
     effects: effects.map((e) => ({ ...e, location: e.function ? locateFunction(ctx.sources, e.function, e.signature) : null })),
     cutShort,
+    skipped,
     durationMs: Math.round(performance.now() - started),
   });
   const overBudget = () => {
@@ -452,7 +479,16 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
       holder,
       NO_DEADLINE,
     ]);
-    if (!out.ok) return { ok: false, reason: out.reason || 'reverted', tax: null };
+    if (!out.ok) {
+      // The router hides the token's reason behind TRANSFER_FROM_FAILED: replay the token's transferFrom as the router.
+      let reason = out.reason || 'reverted';
+      if (reason.includes('TRANSFER_FROM_FAILED')) {
+        const data = encodeFunctionData({ abi: transferFromAbi, functionName: 'transferFrom', args: [holder, pool.pair, amount] });
+        const probe = await session.probe({ from: pool.router, to: token, data });
+        if (!probe.ok && probe.reason) reason = `${probe.reason} (the token's transferFrom to the pair)`;
+      }
+      return { ok: false, reason, tax: null };
+    }
     const reached = (await balanceOf(pool.pair)) - pairBefore;
     return { ok: true, reason: '', tax: reached <= amount ? taxPercent(amount, reached) : null };
   };
@@ -552,10 +588,17 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
       const signature = signatureOf(f);
       const abi: Abi = [f];
       const found = new Set<EffectKind>();
+      const functionStarted = performance.now();
       for (const choice of argumentSets(f, actors(ctx.owner), perFunction)) {
         if (overBudget()) break;
+        // A function whose tries take this long runs loops or re-enters to its gas cap: leave it to the others.
+        if (performance.now() - functionStarted > FUNCTION_MS) {
+          skipped.push(`${signatureOf(f)}: its tries took over ${FUNCTION_MS} ms (loops or calls that run to the gas cap)`);
+          break;
+        }
         // Caller-relative arguments are re-made per caller only for `caller`; others are fixed.
         let chosen: { address: Address; role: string } | null = null;
+        let heavy = false;
         let data: Hex | null = null;
         for (const c of callers.slice(0, callerCount)) {
           const args = choice.args.map((v) => (v === ctx.owner ? c.address : v));
@@ -565,11 +608,20 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
             data = null;
             break;
           }
-          const probe = await session.probe({ from: c.address, to: token, data });
+          const probe = await tryCall(session, c.address, token, data);
           if (probe.ok) {
             chosen = c;
             break;
           }
+          // A try that ran out of gas ran a loop or a bomb to its cap: the function is left.
+          if (probe.outOfGas) {
+            heavy = true;
+            break;
+          }
+        }
+        if (heavy) {
+          skipped.push(`${signatureOf(f)}: a try ran to the gas cap of ${TRIAL_GAS} (a loop or a gas bomb)`);
+          break;
         }
         if (!chosen || !data) continue;
         const call = `${f.name}(${choice.text})`;
@@ -658,7 +710,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
             if (found.has(e.kind)) continue;
             found.add(e.kind);
             // Whether the call needs its privilege at all: a fresh account tries the same call.
-            const anyone = (await session.probe({ from: stranger, to: token, data })).ok;
+            const anyone = (await tryCall(session, stranger, token, data)).ok;
             effects.push({ ...e, signature, function: f.name, call, caller: chosen.address, callerRole: chosen.role, anyone, data });
           }
         } finally {
@@ -717,7 +769,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
               } catch {
                 break;
               }
-              if (!(await session.probe({ from: c.address, to: token, data })).ok) continue;
+              if (!(await tryCall(session, c.address, token, data)).ok) continue;
               const inner = await session.snapshot();
               calls += 1;
               const sent = await session.send({ from: c.address, to: token, data });

@@ -109,3 +109,16 @@ contract ExternalGate is Base {
         require(gate.allowed(f));
     }
 }
+
+/** Bad input for the exploration: a function that never returns, one that burns all gas in a loop of calls into itself. */
+contract Bombs is Base {
+    uint256 public n;
+
+    function spin() external {
+        while (true) n++;
+    }
+
+    function recurse(uint256 depth) external {
+        this.recurse(depth + 1);
+    }
+}

@@ -498,6 +498,7 @@ export const SimulationMetaSchema = Type.Object(
           }),
           cutShort: Type.String({ description: "why the exploration stopped early; '' when it covered everything" }),
           durationMs: Type.Number(),
+          skipped: Type.Optional(Type.Array(Type.String(), { description: 'functions left because a try ran to the gas cap, with why' })),
           unproven: Type.Optional(Type.Array(Type.Unknown(), { description: 'powers the analysis named that no call showed, with why' })),
           dependencies: Type.Optional(
             Type.Array(Type.Unknown(), { description: 'contracts outside the source the token asks, stood in for to reach a trade' }),
