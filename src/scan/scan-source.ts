@@ -8,6 +8,8 @@ import type { AnalysisJob, ScanFinding, SourceAnalysis } from './scan-service.ts
 import { runSource, skippedSource, withDiagnostics } from './run-source.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
+import { explorationFindings, markStaticFindings, withProvenKeys } from '../simulate/exploration-findings.ts';
+import type { ExplorationResult } from '../simulate/explore-privileged.ts';
 
 export interface SourceScanDeps {
   readonly analyze: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
@@ -40,6 +42,7 @@ export interface SourceScanResult {
     readonly scope?: unknown;
     readonly stages?: unknown;
     readonly ownerActions?: unknown;
+    readonly exploration?: unknown;
   } | null;
   readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
   readonly contracts: readonly unknown[];
@@ -84,7 +87,13 @@ export async function scanSource(
         : skippedSource<SourceSimulationOutcome>('no simulator'),
     ),
   ]);
-  const findings = analysis.value?.findings ?? [];
+  // What the simulation proved by calling every privileged function (issue 27) fills the keys and findings it proves.
+  const meta = simulation.value?.meta;
+  const exploration = isRecord(meta) && isRecord(meta.exploration) ? (meta.exploration as unknown as ExplorationResult) : null;
+  const analysed = analysis.value?.findings ?? [];
+  const findings: ScanFinding[] = exploration
+    ? [...markStaticFindings(analysed, exploration), ...explorationFindings(exploration, sources)]
+    : [...analysed];
   const taxes = simulation.value?.taxes ?? null;
   // Only the code is known: the security score; the chain-based scores need an address.
   const scoring = scoreScan({
@@ -105,7 +114,9 @@ export async function scanSource(
     hasWebsite: false,
   });
   return {
-    smartAudit: analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT,
+    smartAudit: exploration
+      ? withProvenKeys(analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT, exploration)
+      : (analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT),
     findings,
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,
