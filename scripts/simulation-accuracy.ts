@@ -20,7 +20,11 @@ import { fileURLToPath } from 'node:url';
 import { evalHalf, halfArgument } from './eval-split.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const EVAL = resolve(here, '..', '..', 'shared', 'eval-dev');
+// --dir (or SCOPEWARD_EVAL_DIR) when the checkout is not beside ../shared (a worktree inside the main checkout).
+const dirAt = process.argv.indexOf('--dir');
+const EVAL = resolve(
+  dirAt >= 0 ? process.argv[dirAt + 1]! : (process.env.SCOPEWARD_EVAL_DIR ?? resolve(here, '..', '..', 'shared', 'eval-dev')),
+);
 
 interface Label {
   file: string;
@@ -36,6 +40,11 @@ interface Outcome {
   provenByOwner: string | null;
   seconds: number;
   stage: string;
+  /** Exploration calls made and those with an observed effect (issue 27). */
+  calls?: number;
+  callsWithEffect?: number;
+  explorationMs?: number;
+  cutShort?: string;
 }
 
 function arg(name: string, fallback: number): number {
@@ -54,7 +63,10 @@ async function serve(): Promise<void> {
       { [basename(file)]: readFileSync(file, 'utf8') },
       { timeoutMs, maxBuy: false, compileCacheDir: CACHE_DIR },
     );
-    const proven = r.ownerActions.find((a) => a.sellAfter === 'failed');
+    // A sell restriction is proven by an owner action the analysis named, or by the exploration (issue 27).
+    const proven =
+      r.ownerActions.find((a) => a.sellAfter === 'failed') ??
+      r.exploration?.effects.filter((e) => e.sellRestriction).map((e) => ({ statement: `exploration: ${e.evidence}` }))[0];
     const last = r.evidence.at(-1);
     const out: Omit<Outcome, 'file'> = {
       error: r.taxes.error,
@@ -63,6 +75,14 @@ async function serve(): Promise<void> {
       provenByOwner: proven ? proven.statement.slice(0, 200) : null,
       seconds: (performance.now() - started) / 1000,
       stage: last ? `${last.step}${last.ok ? '' : ' (failed)'}` : 'compile',
+      ...(r.exploration
+        ? {
+            calls: r.exploration.calls,
+            callsWithEffect: r.exploration.callsWithEffect,
+            explorationMs: r.exploration.durationMs,
+            cutShort: r.exploration.cutShort,
+          }
+        : {}),
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   }
@@ -211,10 +231,21 @@ async function main(): Promise<void> {
       negative.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
     ),
     falseSellFailed: falseSellFailed.map((o) => `${basename(o.file)}: ${o.reason.slice(0, 100)}`),
+    explorationCallsPerToken: median(outcomes.flatMap((o) => (o.calls === undefined ? [] : [o.calls]))),
+    explorationCallsWithEffect: pct(
+      outcomes.reduce((n, o) => n + (o.callsWithEffect ?? 0), 0),
+      outcomes.reduce((n, o) => n + (o.calls ?? 0), 0),
+    ),
+    explorationCutShort: outcomes.filter((o) => o.cutShort).length,
     medianSeconds: seconds.length ? Number(seconds[Math.floor(seconds.length / 2)]!.toFixed(2)) : null,
     stops: [...stops.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+function median(xs: number[]): number | null {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : null;
 }
 
 if (process.argv.includes('--serve')) await serve();

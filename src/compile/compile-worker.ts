@@ -6,6 +6,7 @@
 import { compileSolidity, type CachedCompile, type CompileSolidityOptions } from './compile-solidity.ts';
 import { CompileError } from './compile-error.ts';
 import { selectTokenContract } from './select-contract.ts';
+import { withLibraries } from './library-placeholders.ts';
 import { lowerProcessPriority } from '../infra/background-priority.ts';
 
 // Below the API process's priority, every thread of this process (as the analysis workers).
@@ -38,7 +39,8 @@ export default async function runCompile(task: CompileTask): Promise<CachedCompi
     const out = compileSolidity(task.sources, task.options);
     if (!task.select) return { ok: out };
     const chosen = selectTokenContract(out.contracts, task.select.name);
-    return { ok: { ...out, contracts: chosen ? [chosen] : [], warnings: out.warnings.slice(0, MAX_MESSAGES) } };
+    // The chosen contract and the libraries it links (the simulation deploys those first).
+    return { ok: { ...out, contracts: chosen ? withLibraries(chosen, out.contracts) : [], warnings: out.warnings.slice(0, MAX_MESSAGES) } };
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
     const errors = Array.isArray(error.details.errors) ? { errors: (error.details.errors as unknown[]).slice(0, MAX_MESSAGES) } : {};

@@ -165,7 +165,8 @@ export function scanDependencies(
       const rpc = network === LOCAL_NETWORK.symbol && options.devnet ? { provider: options.devnet.provider } : { url: client.rpcUrl };
       const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
       const { simulationMeta } = await import('../simulate/simulation-meta.ts');
-      const meta = simulationMeta(result);
+      // Fork answers carry no exploration (it needs the ABI of a source scan).
+      const { exploration: _none, ...meta } = simulationMeta(result);
       return {
         taxes: result.taxes,
         evidence: [

@@ -10,6 +10,8 @@ import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
 import type { Verdict } from '../spec/schemas/verdict.ts';
 import { sourceScanVerdict } from './verdict/scan-verdict.ts';
+import { explorationFindings, markStaticFindings, withProvenKeys } from '../simulate/exploration-findings.ts';
+import type { ExplorationResult } from '../simulate/explore-privileged.ts';
 
 export interface SourceScanDeps {
   readonly analyze: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
@@ -42,6 +44,7 @@ export interface SourceScanResult {
     readonly scope?: unknown;
     readonly stages?: unknown;
     readonly ownerActions?: unknown;
+    readonly exploration?: unknown;
   } | null;
   readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
   readonly contracts: readonly unknown[];
@@ -88,7 +91,13 @@ export async function scanSource(
         : skippedSource<SourceSimulationOutcome>('no simulator'),
     ),
   ]);
-  const findings = analysis.value?.findings ?? [];
+  // What the simulation proved by calling every privileged function (issue 27) fills the keys and findings it proves.
+  const meta = simulation.value?.meta;
+  const exploration = isRecord(meta) && isRecord(meta.exploration) ? (meta.exploration as unknown as ExplorationResult) : null;
+  const analysed = analysis.value?.findings ?? [];
+  const findings: ScanFinding[] = exploration
+    ? [...markStaticFindings(analysed, exploration), ...explorationFindings(exploration, sources)]
+    : [...analysed];
   const taxes = simulation.value?.taxes ?? null;
   // Only the code is known: the security score; the chain-based scores need an address.
   const scoring = scoreScan({
@@ -112,17 +121,20 @@ export async function scanSource(
     ? { reason: simulation.value.reason, ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}) }
     : null;
   const analysisReport = withDiagnostics(analysis.report, analysis.value?.diagnostics);
+  const smartAudit = exploration
+    ? withProvenKeys(analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT, exploration)
+    : (analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT);
   const verdict = sourceScanVerdict({
     taxes,
     simulation: simulationMeta as Parameters<typeof sourceScanVerdict>[0]['simulation'],
     simulationReport: simulation.report,
     findings: findings as Parameters<typeof sourceScanVerdict>[0]['findings'],
     analysisReport,
-    smartAudit: analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT,
+    smartAudit,
   });
   return {
     verdict,
-    smartAudit: analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT,
+    smartAudit,
     findings,
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,

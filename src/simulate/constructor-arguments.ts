@@ -57,6 +57,18 @@ export function constructorArgumentAttempts(abi: Abi, ctx: ConstructorContext): 
   const inputs = ctor && 'inputs' in ctor ? ctor.inputs : [];
   if (inputs.length === 0) return [[]];
   const attempts = [0, 1, 2].map((attempt) => inputs.map((p) => valueFor(p, ctx, attempt)));
+  // Then a search over ordered numbers, for constructors that check their numbers against
+  // each other or the chain (a sale that must end after it starts and after the current
+  // block or time): the other numbers rising in parameter order, as block numbers and then
+  // as times from now.
+  const others = inputs.map((p) => /^uint\d*$/.test(p.type) && !SUPPLY.test(p.name ?? '') && !/decimal/i.test(p.name ?? ''));
+  if (others.some(Boolean)) {
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    for (const at of [(k: bigint) => 1_000_000n * k, (k: bigint) => now + 86_400n * k]) {
+      let k = 0n;
+      attempts.push(inputs.map((p, i) => (others[i] ? at(++k) : valueFor(p, ctx, 1))));
+    }
+  }
   const seen = new Set<string>();
   return attempts.filter((a) => {
     const key = JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));

@@ -13,6 +13,7 @@ import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
 import type { TokenPower } from '../analysis/token-powers.ts';
 import { exerciseOwnerPowers } from './exercise-owner-powers.ts';
+import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
 import { findMaxBuy } from './find-max-buy.ts';
 import { findPool, type FoundPool } from './find-pool.ts';
@@ -24,6 +25,7 @@ import {
   emptyTaxes,
   type Confirmation,
   type Confirmations,
+  type ExplorationResult,
   type OwnerActionCheck,
   type SimulationResult,
   type SimulationStep,
@@ -50,6 +52,11 @@ export interface SimulationSettings {
   readonly powers?: readonly TokenPower[];
   /** What the result proves ("at launch, with guessed constructor arguments"); default by mode. */
   readonly scope?: string;
+  /**
+   * Explore every state-changing function of the token's ABI as every privileged address
+   * after a holder bought (source scans, which know the ABI and storage layout).
+   */
+  readonly explore?: Pick<ExploreContext, 'abi' | 'storage' | 'sources' | 'maxCalls' | 'wallMs'>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -92,6 +99,7 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
     phase: 'validation',
     ownerActions: [],
   };
+  const deadline = started + (input.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const finish = (error: TaxError | '', reason: string): SimulationResult => ({
     taxes: state.trades ? state.trades.taxes : emptyTaxes(error),
     reason: state.trades ? state.trades.reason || (error && reason) : reason,
@@ -110,13 +118,14 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
     mode: input.mode,
     durationMs: Math.round(performance.now() - started),
     ownerActions: state.ownerActions,
+    ...(state.exploration ? { exploration: state.exploration } : {}),
     scope: input.scope ?? DEFAULT_SCOPE[input.mode],
     roundTrips: input.roundTrips?.() ?? 0,
   });
 
   const work = (async (): Promise<SimulationResult> => {
     try {
-      await simulate(input, session, steps, state);
+      await simulate(input, session, steps, state, deadline);
       return finish('', '');
     } catch (error) {
       if (state.trades) {
@@ -154,6 +163,7 @@ interface SimulationState {
   confirmations: Confirmations;
   phase: string;
   ownerActions: OwnerActionCheck[];
+  exploration?: ExplorationResult;
 }
 
 /** The analysis's kinds of power, as the legacy confirmation fields name them. */
@@ -181,12 +191,33 @@ function legacyConfirmations(checks: readonly OwnerActionCheck[]): Partial<Recor
   return out;
 }
 
+/** The exploration's proven effects as evidence steps (one owner action each). */
+function explorationSteps(x: ExplorationResult, token: Address): SimulationStep[] {
+  const steps: SimulationStep[] = x.effects.map((e) => ({
+    step: 'owner-action',
+    ok: true,
+    description: `exploration: ${e.evidence}`,
+    ...(e.caller ? { from: e.caller } : {}),
+    to: token,
+    ...(e.data ? { data: e.data } : {}),
+  }));
+  if (x.cutShort)
+    steps.push({ step: 'owner-action', ok: false, description: `exploration of ${x.functions.length} functions`, reason: x.cutShort });
+  return steps;
+}
+
 function describe(error: unknown): string {
   if (error instanceof SimulationAborted) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
-async function simulate(input: RunSimulationInput, session: EvmSession, steps: SimulationStep[], state: SimulationState): Promise<void> {
+async function simulate(
+  input: RunSimulationInput,
+  session: EvmSession,
+  steps: SimulationStep[],
+  state: SimulationState,
+  deadline: number,
+): Promise<void> {
   if (!isAddress(input.token, { strict: false }))
     throw new SimulationError('INVALID_TOKEN_ADDRESS', `not an address: ${JSON.stringify(input.token)}`);
   const token: Address = getAddress(input.token);
@@ -269,6 +300,23 @@ async function simulate(input: RunSimulationInput, session: EvmSession, steps: S
         (checks) => state.ownerActions.push(...checks),
       );
       Object.assign(confirmations, legacyConfirmations(state.ownerActions));
+      if (input.explore) {
+        state.phase = 'exploration';
+        // The exploration keeps a margin before the simulation's own cap so what it proved is kept.
+        const wallMs = Math.min(input.explore.wallMs ?? 6_000, Math.max(0, deadline - performance.now() - 1_500));
+        const snapshot = await session.snapshot();
+        state.exploration = await exploreOwnerPowers({
+          ...input.explore,
+          wallMs,
+          session,
+          token,
+          pool,
+          owner,
+          baselineSellTax: trades.taxes.sellTax,
+        });
+        await session.revert(snapshot);
+        steps.push(...explorationSteps(state.exploration, token));
+      }
     }
   } else if (kinds.length > 0) {
     state.phase = 'owner actions';

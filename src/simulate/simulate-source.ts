@@ -8,7 +8,17 @@
  * then simulate as for a deployed token and exercise every owner power after a holder
  * bought. What it proves: the token at launch, with guessed arguments. Never rejects.
  */
-import { encodeDeployData, encodeFunctionData, getAddress, numberToHex, parseAbi, parseEther, type Address, type Hex } from 'viem';
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { analyzeSources } from '../analysis/analyze.ts';
 import type { TokenPower, TokenPowersOfContract } from '../analysis/token-powers.ts';
 import {
@@ -19,6 +29,8 @@ import {
 } from '../compile/compile-solidity.ts';
 import { CompileError } from '../compile/compile-error.ts';
 import { selectTokenContract } from '../compile/select-contract.ts';
+import { openByBehaviour, STAND_IN } from './open-by-behaviour.ts';
+import { linkLibraries, placeholders } from './link-libraries.ts';
 import { hardcodedAddresses, placeHardcodedContracts } from './hardcoded-addresses.ts';
 import { seedDeployerBalance } from './seed-balance.ts';
 import { chainDetails } from '../spec/chain-details.ts';
@@ -30,7 +42,15 @@ import { revertReason } from './revert-reason.ts';
 import { runSimulation, type SimulationSettings } from './run-simulation.ts';
 import { erc20Abi, MAX_UINT, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 import { SimulationError } from './simulation-error.ts';
-import { EMPTY_CONFIRMATIONS, emptyTaxes, type SimulationResult, type SimulationStep, type TaxError } from './simulation-types.ts';
+import type { ExplorationResult, UnprovenPower } from './explore-privileged.ts';
+import {
+  EMPTY_CONFIRMATIONS,
+  emptyTaxes,
+  type OwnerActionCheck,
+  type SimulationResult,
+  type SimulationStep,
+  type TaxError,
+} from './simulation-types.ts';
 
 export interface SimulateSourceOptions extends SimulationSettings {
   /** The contract to deploy (default: the deployable ERC-20 contract with the largest bytecode). */
@@ -140,6 +160,7 @@ export async function simulateSource(
   });
 
   let contract: CompiledContract;
+  let compiled: readonly CompiledContract[];
   try {
     // Without the optimizer: it costs old compilers up to tens of seconds on large files and changes no tax
     // (the chain lifts the code-size limit that unoptimised code can pass).
@@ -151,6 +172,7 @@ export async function simulateSource(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     Object.assign(compiler, { version: out.version, longVersion: out.longVersion, durationMs: out.durationMs, notes: out.notes });
+    compiled = out.contracts;
     contract = pickTokenContract(out.contracts, options.contractName);
     Object.assign(compiler, { contract: contract.name, file: contract.file });
   } catch (error) {
@@ -176,7 +198,7 @@ export async function simulateSource(
         description: `the source hard-codes ${p.address} as a ${p.role} (${p.via}): the simulation chain's ${p.role === 'stablecoin' ? 'ERC-20 (WETH9)' : p.role} code was put there`,
         to: p.address,
       });
-    const deployed = await deployToken(chain, contract, options.constructorArgs, evidence);
+    const deployed = await deployToken(chain, contract, options.constructorArgs, evidence, compiled);
     token = deployed.address;
     const seeded = await seedDeployerBalance(chain, token, deployed.hash, contract.storage, powers);
     if (seeded.balance === 0n) {
@@ -196,6 +218,7 @@ export async function simulateSource(
       powers?.authoritySetters ?? [],
       opened,
       evidence,
+      contract.abi,
     );
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
@@ -233,9 +256,60 @@ export async function simulateSource(
     evidence,
     owner: chain.deployer,
     powers: exercised,
+    explore: { abi: contract.abi, storage: contract.storage, sources },
     scope,
   });
-  return { ...running.result, durationMs: Math.round(performance.now() - started), compiler, token };
+  const exploration = running.result.exploration;
+  return {
+    ...running.result,
+    ...(exploration
+      ? { exploration: { ...withStaticPowers(exploration, exercised, running.result.ownerActions), dependencies: dependenciesOf(opened) } }
+      : {}),
+    durationMs: Math.round(performance.now() - started),
+    compiler,
+    token,
+  };
+}
+
+/** The opening calls that pointed the token at the permissive stand-in: a contract outside the source decides who may trade. */
+function dependenciesOf(opened: readonly string[]): { address: string; call: string; evidence: string }[] {
+  return opened
+    .filter((call) => call.includes(STAND_IN))
+    .map((call) => ({
+      address: STAND_IN,
+      call,
+      evidence: `transfers ask an external contract that is not in the source: trading only opened once \`${call}\` pointed the token at a stand-in that answers yes to every question; on chain, whoever controls that contract decides who can buy and sell`,
+    }));
+}
+
+/**
+ * Ties the exploration to the static analysis: an effect in a function the analysis named
+ * is `predicted` (else it was found by behaviour alone), and each named power no call
+ * showed an effect of is listed as unproven with why.
+ */
+export function withStaticPowers(
+  exploration: ExplorationResult,
+  powers: readonly TokenPower[],
+  ownerActions: readonly OwnerActionCheck[],
+): ExplorationResult {
+  const named = new Set(powers.map((p) => p.signature));
+  const shown = new Set([
+    ...exploration.effects.map((e) => e.signature),
+    ...ownerActions.filter((a) => a.sellAfter === 'failed' || (a.kind === 'mint' && a.executed)).map((a) => a.signature),
+  ]);
+  const unproven: UnprovenPower[] = [];
+  for (const p of powers) {
+    if (shown.has(p.signature) || unproven.some((u) => u.signature === p.signature)) continue;
+    const action = ownerActions.find((a) => a.signature === p.signature);
+    const explored = exploration.functions.includes(p.signature);
+    const why = action
+      ? action.statement
+      : explored
+        ? `no call to ${p.signature} by a privileged address changed what the holder could do`
+        : exploration.cutShort || `${p.signature} was not exercised`;
+    unproven.push({ signature: p.signature, line: p.line, why });
+  }
+  return { ...exploration, effects: exploration.effects.map((e) => ({ ...e, predicted: named.has(e.signature) })), unproven };
 }
 
 /**
@@ -274,7 +348,25 @@ async function deployToken(
   contract: CompiledContract,
   given: readonly unknown[] | undefined,
   evidence: SimulationStep[],
+  compiled: readonly CompiledContract[] = [],
 ): Promise<{ address: Address; hash: Hex }> {
+  let bytecode = contract.bytecode;
+  if (placeholders(bytecode).length > 0) {
+    // Public library functions: deploy the libraries and write their addresses in.
+    try {
+      bytecode = await linkLibraries(
+        bytecode,
+        compiled,
+        async (code) => (await deployContract(chain.provider, chain.deployer, code)).address,
+      );
+    } catch (error) {
+      throw new SimulationError(
+        'UNCAUGHT_ERROR',
+        `cannot link ${contract.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    evidence.push({ step: 'deploy', ok: true, description: `deploy the libraries ${contract.name} calls and link them` });
+  }
   let attempts: unknown[][];
   try {
     attempts = given
@@ -294,7 +386,7 @@ async function deployToken(
   for (const args of attempts) {
     let data: Hex;
     try {
-      data = encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args });
+      data = encodeDeployData({ abi: contract.abi, bytecode, args });
     } catch (error) {
       throw new SimulationError(
         'UNCAUGHT_ERROR',
@@ -379,9 +471,23 @@ async function addLiquidity(
   agents: readonly TokenPower[],
   opened: string[],
   evidence: SimulationStep[],
+  abi: Abi,
 ): Promise<void> {
-  const openTrading = (candidates: readonly TokenPower[], works: () => Promise<boolean>) =>
-    openTradingWith(chain, token, candidates, agents, opened, evidence, works);
+  const openTrading = async (candidates: readonly TokenPower[], works: () => Promise<boolean>, byBehaviour = true) => {
+    if (await openTradingWith(chain, token, candidates, agents, opened, evidence, works)) return;
+    if (!byBehaviour) return;
+    // The named switches did not open it: the token's own functions, whatever their names (issue 27).
+    const kept = await openByBehaviour({ provider: chain.provider, token, deployer: chain.deployer, abi, gas: DEPLOY_GAS }, works);
+    if (kept.length === 0) return;
+    opened.push(...kept);
+    evidence.push({
+      step: 'owner-action',
+      ok: true,
+      description: `open trading: the deployer (owner) calls ${kept.join(' then ')} (found by behaviour: the blocked step passes after it)`,
+      from: chain.deployer,
+      to: token,
+    });
+  };
   const approveData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, MAX_UINT] });
   let approve = await send(chain, token, approveData);
   if (!approve.ok) {
@@ -445,6 +551,7 @@ async function addLiquidity(
     await openTrading(
       switches.filter((p) => OPENS_TRADING.test(p.function)),
       () => buyPasses(chain, token),
+      false,
     );
 }
 
@@ -576,9 +683,9 @@ async function openTradingWith(
   opened: string[],
   evidence: SimulationStep[],
   works: () => Promise<boolean>,
-): Promise<void> {
-  if (await tryOpen(chain, token, switches, opened, evidence, works)) return;
-  if (agents.length === 0 || switches.length === 0) return;
+): Promise<boolean> {
+  if (await tryOpen(chain, token, switches, opened, evidence, works)) return true;
+  if (agents.length === 0 || switches.length === 0) return false;
   // A switch only an agent may call (`releaseTokenTransfer()` under `onlyReleaseAgent`): the owner names itself agent, then the switches are tried again.
   const request = (method: string, params: unknown[] = []) => chain.provider.request({ method, params });
   const snapshot = (await request('evm_snapshot')) as Hex;
@@ -605,9 +712,10 @@ async function openTradingWith(
       to: token,
     });
     opened.unshift(...named);
-    return;
+    return true;
   }
   await request('evm_revert', [snapshot]);
+  return false;
 }
 
 async function tryOpen(

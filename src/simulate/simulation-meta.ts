@@ -4,7 +4,7 @@
  * the sentence that states what each did to a holder's sell. Derived from the evidence, so
  * every answer (cyberscan, score, the legacy operation) reads it the same way.
  */
-import type { OwnerActionCheck, SimulationResult, SimulationStage, SimulationStep } from './simulation-types.ts';
+import type { ExplorationResult, OwnerActionCheck, SimulationResult, SimulationStage, SimulationStep } from './simulation-types.ts';
 
 export interface SimulationMeta {
   readonly mode: SimulationResult['mode'];
@@ -15,6 +15,8 @@ export interface SimulationMeta {
   readonly roundTrips: number;
   readonly stages: readonly SimulationStage[];
   readonly ownerActions: readonly OwnerActionCheck[];
+  /** Every state-changing function exercised by every privileged address (source scans; issue 27). */
+  readonly exploration?: ExplorationResult;
 }
 
 const STAGE_OF: Partial<Record<SimulationStep['step'], SimulationStage['stage']>> = {
@@ -85,5 +87,6 @@ export function simulationMeta(
     roundTrips: result.roundTrips,
     stages: simulationStages(result),
     ownerActions: result.ownerActions,
+    ...(result.exploration ? { exploration: result.exploration } : {}),
   };
 }

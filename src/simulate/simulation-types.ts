@@ -5,6 +5,9 @@
  * step that succeeded (0 when it did not run or reverted).
  */
 import type { Address, Hex } from 'viem';
+import type { ExplorationResult } from './explore-privileged.ts';
+
+export type { ExplorationResult } from './explore-privileged.ts';
 
 /** The spec's non-empty taxes error values, plus '' when none. */
 export const TAX_ERRORS = [
@@ -174,6 +177,8 @@ export interface SimulationResult {
   readonly durationMs: number;
   /** Owner powers exercised after a holder bought (from the source analysis). */
   readonly ownerActions: readonly OwnerActionCheck[];
+  /** Every state-changing function exercised by every privileged address (source scans; issue 27). */
+  readonly exploration?: ExplorationResult;
   /** What the result proves, e.g. "at launch, with guessed constructor arguments". */
   readonly scope: string;
   /** Remote JSON-RPC round trips (fork mode; 0 otherwise). */

@@ -28,6 +28,8 @@ export interface VerdictFinding {
 
 export interface VerdictOwnerAction {
   readonly kind: string;
+  /** Who made the call, when the simulation says (`owner/deployer`, `state variable marketingWallet`, `anyone`). */
+  readonly by?: string | undefined;
   readonly call: string | null;
   readonly executed: boolean;
   readonly sellAfter: string;
@@ -81,6 +83,22 @@ const ACTION_CATEGORY: Readonly<Record<string, string>> = {
   burn: 'balance-manipulation',
 };
 
+/**
+ * Findings of the simulation's exploration (issue 27: `exploration-<effect>`), each the
+ * proof of one category; the static detectors' own ids are in the categories' lists.
+ */
+const EXPLORATION_CATEGORY: Readonly<Record<string, string>> = {
+  'exploration-minted': 'mintable',
+  'exploration-ownership-retrieved': 'ownership-retrieval',
+  'exploration-balance-lowered': 'balance-manipulation',
+  'exploration-self-destructed': 'self-destruction',
+  'exploration-external-dependency': 'external-invocation',
+  'exploration-buy-restricted': 'whitelist',
+  'exploration-sell-tax-raised': 'slippage-modification',
+  'exploration-sell-limited': 'anti-whale-modification',
+  'exploration-delayed-sell-trap': 'honeypot',
+};
+
 /** A sell tax at or above this, set by an owner call, counts as taxing a holder's sell away. */
 const PUNITIVE_SELL_TAX = 50;
 
@@ -127,21 +145,35 @@ export function computeVerdict(input: VerdictInput): Verdict {
     if (!action.executed || !action.call) continue;
     const baseline = input.taxes?.sellTax ?? 0;
     if (action.sellAfter === 'failed') {
-      sellAfterOwnerActions.push({ call: action.call, effect: 'blocks', sellTaxAfter: null, by, line: action.line ?? null });
+      sellAfterOwnerActions.push({
+        call: action.call,
+        effect: 'blocks',
+        sellTaxAfter: null,
+        by: action.by ?? by,
+        line: action.line ?? null,
+      });
     } else if (
       action.sellAfter === 'passed' &&
       action.sellTaxAfter !== null &&
       action.sellTaxAfter >= PUNITIVE_SELL_TAX &&
       action.sellTaxAfter > baseline
     ) {
-      sellAfterOwnerActions.push({ call: action.call, effect: 'taxes', sellTaxAfter: action.sellTaxAfter, by, line: action.line ?? null });
+      sellAfterOwnerActions.push({
+        call: action.call,
+        effect: 'taxes',
+        sellTaxAfter: action.sellTaxAfter,
+        by: action.by ?? by,
+        line: action.line ?? null,
+      });
     }
   }
   const delayed = (input.delayedSells ?? []).filter((d) => d.failed).map((d) => ({ after: d.after, detail: d.detail }));
 
   const risks = input.categories.map((category): Verdict['risks'][number] => {
     const evidence: Evidence[] = [];
-    for (const finding of input.findings ?? []) if (category.findings.includes(finding.detector)) evidence.push(findingEvidence(finding));
+    for (const finding of input.findings ?? [])
+      if (category.findings.includes(finding.detector) || EXPLORATION_CATEGORY[finding.detector] === category.id)
+        evidence.push(findingEvidence(finding));
     // A smartAudit key with no matching finding above (e.g. from another detector) still counts.
     if (evidence.length === 0)
       for (const key of category.smartAuditKeys)

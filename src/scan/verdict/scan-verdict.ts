@@ -9,10 +9,56 @@ import type { ScanMeta, SourceReport } from '../../spec/schemas/audit-layout.ts'
 import type { Verdict } from '../../spec/schemas/verdict.ts';
 import { computeVerdict, type VerdictFinding, type VerdictOwnerAction, type VerdictTaxes } from './compute-verdict.ts';
 
+interface ExplorationEffectLike {
+  readonly kind: string;
+  readonly call: string;
+  readonly callerRole: string;
+  readonly anyone: boolean;
+  readonly evidence: string;
+  readonly sellTaxAfter: number | null;
+  readonly location: { readonly range: readonly [number, number] } | null;
+}
+
 interface SimulationMetaLike {
   readonly reason?: string;
   readonly ownerActions?: readonly VerdictOwnerAction[];
-  readonly delayedSells?: readonly { readonly after: string; readonly failed: boolean; readonly detail: string }[];
+  /** Issue 27: every privileged function called after a buy, and what it was seen to do. */
+  readonly exploration?: { readonly effects?: readonly unknown[] };
+}
+
+function isEffect(value: unknown): value is ExplorationEffectLike {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { kind?: unknown }).kind === 'string' &&
+    typeof (value as { call?: unknown }).call === 'string'
+  );
+}
+
+/** The exploration's effects as owner actions on a sell, and its delayed-sell traps. */
+function fromExploration(simulation: SimulationMetaLike | null | undefined): {
+  actions: VerdictOwnerAction[];
+  delayed: { after: string; failed: boolean; detail: string }[];
+} {
+  const actions: VerdictOwnerAction[] = [];
+  const delayed: { after: string; failed: boolean; detail: string }[] = [];
+  for (const e of (simulation?.exploration?.effects ?? []).filter(isEffect)) {
+    if (e.kind === 'delayed-sell-trap') {
+      delayed.push({ after: e.call.replace(/^no owner action, /, '').replace(/ passes$/, ''), failed: true, detail: e.evidence });
+    } else if (e.kind === 'sell-blocked' || e.kind === 'sell-tax-raised') {
+      actions.push({
+        kind: e.kind,
+        call: e.call,
+        by: e.anyone ? 'anyone' : e.callerRole || undefined,
+        executed: true,
+        sellAfter: e.kind === 'sell-blocked' ? 'failed' : 'passed',
+        sellTaxAfter: e.sellTaxAfter,
+        statement: e.evidence,
+        line: e.location?.range[0] ?? null,
+      });
+    }
+  }
+  return { actions, delayed };
 }
 
 /** Why categories the analysis found nothing for are unknown rather than clean; undefined when the read was complete. */
@@ -39,8 +85,8 @@ export function addressScanVerdict(input: AddressVerdictInput): Verdict {
   return computeVerdict({
     taxes: input.taxes,
     simulationReason: input.simulation?.reason ?? input.simulationReport?.reason,
-    ownerActions: input.simulation?.ownerActions,
-    delayedSells: input.simulation?.delayedSells,
+    ownerActions: [...(input.simulation?.ownerActions ?? []), ...fromExploration(input.simulation).actions],
+    delayedSells: fromExploration(input.simulation).delayed,
     findings: input.findings,
     analysisComplete: reason === undefined && input.findings !== null,
     incompleteReason: reason,
@@ -65,8 +111,8 @@ export function sourceScanVerdict(input: SourceVerdictInput): Verdict {
   return computeVerdict({
     taxes: input.taxes,
     simulationReason: input.simulation?.reason ?? input.simulationReport?.reason,
-    ownerActions: input.simulation?.ownerActions,
-    delayedSells: input.simulation?.delayedSells,
+    ownerActions: [...(input.simulation?.ownerActions ?? []), ...fromExploration(input.simulation).actions],
+    delayedSells: fromExploration(input.simulation).delayed,
     findings: input.analysisReport?.status === 'ok' || input.analysisReport?.status === 'partial' ? input.findings : null,
     analysisComplete: reason === undefined,
     incompleteReason: reason,

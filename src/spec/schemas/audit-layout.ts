@@ -487,6 +487,30 @@ export const SimulationMetaSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    exploration: Type.Optional(
+      Type.Object(
+        {
+          privileged: Type.Array(Type.Object({ address: Type.String(), role: Type.String() }, { additionalProperties: false })),
+          functions: Type.Array(Type.String(), { description: 'state-changing functions of the ABI explored' }),
+          calls: Type.Number({ description: 'calls executed' }),
+          callsWithEffect: Type.Number({ description: 'calls after which something a holder cares about changed' }),
+          effects: Type.Array(Type.Unknown(), {
+            description: 'what calls (or time) were seen to do, with the call, caller, lines and evidence',
+          }),
+          cutShort: Type.String({ description: "why the exploration stopped early; '' when it covered everything" }),
+          durationMs: Type.Number(),
+          skipped: Type.Optional(Type.Array(Type.String(), { description: 'functions left because a try ran to the gas cap, with why' })),
+          unproven: Type.Optional(Type.Array(Type.Unknown(), { description: 'powers the analysis named that no call showed, with why' })),
+          dependencies: Type.Optional(
+            Type.Array(Type.Unknown(), { description: 'contracts outside the source the token asks, stood in for to reach a trade' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: 'issue 27: every state-changing function called by every privileged address after a holder bought',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
