@@ -48,6 +48,7 @@ import { createVoucherService } from '../services/vouchers.ts';
 import { servicesRoutes } from './routes/services.ts';
 import { DEFAULT_HTTP_LIMITS, httpServerOptions, type HttpLimits } from './http-limits.ts';
 import { capConnectionsPerClient } from './connection-cap.ts';
+import { isLoopback } from '../devnet/rpc-policy.ts';
 import { clientErrorHandler } from './client-error.ts';
 import { createVoucherLimiters, type VoucherLimiters } from '../services/voucher-limiters.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from './routes/admin-services.ts';
@@ -167,7 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
   // Behind trusted proxies every socket is a proxy's: the cap would throttle the proxy.
-  if (httpLimits.maxConnectionsPerClient > 0 && hops === 0) capConnectionsPerClient(app.server, httpLimits.maxConnectionsPerClient);
+  // Loopback peers (the service's own readers of its devnet /rpc, local tools) are not capped unless asked.
+  if (httpLimits.maxConnectionsPerClient > 0 && hops === 0)
+    capConnectionsPerClient(app.server, httpLimits.maxConnectionsPerClient, httpLimits.capLoopback ? {} : { exempt: isLoopback });
   // Issue 13: one strict validator for every route's request schema (src/api/validation.ts).
   app.setValidatorCompiler(validatorCompiler);
 

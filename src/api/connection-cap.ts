@@ -20,13 +20,21 @@ export interface ConnectionCap {
   open(address: string): number;
 }
 
-export function capConnectionsPerClient(server: Server, max: number): ConnectionCap {
+export function capConnectionsPerClient(
+  server: Server,
+  max: number,
+  options: { readonly exempt?: (address: string) => boolean } = {},
+): ConnectionCap {
   const counts = new Map<string, number>();
   // The HTTP server's own 'connection' listeners run only for sockets within the cap: a
   // refused socket is never parsed, so no request on it reaches a route.
   const listeners = server.listeners('connection') as Array<(socket: Socket) => void>;
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
+    if (options.exempt?.(socket.remoteAddress ?? '')) {
+      for (const listener of listeners) listener.call(server, socket);
+      return;
+    }
     const key = clientRateKey(socket.remoteAddress ?? '');
     const open = (counts.get(key) ?? 0) + 1;
     if (open > max) return refuse(socket);

@@ -22,6 +22,8 @@ const LIMITS: HttpLimits = {
   idleTimeoutMs: 10_000,
   keepAliveTimeoutMs: 10_000,
   maxConnectionsPerClient: 3,
+  // These sockets come from loopback: capped here as an outside client's would be.
+  capLoopback: true,
 };
 
 interface Conversation {

@@ -24,6 +24,12 @@ export interface HttpLimits {
   readonly keepAliveTimeoutMs: number;
   /** Open connections per client address, an IPv6 /64 as one (MAX_CONNECTIONS_PER_CLIENT; 0: no cap). */
   readonly maxConnectionsPerClient: number;
+  /**
+   * Whether loopback peers are capped too (tests). Off by default: the service's own scan
+   * readers call its devnet `/rpc` over loopback, many sockets at once during a scan, and a
+   * local process is not the outside caller the cap is for.
+   */
+  readonly capLoopback?: boolean;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = Object.freeze({
