@@ -252,6 +252,7 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   it('token address: checks the form for the network, then scans by address', async () => {
     await page.goto(`${server.url}/scan?tab=address`);
     const input = page.getByRole('textbox', { name: 'Token address' });
+    await input.waitFor();
     await scanButton().click();
     await expectError(S.addressRequired);
     await input.fill('0x1234');
@@ -314,6 +315,8 @@ describe('Cyberscan pages in Chromium', { timeout: 600_000 }, () => {
   it('repository: another host, a private GitLab project, then GitHub Connect and a granted private repository', async () => {
     await page.goto(`${server.url}/scan?tab=repository`);
     const input = page.getByRole('textbox', { name: 'Repository link' });
+    // The page is loaded on first visit (its own chunk): Scan is pressed on the repository tab, not before it shows.
+    await input.waitFor();
     await scanButton().click();
     await expectError(S.repositoryUrl);
     await input.fill('https://bitbucket.org/acme/token');
