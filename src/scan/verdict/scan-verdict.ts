@@ -82,11 +82,12 @@ export interface AddressVerdictInput {
 
 export function addressScanVerdict(input: AddressVerdictInput): Verdict {
   const reason = incompleteReason(input.analysisReport, input.unverified);
+  const explored = fromExploration(input.simulation);
   return computeVerdict({
     taxes: input.taxes,
     simulationReason: input.simulation?.reason ?? input.simulationReport?.reason,
-    ownerActions: [...(input.simulation?.ownerActions ?? []), ...fromExploration(input.simulation).actions],
-    delayedSells: fromExploration(input.simulation).delayed,
+    ownerActions: [...(input.simulation?.ownerActions ?? []), ...explored.actions],
+    delayedSells: explored.delayed,
     findings: input.findings,
     analysisComplete: reason === undefined && input.findings !== null,
     incompleteReason: reason,
@@ -108,11 +109,12 @@ export interface SourceVerdictInput {
 /** A source scan: the code is all there is (no owner on a chain, so no power holders). */
 export function sourceScanVerdict(input: SourceVerdictInput): Verdict {
   const reason = incompleteReason(input.analysisReport, false);
+  const explored = fromExploration(input.simulation);
   return computeVerdict({
     taxes: input.taxes,
     simulationReason: input.simulation?.reason ?? input.simulationReport?.reason,
-    ownerActions: [...(input.simulation?.ownerActions ?? []), ...fromExploration(input.simulation).actions],
-    delayedSells: fromExploration(input.simulation).delayed,
+    ownerActions: [...(input.simulation?.ownerActions ?? []), ...explored.actions],
+    delayedSells: explored.delayed,
     findings: input.analysisReport?.status === 'ok' || input.analysisReport?.status === 'partial' ? input.findings : null,
     analysisComplete: reason === undefined,
     incompleteReason: reason,
