@@ -4,7 +4,7 @@
  * the ownership summary. Built lazily and cached per contract.
  */
 import type { ContractModel, FunctionModel, Program, StateVariable } from './program.ts';
-import { Scope } from './scope.ts';
+import { scopeFor, type Scope } from './scope.ts';
 import { summarize } from './summarize.ts';
 import type { Summary } from './summary.ts';
 import { authoritiesOf, isExternallyCallable, type Authority } from './access-control.ts';
@@ -33,7 +33,7 @@ export interface ContractAnalysis {
 }
 
 export function analyzeContract(program: Program, contract: ContractModel): ContractAnalysis {
-  const scope = new Scope(program, contract);
+  const scope = scopeFor(program, contract);
   const functions = effectiveFunctions(contract);
   const entries: Entry[] = [];
   for (const fn of functions) {

@@ -4,6 +4,27 @@
  */
 import type { ContractModel, FunctionModel, Program, StateVariable } from './program.ts';
 
+const shared = new WeakMap<Program, Map<ContractModel, Scope>>();
+
+/**
+ * The one scope of `contract` in `program`. Scopes memoise lookups and key the IR and
+ * summary caches, so the detectors that read a function in its own contract and the
+ * contract analysis of the same contract share one lowering instead of building two.
+ */
+export function scopeFor(program: Program, contract: ContractModel): Scope {
+  let byContract = shared.get(program);
+  if (!byContract) {
+    byContract = new Map();
+    shared.set(program, byContract);
+  }
+  let scope = byContract.get(contract);
+  if (!scope) {
+    scope = new Scope(program, contract);
+    byContract.set(contract, scope);
+  }
+  return scope;
+}
+
 export class Scope {
   private readonly vars = new Map<string, StateVariable | null>();
   private readonly fns = new Map<string, FunctionModel | null>();

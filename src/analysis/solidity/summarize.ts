@@ -129,10 +129,11 @@ class Executor {
   private block(node: SyntaxNode, env: Env): void {
     const pathDepth = this.path.length;
     const stmts = node.children;
+    const quietAfter = quietSuffixes(stmts);
     for (let i = 0; i < stmts.length; i++) {
       const s = stmts[i]!;
       if (!this.tick()) break;
-      this.quiet.push(stmts.slice(i + 1).every(isQuiet));
+      this.quiet.push(quietAfter[i]!);
       this.statement(s, env);
       this.quiet.pop();
       // `if (c) { …; return; }` with no else: what follows in the block runs under `!c`
@@ -424,6 +425,12 @@ class Executor {
     return v && !v.isConstant ? { v, keys: [] } : undefined;
   }
 
+  /** Whether every statement enclosing the current one in this frame is followed only by quiet ones. */
+  private quietSinceFrame(): boolean {
+    for (let i = this.frame.quietBase; i < this.quiet.length; i++) if (!this.quiet[i]) return false;
+    return true;
+  }
+
   /** A state variable a name means here (not a local, not from a library's own code). */
   private stateOf(name: string, env: Env): StateVariable | undefined {
     if (env.values.has(name) || env.storage.has(name) || this.frame.fn.contract.kind === 'library') return undefined;
@@ -575,7 +582,7 @@ class Executor {
       if (sym.k === 'state') inner.storage.set(p.name, sym);
       inner.origins.set(p.name, { node: a, env });
     });
-    this.nextTail = this.frame.tail && this.quiet.slice(this.frame.quietBase).every(Boolean);
+    this.nextTail = this.frame.tail && this.quietSinceFrame();
     this.invoke(callee, inner, viaModifier ?? this.frame.viaModifier);
   }
 
@@ -719,6 +726,20 @@ function checkpointDirection(node: SyntaxNode, env: Env, depth: number): WriteOp
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
+}
+
+/**
+ * For each statement of a block, whether only quiet statements follow it: one backward
+ * pass, where asking each statement about its own suffix would be quadratic in long blocks.
+ */
+function quietSuffixes(stmts: readonly SyntaxNode[]): boolean[] {
+  const out = new Array<boolean>(stmts.length);
+  let quiet = true;
+  for (let i = stmts.length - 1; i >= 0; i--) {
+    out[i] = quiet;
+    quiet = quiet && isQuiet(stmts[i]!);
+  }
+  return out;
 }
 
 /** A statement after which nothing happens but a plain `return` or an event. */

@@ -149,6 +149,9 @@ const CHILDLESS = new Set(
     .filter((type) => !KEEP_ANONYMOUS_UNDER.has(type)),
 );
 
+/** The children of every leaf: frozen, so a stray push fails loudly instead of sharing. */
+const NO_CHILDREN = Object.freeze([]) as unknown as SyntaxNode[];
+
 interface Frame {
   readonly node: SyntaxNode;
   /** The tree-sitter type of the cursor's parent (a transparent wrapper's own type). */
@@ -197,14 +200,15 @@ export function parseSolidity(source: string): ParsedFile {
     } else if (info.name !== 'comment') {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      const node: SyntaxNode = { type: info.name, field, start, end, children: [], text: '' };
+      // Leaves share one frozen empty list: most nodes are leaves, and an array each is
+      // a large share of the conversion's allocation (and so of its garbage collection).
+      const leaf = LEAF.has(info.name) || (!hasError && CHILDLESS.has(info.name));
+      const node: SyntaxNode = { type: info.name, field, start, end, children: leaf ? NO_CHILDREN : [], text: '' };
       parent.children.push(node);
-      if (LEAF.has(info.name)) {
+      if (leaf) {
         // no children needed
       } else if (frame.depth >= MAX_SYNTAX_DEPTH) truncated = true;
-      else if (!hasError && CHILDLESS.has(info.name)) {
-        // no children to keep
-      } else if (cursor.gotoFirstChild()) {
+      else if (cursor.gotoFirstChild()) {
         stack.push({ node, type: info.name, inheritedField: null, transparent: false, depth: frame.depth + 1 });
         descend = true;
       }

@@ -3,28 +3,16 @@
  * looked at, which conditions a function branches or reverts on, whether a condition
  * mentions a global, and a per-program scope for function-level visitors.
  */
-import type { ContractModel, FunctionModel, Program } from '../program.ts';
-import { Scope } from '../scope.ts';
+import type { FunctionModel, Program } from '../program.ts';
+import { scopeFor, type Scope } from '../scope.ts';
 import type { SyntaxNode } from '../syntax-tree.ts';
 import { child, operatorOf, unparen } from '../syntax-helpers.ts';
 import { yulArgs, yulCallee } from '../yul.ts';
 import type { CallSite, FunctionIR } from './cfg.ts';
 
-const scopes = new WeakMap<Program, Map<ContractModel, Scope>>();
-
 /** The scope a function is read in when no deployable contract is in view: its own contract's. */
 export function declarationScope(program: Program, fn: FunctionModel): Scope {
-  let byContract = scopes.get(program);
-  if (!byContract) {
-    byContract = new Map();
-    scopes.set(program, byContract);
-  }
-  let scope = byContract.get(fn.contract);
-  if (!scope) {
-    scope = new Scope(program, fn.contract);
-    byContract.set(fn.contract, scope);
-  }
-  return scope;
+  return scopeFor(program, fn.contract);
 }
 
 /**
