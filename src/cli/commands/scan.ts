@@ -8,14 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { analyzeSources } from '../../analysis/analyze.ts';
-import { detectors } from '../../analysis/detectors/index.ts';
+import type { analyzeSources } from '../../analysis/analyze.ts';
 import { SEVERITIES, severityRank, type Severity } from '../../analysis/findings.ts';
-import { toSarif } from '../../analysis/report/sarif.ts';
-import { toText } from '../../analysis/report/text-report.ts';
-import { readSources } from '../../sources/read-sources.ts';
-import { createNodeModulesResolver, projectRoot } from '../../sources/node-modules-resolver.ts';
-import { SourceInputError } from '../../sources/source-input-error.ts';
 import { statSync } from 'node:fs';
 import { CliError, EXIT } from '../cli-error.ts';
 import { packageVersion } from '../package-version.ts';
@@ -66,6 +60,13 @@ export function register(program: Command): void {
       if (options.network !== undefined) throw new CliError('--network needs --server (a local scan reads files only)');
       if (isFile(target) && !/\.(sol|zip)$/i.test(target))
         throw new CliError(`${target}: not a Solidity file (give a .sol file, a folder or a .zip of them)`);
+      // The analysis is loaded here, not with the command: `scan --server` does not need it.
+      const [{ analyzeSources }, { readSources }, { createNodeModulesResolver, projectRoot }, { SourceInputError }] = await Promise.all([
+        import('../../analysis/analyze.ts'),
+        import('../../sources/read-sources.ts'),
+        import('../../sources/node-modules-resolver.ts'),
+        import('../../sources/source-input-error.ts'),
+      ]);
       const progress = progressLine();
       const read = await readSources(target, undefined, progress.update).catch((error: unknown) => {
         if (error instanceof SourceInputError) throw new CliError(error.message);
@@ -84,7 +85,7 @@ export function register(program: Command): void {
       }
       const skipped = read.skipped.map((s) => ({ kind: 'input' as const, message: `skipped: ${s.reason}`, file: s.path }));
       const full = { ...result, diagnostics: [...skipped, ...result.diagnostics] };
-      const report = render(format, full, target);
+      const report = await render(format, full, target);
       const failed = failOn !== undefined && result.findings.some((f) => severityRank(f.severity) <= severityRank(failOn));
       if (options.output) {
         try {
@@ -157,9 +158,13 @@ function statusLine(): (status: string) => void {
   };
 }
 
-function render(format: Format, result: ReturnType<typeof analyzeSources>, target: string): string {
+async function render(format: Format, result: ReturnType<typeof analyzeSources>, target: string): Promise<string> {
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
   if (format === 'sarif') {
+    const [{ toSarif }, { detectors }] = await Promise.all([
+      import('../../analysis/report/sarif.ts'),
+      import('../../analysis/detectors/index.ts'),
+    ]);
     const prefix = relative(process.cwd(), scanRoot(target)).split(sep).join('/');
     return `${JSON.stringify(
       toSarif(
@@ -171,6 +176,7 @@ function render(format: Format, result: ReturnType<typeof analyzeSources>, targe
       2,
     )}\n`;
   }
+  const { toText } = await import('../../analysis/report/text-report.ts');
   return toText(result, { title: `scopeward scan ${target}` });
 }
 
