@@ -6,6 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import { signedInBrowser } from '../src/testing/dashboard-browser.ts';
 import { runCli } from '../src/testing/run-cli.ts';
 import { MESSAGES } from '../src/spec/messages.ts';
+import { buildTestZip } from '../src/sources/zip-test-writer.ts';
 
 describe('scopeward scan --server on the real app', () => {
   let f: ScanFixture;
@@ -93,6 +95,25 @@ describe('scopeward scan --server on the real app', () => {
     assert.match(run.stdout, /^Verdict: /m);
     assert.match(run.stdout, /^ {2}\[(critical|high)\] .*\(Owned\.sol:\d+\)$/m);
     assert.equal(run.code, 1, run.stdout + run.stderr);
+  });
+
+  it("a .zip goes up as one zip part; the service's own explorer-style link goes as a url", async () => {
+    const zip = join(dir, 'sources.zip');
+    await writeFile(
+      zip,
+      buildTestZip([
+        { name: 'contracts/Plain.sol', data: readFileSync(new URL('../src/devnet/contracts/PlainToken.sol', import.meta.url)) },
+        { name: 'README.md', data: Buffer.from('# ignored') },
+      ]),
+    );
+    const zipped = await runCli(['scan', '--server', server, '--api-key', key, '--json', zip], {});
+    assert.equal(zipped.code, 0, zipped.stderr);
+    const archive = JSON.parse(zipped.stdout) as { scan: { kind: string; status: string; title: string } };
+    assert.deepEqual([archive.scan.kind, archive.scan.status, archive.scan.title], ['zip', 'done', 'sources.zip']);
+
+    const link = await runCli(['scan', '--server', server, '--api-key', key, `${server}/token/${token('fee')}`], {});
+    assert.equal(link.code, 0, link.stderr);
+    assert.match(link.stdout, /\(url\) on .*: done\n\nVerdict: You can sell now \(sell tax 5 %\)/);
   });
 
   it('a key the service does not know exits 2 with its message; no key at all exits 2 before calling', async () => {
