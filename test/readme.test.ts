@@ -118,5 +118,12 @@ describe('README examples', () => {
       read(`err.${commands.findIndex((c) => c.command.includes('--format sarif'))}`),
       /^scopeward: \d+ findings .* written to scopeward\.sarif; exit 1/,
     );
+    // scan --server: the service's verdict first, then the findings, for the address and the uploaded file.
+    const remote = commands.flatMap((c, i) => (c.command.includes('scan --server') ? [read(`out.${i}`)] : []));
+    assert.equal(remote.length, 2);
+    for (const out of remote) {
+      assert.match(out, /: done\n\nVerdict: You can sell now/, out);
+      assert.ok(out.indexOf('Verdict: ') < out.indexOf('Findings: '), out);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Who is calling: a valid API key (no limit), no key (rate-limited per client), or an
+ * Who is calling: a valid API key (no limit), a signed-in dashboard session (its account's
+ * access, as its keys: no keyless limit; issue 29), no key (rate-limited per client), or an
  * invalid key (refused with the operation's message). Used as an onRequest hook per route,
  * so a refused or limited caller is answered before its body is read.
  */
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's API key, when a valid one was presented. */
     apiKey?: ApiKeyInfo;
+    /** The account of the signed-in browser session a keyless call came with (the Apps pages). */
+    signedInAccountId?: string;
   }
 }
 
@@ -26,6 +29,12 @@ export interface AccessDeps {
   readonly rateLimiter: RateLimiter;
   /** Counts a call made with a valid key (calls this month, in the dashboard). */
   readonly countCall?: (keyId: string) => void;
+  /**
+   * The account of a signed-in browser session the request carries (its cookie, and its
+   * CSRF token on a state-changing call), if any: such a call gets the account's access
+   * instead of the keyless budget. Asked only of keyless requests that send a cookie.
+   */
+  readonly signedInAccount?: (request: FastifyRequest) => Promise<string | undefined>;
 }
 
 export interface AccessPolicy {
@@ -88,6 +97,13 @@ export function createAccessGate(deps: AccessDeps) {
         return;
       }
       if (policy.keyRequired) throw (policy.missingKey ?? policy.invalidKey)();
+      if (deps.signedInAccount && request.headers.cookie !== undefined) {
+        const account = await deps.signedInAccount(request);
+        if (account !== undefined) {
+          request.signedInAccountId = account;
+          return;
+        }
+      }
       const decision = await deps.rateLimiter.consume(`${policy.bucket}:${clientRateKey(request.ip)}`);
       const headers = {
         'RateLimit-Limit': String(decision.limit),

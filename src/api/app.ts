@@ -38,7 +38,7 @@ import { createMemoryMailer, type Mailer } from '../accounts/mailer.ts';
 import { createUsageRecorder } from '../accounts/usage-recorder.ts';
 import { systemClock, type Clock } from '../accounts/clock.ts';
 import cookie from '@fastify/cookie';
-import { accountRoutes, dashboardScope, sessionOrAccountKeyHooks, SESSION_COOKIE } from './routes/account.ts';
+import { accountRoutes, dashboardScope, sessionOrAccountKeyHooks, SESSION_COOKIE, signedInAccount } from './routes/account.ts';
 import { accountKeyRoutes } from './routes/account-keys.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { recordAccountActivity, SCAN_ROUTES } from './activity.ts';
@@ -226,12 +226,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const usage = createUsageRecorder(db, clock, { onError: (error) => app.log.warn({ err: error }, 'could not record API key usage') });
   app.addHook('onClose', () => usage.close());
+  const mailer = deps.mailer ?? createMemoryMailer();
+  const accounts = createAccountService({
+    db,
+    mailer,
+    limiters: deps.accountLimiters ?? createAccountLimiters(),
+    clock,
+    firstSignupAdmin: deps.firstSignupAdmin ?? false,
+    onMailError: (error, message) => app.log.error({ err: error, subject: message.subject }, 'could not send an account e-mail'),
+  });
   const verifyApiKey = cachedApiKeyVerifier(createApiKeyVerifier(deps.store));
+  // Issue 29: a signed-in browser (the Apps pages) calls the public routes with its account's access, not the keyless budget.
+  const signedIn = signedInAccount(accounts);
   const gate = createAccessGate({
     db,
     verifyApiKey,
     rateLimiter: deps.rateLimiter,
     countCall: (id) => usage.countCall(id),
+    signedInAccount: signedIn,
   });
   // Only the scan routes record activity: a hook on those routes alone, so every other
   // call (the audit lookup above all) does not run it just to return early.
@@ -278,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       verifyApiKey,
       rateLimiter: deps.safescanRateLimiter ?? createRateLimiter({ pointsPerWindow: 10, keyPrefix: 'sw-rl-safescan' }),
       countCall: (id) => usage.countCall(id),
+      signedInAccount: signedIn,
     });
     await app.register(safescanRoutes, { gate: safescanGate, safescan: deps.safescan });
   }
@@ -289,15 +302,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const content = corpus.content.bind(corpus);
     await app.register(similarityOriginRoutes, { gate, list: () => corpus.list(), content });
   }
-  const mailer = deps.mailer ?? createMemoryMailer();
-  const accounts = createAccountService({
-    db,
-    mailer,
-    limiters: deps.accountLimiters ?? createAccountLimiters(),
-    clock,
-    firstSignupAdmin: deps.firstSignupAdmin ?? false,
-    onMailError: (error, message) => app.log.error({ err: error, subject: message.subject }, 'could not send an account e-mail'),
-  });
   const sweep = setInterval(() => {
     accounts.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep expired sessions and codes'));
   }, 3600_000);

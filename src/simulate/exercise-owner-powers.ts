@@ -6,7 +6,9 @@
  * from the parameter types: the holder (then the pair) for addresses, both truth values,
  * and a few numbers that a fee, a limit or a delay would make restrictive; the first
  * choice after which the sell fails is the evidence, else the one that raised the sell
- * tax most, else the first the owner could call.
+ * tax most, else the first the owner could call. A mint is measured (the supply and the
+ * recipients' balances around the call): one that created nothing, such as
+ * `mint(holder, 0)`, is no proof of the power (`minted: "0"`, see mintShown).
  */
 import { encodeFunctionData, parseAbi, type Abi, type Address, type Hex } from 'viem';
 import type { TokenPower } from '../analysis/token-powers.ts';
@@ -214,7 +216,8 @@ async function exerciseOne(
   }
   const tried: string[] = [];
   const bought = await session.read<bigint>(token, erc20Abi, 'balanceOf', [holder], 'UNCAUGHT_ERROR');
-  let best: { call: string; sell: SellOutcome; steps: SimulationStep[] } | null = null;
+  let best: { call: string; sell: SellOutcome; steps: SimulationStep[]; minted: bigint | null } | null = null;
+  const measuresMint = power.kind === 'mint';
   for (const choice of argumentChoices(power, holder, pool.pair, ctx.maxChoices ?? (power.kind === 'set-fees' ? 9 : 6))) {
     const call = `${power.function}(${choice.text})`;
     let data: Hex;
@@ -230,11 +233,13 @@ async function exerciseOne(
         tried.push(`${call}: ${probe.reason || 'reverted'}`);
         continue;
       }
+      const supplyBefore = measuresMint ? await mintMeasure(session, token, [holder, pool.pair, owner]) : null;
       const sent = await session.send({ from: owner, to: token, data });
       if (!sent.ok) {
         tried.push(`${call}: ${sent.reason}`);
         continue;
       }
+      const minted = supplyBefore ? created(supplyBefore, await mintMeasure(session, token, [holder, pool.pair, owner])) : null;
       const sell = await holderSells(session, token, pool, holder, bought);
       const steps: SimulationStep[] = [
         { step: 'owner-action', ok: true, description: `the owner calls ${call}`, from: owner, to: token, data, gasUsed: sent.gasUsed },
@@ -249,7 +254,9 @@ async function exerciseOne(
           ...(sell.ok ? { values: { tax: sell.tax } } : { reason: sell.reason }),
         },
       ];
-      if (!best || rank(sell) > rank(best.sell)) best = { call, sell, steps };
+      // Among equal sells, a mint that created tokens is the evidence, not one that created none.
+      const mintedMore = minted !== null && minted > 0n && (best?.minted ?? 0n) === 0n;
+      if (!best || rank(sell) > rank(best.sell) || (rank(sell) === rank(best.sell) && mintedMore)) best = { call, sell, steps, minted };
       if (!sell.ok && !hitPoolLimit(sell)) break;
     } finally {
       await session.revert(snapshot);
@@ -280,7 +287,7 @@ async function exerciseOne(
     };
   }
   evidence.push(...best.steps);
-  const { call, sell } = best;
+  const { call, sell, minted } = best;
   const raised = sell.ok && sell.tax !== null && (ctx.baselineSellTax === null || sell.tax > ctx.baselineSellTax + 0.5);
   const statement = hitPoolLimit(sell)
     ? `after \`${call}\` by the owner the holder's sell reverted with ${JSON.stringify(sell.reason)}: the pair's balance passed what its reserves can hold, a limit of the pool rather than a rule of the token, so this proves no sell restriction`
@@ -289,16 +296,57 @@ async function exerciseOne(
       : raised
         ? `after \`${call}\` by the owner the holder's sell paid a ${sell.tax}% tax (was ${ctx.baselineSellTax ?? 'n/a'}%)`
         : `after \`${call}\` by the owner the holder could still sell (tax ${sell.tax ?? 'n/a'}%)`;
+  const mintWords =
+    minted === null
+      ? ''
+      : minted > 0n
+        ? `; the call created ${minted} raw units`
+        : '; the call went through but created no tokens (the supply and the balances stayed as they were), so it proves no mint';
   return {
     kind: power.kind,
     signature: power.signature,
     call,
     executed: true,
+    ...(minted === null ? {} : { minted: String(minted) }),
     sellAfter: sell.ok ? 'passed' : hitPoolLimit(sell) ? 'inconclusive' : 'failed',
     sellTaxAfter: sell.ok ? sell.tax : null,
-    statement,
+    statement: `${statement}${mintWords}`,
     line: power.line,
   };
+}
+
+interface MintMeasure {
+  readonly supply: bigint | null;
+  readonly balances: readonly (bigint | null)[];
+}
+
+async function mintMeasure(session: EvmSession, token: Address, holders: readonly Address[]): Promise<MintMeasure> {
+  const read = (fn: 'totalSupply' | 'balanceOf', args: readonly unknown[]) =>
+    session.read<bigint>(token, erc20Abi, fn, args, 'UNCAUGHT_ERROR').catch(() => null);
+  return { supply: await read('totalSupply', []), balances: await Promise.all(holders.map((h) => read('balanceOf', [h]))) };
+}
+
+/** What a call created: the supply's rise, or (a supply that cannot be read or is kept apart) what the recipients gained. */
+export function created(before: MintMeasure, after: MintMeasure): bigint {
+  const supply = before.supply !== null && after.supply !== null ? after.supply - before.supply : 0n;
+  const gained = before.balances.reduce<bigint>((sum, b, i) => {
+    const a = after.balances[i];
+    return b === null || a === null || a === undefined || a <= b ? sum : sum + (a - b);
+  }, 0n);
+  return supply > gained ? supply : gained;
+}
+
+/**
+ * Whether an owner action proves a mint power: it went through and was measured to
+ * create tokens. A call that created none (`mint(holder, 0)`), or an unmeasured one, is no evidence.
+ */
+export function mintShown(check: Pick<OwnerActionCheck, 'kind' | 'executed' | 'minted'>): boolean {
+  if (check.kind !== 'mint' || !check.executed || check.minted === undefined) return false;
+  try {
+    return BigInt(check.minted) > 0n;
+  } catch {
+    return false;
+  }
 }
 
 /** Failed sells outrank the pool's own limit, which outranks taxed sells, which outrank free ones. */

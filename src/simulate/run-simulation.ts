@@ -12,7 +12,7 @@ import { chainClientOverProvider } from './chain-client-over-provider.ts';
 import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
 import type { TokenPower } from '../analysis/token-powers.ts';
-import { exerciseOwnerPowers } from './exercise-owner-powers.ts';
+import { exerciseOwnerPowers, mintShown } from './exercise-owner-powers.ts';
 import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
 import { findMaxBuy } from './find-max-buy.ts';
@@ -182,7 +182,7 @@ function legacyConfirmations(checks: readonly OwnerActionCheck[]): Partial<Recor
     if (!kind) continue;
     const confirmed =
       kind === 'mint'
-        ? c.executed
+        ? mintShown(c)
         : c.sellAfter === 'failed' || (kind === 'setFees' && c.sellAfter === 'passed' && c.statement.includes('tax (was'));
     const previous = out[kind];
     if (previous?.confirmed) continue;

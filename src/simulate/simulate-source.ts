@@ -43,6 +43,7 @@ import { runSimulation, type SimulationSettings } from './run-simulation.ts';
 import { erc20Abi, MAX_UINT, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
 import { SimulationError } from './simulation-error.ts';
 import type { ExplorationResult, UnprovenPower } from './explore-privileged.ts';
+import { mintShown } from './exercise-owner-powers.ts';
 import {
   EMPTY_CONFIRMATIONS,
   emptyTaxes,
@@ -295,7 +296,8 @@ export function withStaticPowers(
   const named = new Set(powers.map((p) => p.signature));
   const shown = new Set([
     ...exploration.effects.map((e) => e.signature),
-    ...ownerActions.filter((a) => a.sellAfter === 'failed' || (a.kind === 'mint' && a.executed)).map((a) => a.signature),
+    // A mint counts once it was measured to create tokens: `mint(holder, 0)` going through proves nothing.
+    ...ownerActions.filter((a) => a.sellAfter === 'failed' || mintShown(a)).map((a) => a.signature),
   ]);
   const unproven: UnprovenPower[] = [];
   for (const p of powers) {

@@ -132,6 +132,8 @@ export interface OwnerActionCheck {
   /** A sentence: "after `setFreeze(holder, true)` by the owner the holder's sell reverted with …". */
   readonly statement: string;
   readonly line: number | null;
+  /** Mints only: raw units the call was measured to create (the supply's rise or the recipients' gain); "0" for none. */
+  readonly minted?: string;
 }
 
 /** One stage of a simulation, for `meta.simulation.stages`. */

@@ -132,6 +132,31 @@ export function sessionOrAccountKeyHooks(accounts: AccountService, verifyApiKey:
   };
 }
 
+/**
+ * For the public routes the Apps pages call (Safescan, Signaturescan, Similarityscan): the
+ * account of the browser session the request carries, when it is valid and, on a
+ * state-changing call, sent with its CSRF token from this origin (so another site cannot
+ * spend it); otherwise undefined, and the call is an anonymous one. These routes do not
+ * parse cookies for everyone: only a request with a session cookie is looked up.
+ */
+export function signedInAccount(accounts: AccountService) {
+  return async (request: FastifyRequest): Promise<string | undefined> => {
+    const header = request.headers.cookie;
+    if (header === undefined || !header.includes(`${SESSION_COOKIE}=`)) return undefined;
+    const session = await accounts.sessions.find(cookie.fastifyCookie.parse(header)[SESSION_COOKIE]);
+    if (!session) return undefined;
+    const verdict = checkCsrf({
+      method: request.method,
+      header: request.headers['x-csrf-token'],
+      expected: session.csrfToken,
+      origin: request.headers.origin,
+      secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
+      selfOrigin: `${request.protocol}://${request.host}`,
+    });
+    return verdict.ok ? session.accountId : undefined;
+  };
+}
+
 /** The account a request acts for: its account API key's, else its session's. */
 export function accountIdOf(request: FastifyRequest): string | undefined {
   return request.keyAccountId ?? request.session?.accountId;

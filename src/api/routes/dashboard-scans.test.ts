@@ -13,7 +13,7 @@ import { createNodeModulesResolver } from '../../sources/node-modules-resolver.t
 import { MESSAGES } from '../../spec/messages.ts';
 import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.ts';
 import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
-import { ABANDONED_AFTER_MS } from './dashboard-scans.ts';
+import { ABANDONED_AFTER_MS, scanRequestBody } from './dashboard-scans.ts';
 import { createApiKey } from '../../keys/api-key-repository.ts';
 import { API_SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import { buildApp } from '../app.ts';
@@ -410,3 +410,62 @@ for (const kind of storeKinds()) {
     });
   });
 }
+
+describe('the OpenAPI document of POST /api/scans (issue 29)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({});
+  });
+  after(() => t.close());
+
+  type Variant = { required: string[]; properties: Record<string, Record<string, unknown>> };
+  const variants = (media: { schema: { anyOf: Variant[] } }) => media.schema.anyOf;
+
+  it('describes the JSON inputs and the multipart bodies (files, zip) apart, with the limits the server holds them to', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const content = doc.paths['/api/scans'].post.requestBody.content;
+    assert.deepEqual(Object.keys(content).sort(), ['application/json', 'multipart/form-data']);
+    assert.deepEqual(
+      variants(content['application/json']).map((v) => [v.properties.kind!.enum, v.required]),
+      [
+        [['url'], ['kind', 'url']],
+        [['address'], ['kind', 'network', 'address']],
+        [['repository'], ['kind', 'url']],
+      ],
+    );
+    const [files, zip] = variants(content['multipart/form-data']);
+    assert.deepEqual(files!.required, ['files']);
+    const parts = files!.properties.files!;
+    assert.equal(parts.maxItems, L.maxFiles);
+    assert.equal(parts['x-max-total-bytes'], L.maxTotalBytes);
+    assert.deepEqual(parts.items, {
+      format: 'binary',
+      contentMediaType: 'text/plain',
+      description: 'one .sol file (its name ends in .sol), at most 1 MiB',
+      'x-max-bytes': L.maxFileBytes,
+      type: 'string',
+    });
+    assert.match(String(parts.description), /at most 50 files, 1 MiB each, 8 MiB in total/);
+    assert.deepEqual(zip!.required, ['zip']);
+    const archive = zip!.properties.zip!;
+    assert.equal(archive.format, 'binary');
+    assert.equal(archive.contentMediaType, 'application/zip');
+    assert.deepEqual(
+      [archive['x-max-bytes'], archive['x-max-entries'], archive['x-max-inflate-ratio']],
+      [L.maxArchiveBytes, L.maxArchiveEntries, L.maxInflateRatio],
+    );
+    assert.match(String(archive.description), /at most 16 MiB, 5000 entries and 100× inflation/);
+    // The JSON body has no file parts, the form no url.
+    for (const v of variants(content['application/json'])) assert.ok(!('files' in v.properties) && !('zip' in v.properties));
+    for (const v of variants(content['multipart/form-data'])) assert.ok(!('url' in v.properties));
+  });
+
+  it('the limits in the document are the configured ones', () => {
+    const limits = { ...L, maxFiles: 3, maxFileBytes: 512 * 1024, maxArchiveEntries: 10 };
+    const form = scanRequestBody(limits).content['multipart/form-data'].schema.anyOf;
+    const files = form[0]!.properties.files;
+    assert.equal(files.maxItems, 3);
+    assert.match(String(files.description), /at most 3 files, 0\.5 MiB each/);
+    assert.equal(form[1]!.properties.zip['x-max-entries'], 10);
+  });
+});

@@ -36,22 +36,60 @@ const ACCOUNT_OR_PUBLIC = [...ACCOUNT_ONLY, {}];
 
 /**
  * The request body as documented (validated by hand, per input, for its messages): JSON for
- * `url`, `address` and `repository`; multipart/form-data for `files` and `zip`.
+ * `url`, `address` and `repository`; multipart/form-data for `files` and `zip`, each with
+ * the limits this server holds it to (its `UploadLimits`, so the document tells the truth
+ * when they are configured otherwise).
  */
-const ScanRequestDoc = Type.Object({
-  kind: Type.Union([Type.Literal('url'), Type.Literal('address'), Type.Literal('files'), Type.Literal('zip'), Type.Literal('repository')]),
-  url: Type.Optional(Type.String({ description: 'kind url: an explorer link to the contract; kind repository: a GitHub or GitLab URL' })),
-  network: Type.Optional(Type.String({ description: 'kind address: a network symbol from /api/scans/networks' })),
-  address: Type.Optional(Type.String({ description: 'kind address: the token address' })),
-  files: Type.Optional(
-    Type.Array(Type.String({ format: 'binary' }), {
-      description: 'kind files (multipart): .sol files, at most 50, 1 MiB each, 8 MiB in total; each must be Solidity',
+export function scanRequestBody(limits: UploadLimits) {
+  const url = (description: string) => Type.String({ minLength: 1, description });
+  const json = Type.Union([
+    Type.Object({ kind: Type.Literal('url'), url: url('an explorer link to the contract, e.g. https://etherscan.io/token/0x…') }),
+    Type.Object({
+      kind: Type.Literal('address'),
+      network: Type.String({ description: 'a network symbol from /api/scans/networks' }),
+      address: Type.String({ description: 'the token address' }),
     }),
-  ),
-  zip: Type.Optional(
-    Type.String({ format: 'binary', description: 'kind zip (multipart): one archive of at most 16 MiB, 5000 entries and 100× inflation' }),
-  ),
-});
+    Type.Object({ kind: Type.Literal('repository'), url: url('a GitHub or GitLab repository, branch or folder URL') }),
+  ]);
+  const perFile = mib(limits.maxFileBytes);
+  const total = mib(limits.maxTotalBytes);
+  const archive = mib(limits.maxArchiveBytes);
+  const form = Type.Union([
+    Type.Object({
+      kind: Type.Optional(Type.Literal('files', { description: 'files, the default without a zip part' })),
+      files: Type.Array(
+        Type.String({
+          format: 'binary',
+          contentMediaType: 'text/plain',
+          description: `one .sol file (its name ends in .sol), at most ${perFile} MiB`,
+          'x-max-bytes': limits.maxFileBytes,
+        }),
+        {
+          minItems: 1,
+          maxItems: limits.maxFiles,
+          description:
+            `.sol files, one part each: at most ${limits.maxFiles} files, ${perFile} MiB each, ${total} MiB in total; ` +
+            'each must declare a contract, interface or library (413 past a limit, with `limit`)',
+          'x-max-total-bytes': limits.maxTotalBytes,
+        },
+      ),
+    }),
+    Type.Object({
+      kind: Type.Optional(Type.Literal('zip', { description: 'zip, the default with a zip part' })),
+      zip: Type.String({
+        format: 'binary',
+        contentMediaType: 'application/zip',
+        description:
+          `one .zip archive of .sol files: at most ${archive} MiB, ${limits.maxArchiveEntries} entries and ` +
+          `${limits.maxInflateRatio}× inflation per entry; other file types are ignored (413 past a limit, with \`limit\`)`,
+        'x-max-bytes': limits.maxArchiveBytes,
+        'x-max-entries': limits.maxArchiveEntries,
+        'x-max-inflate-ratio': limits.maxInflateRatio,
+      }),
+    }),
+  ]);
+  return { content: { 'application/json': { schema: json }, 'multipart/form-data': { schema: form } } };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,12 +185,13 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
         summary: 'Create a scan: a contract URL, an address, .sol files, a ZIP or a repository',
         description:
           'JSON `{kind: "url", url}`, `{kind: "address", network, address}`, `{kind: "repository", url}`; or multipart/form-data with ' +
-          '`kind=files` and `files` parts (.sol), or `kind=zip` and one `zip` part. Limits: 50 files, 1 MiB a file, 8 MiB in total; ' +
-          'a ZIP of at most 16 MiB, 5000 entries and 100× inflation. Answers 202 with the scan; follow it with /api/scans/{id}/events.',
+          '`kind=files` and `files` parts (.sol), or `kind=zip` and one `zip` part. ' +
+          `Limits: ${limits.maxFiles} files, ${mib(limits.maxFileBytes)} MiB a file, ${mib(limits.maxTotalBytes)} MiB in total; ` +
+          `a ZIP of at most ${mib(limits.maxArchiveBytes)} MiB, ${limits.maxArchiveEntries} entries and ${limits.maxInflateRatio}× inflation. ` +
+          'Answers 202 with the scan; follow it with /api/scans/{id}/events.',
         tags,
         security: ACCOUNT_ONLY,
-        consumes: ['application/json', 'multipart/form-data'],
-        body: ScanRequestDoc,
+        body: scanRequestBody(limits),
         response: { 202: Type.Object({ scan: ScanSummarySchema }), ...errors, 429: MessageSchema, 503: ScanInputErrorSchema },
       },
       // Checked by hand for messages per input (Ajv's would not say which input is wrong).

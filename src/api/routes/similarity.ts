@@ -168,7 +168,13 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       const index = await readyIndex(deps.corpus);
       try {
         // The client bounds its own queue of searches: a key's id, else its address.
-        return await compare(index, sources, { client: request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}` });
+        return await compare(index, sources, {
+          client: request.apiKey
+            ? `key:${request.apiKey.id}`
+            : request.signedInAccountId
+              ? `account:${request.signedInAccountId}`
+              : `ip:${request.ip}`,
+        });
       } catch (error) {
         if (error instanceof SimilarityInputError) throw new HttpError(400, error.message);
         if (error instanceof SimilarityBusyError || error instanceof SimilarityTimeoutError) {

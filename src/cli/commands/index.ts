@@ -50,7 +50,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   scan: {
     term: 'scan [options] <target>',
-    description: 'analyse a .sol file, a folder or a .zip of Solidity sources',
+    description:
+      'analyse a .sol file, a folder or a .zip of Solidity sources; with --server, also an address or a URL, on a running service',
     load: () => import('./scan.ts'),
   },
   simulate: {

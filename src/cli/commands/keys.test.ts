@@ -35,3 +35,25 @@ describe('scopeward keys', () => {
     assert.match(again.stderr, /no single active key matches/);
   });
 });
+
+describe('scopeward keys create --account (issue 29: a key for `scan --server`)', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sw-keys-account-'));
+    env = { DATA_DIR: dir };
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('makes a key of the account named by its e-mail; an unknown account is bad input', async () => {
+    const user = await runCli(['users', 'create', 'CLI@example.org', '--json'], env);
+    assert.equal(user.code, 0, user.stderr);
+    const { id: accountId } = JSON.parse(user.stdout) as { id: string };
+    const created = await runCli(['keys', 'create', '--name', 'cli', '--account', 'cli@example.org', '--json'], env);
+    assert.equal(created.code, 0, created.stderr);
+    assert.equal((JSON.parse(created.stdout) as { accountId: string }).accountId, accountId);
+    const unknown = await runCli(['keys', 'create', '--account', 'nobody@example.org'], env);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /--account nobody@example\.org: no such account/);
+  });
+});

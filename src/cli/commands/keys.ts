@@ -1,6 +1,8 @@
 /** `scopeward keys create|list|revoke`: API keys, shown once at creation and stored as hashes. */
 import type { Command } from 'commander';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/api-key-repository.ts';
+import { normalizeEmail } from '../../accounts/email-address.ts';
+import { findAccountByEmail } from '../../accounts/account-repository.ts';
 import { CliError } from '../cli-error.ts';
 import { output, withStore } from '../with-store.ts';
 
@@ -12,9 +14,17 @@ export function register(program: Command): void {
     .description('create a key and print it once; only its hash is stored')
     .option('--name <name>', 'a label to recognise the key by', 'cli')
     .option('--admin', 'allow the admin endpoints (audit registry) too')
+    .option('--account <email>', 'a key of this dashboard account (its scans: POST /api/scans, `scan --server`)')
     .option('--json', 'machine-readable output')
-    .action(async (options: { name: string; admin?: boolean; json?: boolean }) => {
-      const created = await withStore((store) => createApiKey(store.db, { name: options.name, scope: options.admin ? 'admin' : 'user' }));
+    .action(async (options: { name: string; admin?: boolean; account?: string; json?: boolean }) => {
+      const email = options.account === undefined ? undefined : normalizeEmail(options.account);
+      if (options.account !== undefined && email === undefined)
+        throw new CliError(`--account "${options.account}" is not an e-mail address`);
+      const created = await withStore(async (store) => {
+        const account = email === undefined ? undefined : await findAccountByEmail(store.db, email);
+        if (email !== undefined && !account) throw new CliError(`--account ${email}: no such account (scopeward users create ${email})`);
+        return createApiKey(store.db, { name: options.name, scope: options.admin ? 'admin' : 'user', accountId: account?.id ?? null });
+      });
       output(options.json === true, created, () =>
         [`${created.key}`, '', `id ${created.id} (${created.scope}, "${created.name}")`, 'Store this key now: it is not shown again.'].join(
           '\n',

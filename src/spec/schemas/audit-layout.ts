@@ -483,6 +483,9 @@ export const SimulationMetaSchema = Type.Object(
           sellTaxAfter: Type.Union([Type.Number(), Type.Null()]),
           statement: Type.String(),
           line: Type.Union([Type.Number(), Type.Null()]),
+          minted: Type.Optional(
+            Type.String({ description: 'mints only: raw units the call was measured to create; "0" proves no mint (issue 29)' }),
+          ),
         },
         { additionalProperties: false },
       ),
