@@ -44,7 +44,7 @@ export const BENCHES: readonly BenchEntry[] = [
 export interface PlanOptions {
   readonly full?: boolean;
   /** Names to run (in the table's order); every bench when absent or empty. */
-  readonly only?: readonly string[];
+  readonly only?: readonly string[] | undefined;
 }
 
 /** The commands to run, in order: `node --import tsx bench/<name>.ts [quick options]`. */
