@@ -5,7 +5,10 @@
  * the whole run and loaded in turns, while the load generator runs here; besides requests
  * per second, each server's CPU time per request is read from /proc.
  *
- * Each server is warmed up under the same load for 3 s before it is measured.
+ * Each server is warmed up under the same load for 3 s before it is measured. Each round
+ * loads the two in a sandwich (A B B A, halves of `--seconds`), and the figures are the
+ * medians of the rounds' ratios, so a change in the machine's load within a round weighs on
+ * both alike.
  *
  *   node --import tsx bench/audit-lookup.ts [--seconds 5] [--rounds 5]
  */
@@ -108,6 +111,18 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** Two halves of a round as one: mean rate and CPU per request, the worse latency. */
+function combine(halves: readonly Measured[]): Measured {
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const cpu = halves.map((h) => h.cpuPerRequestUs);
+  return {
+    rate: mean(halves.map((h) => h.rate)),
+    p50: Math.max(...halves.map((h) => h.p50)),
+    p99: Math.max(...halves.map((h) => h.p99)),
+    cpuPerRequestUs: cpu.every((c) => c !== undefined) ? mean(cpu as number[]) : undefined,
+  };
+}
+
 interface Server {
   /** One load of `seconds` against this server, with its CPU time per request. */
   measure(seconds: number, connections?: number): Promise<Measured>;
@@ -172,7 +187,7 @@ if (values.serve) {
   const dir = await mkdtemp(join(tmpdir(), 'sw-bench-'));
   try {
     console.log(
-      `audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each${PINNED ? `, server on CPU ${SERVER_CPU} and load on CPU 0` : ', unpinned'}`,
+      `audit lookup vs bare Fastify route: ${AUDITS.toLocaleString()} audits, embedded SQLite, 10 connections, ${seconds}s × ${rounds} rounds each (A B B A halves)${PINNED ? `, server on CPU ${SERVER_CPU} and load on CPU 0` : ', unpinned'}`,
     );
     const bare: number[] = [];
     const lookup: number[] = [];
@@ -180,7 +195,7 @@ if (values.serve) {
     // The first start fills the database; not counted.
     const filling = await startServer('lookup', dir);
     filling.stop();
-    // Both servers stay up and take turns, one load at a time, so each round's pair sees the
+    // Both servers stay up and take turns, one load at a time, so each round's loads see the
     // machine as it is within seconds of each other (on a shared machine, fresh servers a
     // minute apart ranged 0.17–1.10). Each is first warmed (JIT, SQLite's page cache) under
     // the same load: cold, the lookup, with far more code to compile, ran at a third of its
@@ -192,12 +207,14 @@ if (values.serve) {
       await servers.bare.measure(WARMUP_SECONDS);
       await servers.lookup.measure(WARMUP_SECONDS);
       for (let r = 0; r < rounds; r++) {
-        // Alternating who goes first cancels a drift within a round.
-        const order = r % 2 === 0 ? (['bare', 'lookup'] as const) : (['lookup', 'bare'] as const);
-        const measured: Partial<Record<'bare' | 'lookup', Measured>> = {};
-        for (const kind of order) measured[kind] = await servers[kind].measure(seconds);
-        const b = measured.bare!;
-        const l = measured.lookup!;
+        // Each round is a sandwich, A B B A with A alternating between rounds, each load half
+        // the round's seconds: a drift of the machine within the round (another job starting
+        // or ending) weighs on both kinds alike instead of on whichever went second.
+        const order = r % 2 === 0 ? (['bare', 'lookup', 'lookup', 'bare'] as const) : (['lookup', 'bare', 'bare', 'lookup'] as const);
+        const measured: Record<'bare' | 'lookup', Measured[]> = { bare: [], lookup: [] };
+        for (const kind of order) measured[kind].push(await servers[kind].measure(seconds / 2));
+        const b = combine(measured.bare);
+        const l = combine(measured.lookup);
         bare.push(b.rate);
         lookup.push(l.rate);
         if (b.cpuPerRequestUs !== undefined && l.cpuPerRequestUs !== undefined) cpuRatios.push(b.cpuPerRequestUs / l.cpuPerRequestUs);

@@ -135,3 +135,40 @@ test('encodes to the same UTF-8 whatever the chunk size, surrogate pairs never s
   await encodeInSlices(segments, { ...loop.options, chunkChars: 2 });
   assert.ok(loop.state.yields > 5);
 });
+
+test('answers sliced at the same time are sliced one after the other, so a turn of the loop holds one slice', async () => {
+  const slices: string[] = [];
+  // Every item uses a slice's whole budget; each yield records whose slice just ended.
+  const optionsOf = (name: string) => {
+    let t = 0;
+    return {
+      budgetMs: 4,
+      now: () => (t += 4),
+      yieldToLoop: async () => {
+        slices.push(name);
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    };
+  };
+  const answer = (n: number) => ({ items: Array.from({ length: n }, (_, i) => i) });
+  const large = (a: { items: number[] }, replace: <A>(items: readonly A[]) => A[]) => ({ items: replace(a.items) });
+  const [a, b, failed, c] = await Promise.allSettled([
+    serializeInSlices(answer(3), large, JSON.stringify, optionsOf('a')),
+    serializeInSlices(answer(3), large, JSON.stringify, optionsOf('b')),
+    serializeInSlices(answer(1), large, () => {
+      throw new Error('serializer failed');
+    }),
+    serializeInSlices(answer(2), large, JSON.stringify, optionsOf('c')),
+  ]);
+  assert.equal(a.status === 'fulfilled' && a.value.toString(), '{"items":[0,1,2]}');
+  assert.equal(b.status === 'fulfilled' && b.value.toString(), '{"items":[0,1,2]}');
+  // A failed answer fails alone: the next still runs.
+  assert.equal(failed.status === 'rejected' && (failed.reason as Error).message, 'serializer failed');
+  assert.equal(c.status === 'fulfilled' && c.value.toString(), '{"items":[0,1]}');
+  const firstB = slices.indexOf('b');
+  assert.ok(firstB > 0 && slices.slice(0, firstB).every((s) => s === 'a'), `slices interleaved: ${slices.join(' ')}`);
+  assert.ok(
+    slices.slice(firstB).every((s, i, rest) => s !== 'a' && (s === 'b' || !rest.slice(i).includes('b'))),
+    slices.join(' '),
+  );
+});
