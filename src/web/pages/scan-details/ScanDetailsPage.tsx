@@ -30,6 +30,7 @@ import { ChatPanel } from '../../chat/ChatPanel.tsx';
 import { Sparkline } from '../../ui/Sparkline.tsx';
 import { DomainCard, MarketCard, ProjectCard, RepositoryCard, SourcesCard } from './EnrichmentCards.tsx';
 import { VerdictCard } from './VerdictCard.tsx';
+import { formatTokens, formatUsd, humanizeRawUnits, type TokenUnits } from '../../../scan-view/units.ts';
 
 const numbers = new Intl.NumberFormat();
 const TAX_ERRORS: Record<string, string> = {
@@ -130,10 +131,16 @@ function Simulation({
   taxes,
   simulation,
   sourceMode,
+  notRun,
+  token,
 }: {
+  /** The scanned token's symbol and decimals: the simulation's raw amounts said in its units. */
+  token: TokenUnits | null;
   taxes: AuditLayout['taxes'] | undefined;
   simulation: SimulationEvidence | undefined;
   sourceMode: boolean;
+  /** Why no simulation applies (a Solana mint: meta.sources.simulation.reason). */
+  notRun?: string | undefined;
 }) {
   const pct = (v: number | null | undefined) =>
     v === null || v === undefined ? <span className="muted">unknown</span> : `${numbers.format(v)} %`;
@@ -141,7 +148,7 @@ function Simulation({
     <Card title="Can I sell?">
       {taxes ? (
         <>
-          {taxes.error ? (
+          {taxes.error && !notRun ? (
             <Alert tone="error">
               <span data-testid="tax-error">{taxes.error}</span>: {TAX_ERRORS[taxes.error] ?? 'see the steps below'}
             </Alert>
@@ -162,7 +169,7 @@ function Simulation({
             <div>
               <dt>Gas (buy / sell / transfer)</dt>
               <dd>
-                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)}
+                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)} gas units
               </dd>
             </div>
           </dl>
@@ -172,14 +179,14 @@ function Simulation({
         <>
           <p className="hint">
             {simulation.scope}
-            {simulation.reason ? ` — ${simulation.reason}` : ''}
+            {simulation.reason ? ` — ${humanizeRawUnits(simulation.reason, token)}` : ''}
           </p>
           <ol className="timeline" aria-label="Simulation steps">
             {(simulation.stages ?? []).map((step, i) => (
               <li key={i} className={`step step-${step.outcome}`}>
                 <strong>{step.stage}</strong>: {step.outcome}
                 {step.gas ? <span className="muted"> ({numbers.format(step.gas)} gas)</span> : null}
-                {step.reason ? <div className="step-reason">{step.reason}</div> : null}
+                {step.reason ? <div className="step-reason">{humanizeRawUnits(step.reason, token)}</div> : null}
               </li>
             ))}
           </ol>
@@ -189,7 +196,8 @@ function Simulation({
               <ul className="bullets">
                 {simulation.ownerActions.map((a, i) => (
                   <li key={i}>
-                    <code>{a.signature}</code>: {a.statement} {a.executed ? `(sell afterwards: ${a.sellAfter})` : '(not executed)'}
+                    <code>{a.signature}</code>: {humanizeRawUnits(a.statement, token)}{' '}
+                    {a.executed ? `(sell afterwards: ${a.sellAfter})` : '(not executed)'}
                   </li>
                 ))}
               </ul>
@@ -197,7 +205,7 @@ function Simulation({
           ) : null}
         </>
       ) : (
-        <p className="muted">No simulation ran for this scan.</p>
+        <p className="muted">{notRun ? `No simulation: ${notRun}.` : 'No simulation ran for this scan.'}</p>
       )}
       {sourceMode ? (
         <p className="hint">
@@ -205,6 +213,53 @@ function Simulation({
           has done since.
         </p>
       ) : null}
+    </Card>
+  );
+}
+
+/** A Solana mint's facts: its program, authorities and supply; no owner, proxy or verified source (a mint has no code). */
+function MintFacts({ layout, program }: { layout: AuditLayout; program: NonNullable<AuditLayout['tokenProgram']> }) {
+  const authority = (value: string) => (value ? <Address value={value} /> : <span className="muted">none (revoked)</span>);
+  return (
+    <Card title="Mint">
+      <dl className="scan-facts">
+        <div>
+          <dt>Token</dt>
+          <dd>
+            {program.name || <span className="muted">no name in its metadata</span>} {program.symbol ? `(${program.symbol})` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Mint address</dt>
+          <dd>
+            <Address value={layout.address} /> on {layout.network}
+          </dd>
+        </div>
+        <div>
+          <dt>Token program</dt>
+          <dd>{program.model === 'spl-token' ? 'SPL Token' : program.model === 'spl-token-2022' ? 'Token-2022' : program.model || '—'}</dd>
+        </div>
+        <div>
+          <dt>Mint authority</dt>
+          <dd>{authority(program.mintAuthorityAddress)}</dd>
+        </div>
+        <div>
+          <dt>Freeze authority</dt>
+          <dd>{authority(program.freezeAuthorityAddress)}</dd>
+        </div>
+        <div>
+          <dt>Metadata</dt>
+          <dd>{program.namespace ? program.isMutable ? 'mutable' : 'immutable' : <span className="muted">none found</span>}</dd>
+        </div>
+        <div>
+          <dt>Total supply</dt>
+          <dd>{formatTokens(program.totalSupply, program.symbol, program.decimals)}</dd>
+        </div>
+        <div>
+          <dt>Decimals</dt>
+          <dd>{numbers.format(program.decimals)}</dd>
+        </div>
+      </dl>
     </Card>
   );
 }
@@ -245,7 +300,7 @@ function ContractFacts({ layout }: { layout: AuditLayout }) {
         </div>
         <div>
           <dt>Total supply</dt>
-          <dd>{numbers.format(c.totalSupply)}</dd>
+          <dd>{formatTokens(c.totalSupply, c.symbol, c.decimals)}</dd>
         </div>
         <div>
           <dt>Audit record</dt>
@@ -258,6 +313,11 @@ function ContractFacts({ layout }: { layout: AuditLayout }) {
 
 function Market({ layout }: { layout: AuditLayout }) {
   const holders = layout.topHolders.addresses;
+  const symbol = layout.contract.symbol || layout.tokenProgram?.symbol || '';
+  const decimals = layout.tokenProgram ? layout.tokenProgram.decimals : layout.contract.decimals;
+  // A price of 0 is the spec's empty value: no price known, so no dollars shown.
+  const amount = (balance: number) =>
+    `${formatTokens(balance, symbol, decimals)}${layout.price > 0 ? ` (${formatUsd(balance * layout.price)})` : ''}`;
   return (
     <Card title="Holders, pools and lockers">
       <h3>Top holders ({numbers.format(layout.topHolders.total)} in all)</h3>
@@ -269,8 +329,7 @@ function Market({ layout }: { layout: AuditLayout }) {
             const d = layout.addressDetails[a] ?? layout.addressDetails[a.toLowerCase()];
             return (
               <li key={a}>
-                <Address value={a} />{' '}
-                {d ? `${numbers.format(d.balance)}${d.label ? ` · ${d.label}` : ''}${d.contract ? ' · contract' : ''}` : ''}
+                <Address value={a} /> {d ? `${amount(d.balance)}${d.label ? ` · ${d.label}` : ''}${d.contract ? ' · contract' : ''}` : ''}
               </li>
             );
           })}
@@ -283,7 +342,7 @@ function Market({ layout }: { layout: AuditLayout }) {
         <ul className="bullets">
           {layout.pools.pairs.map((p) => (
             <li key={p.address}>
-              <Address value={p.address} /> worth {numbers.format(p.worth)}
+              <Address value={p.address} /> worth {formatUsd(p.worth)}
             </li>
           ))}
         </ul>
@@ -295,17 +354,27 @@ function Market({ layout }: { layout: AuditLayout }) {
         <ul className="bullets">
           {layout.lockers.map((l, i) => (
             <li key={i}>
-              {l.provider} {l.type}: {numbers.format(l.currentAmountLocked)} locked until {String(l.unlockedAt)}
+              {l.provider} {l.type}: {numbers.format(l.currentAmountLocked)} {l.type === 'token' ? symbol || 'tokens' : 'LP tokens'} locked
+              until <LockDate value={l.unlockedAt} />
             </li>
           ))}
         </ul>
       )}
       <div className="charts">
-        <Sparkline label="Total score history" points={layout.totalScoresHistory} />
-        <Sparkline label="Top holders history" points={layout.topHoldersHistory} />
+        <Sparkline label="Total score history" points={layout.totalScoresHistory} unit="points of 100" />
+        <Sparkline label="Top holders history" points={layout.topHoldersHistory} unit="holders" />
       </div>
     </Card>
   );
+}
+
+const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A lock's end in the reader's locale (the spec allows a timestamp or unix seconds). */
+function LockDate({ value }: { value: string | number }) {
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime()) || (typeof value === 'number' && value <= 0)) return <span className="muted">an unknown date</span>;
+  return <time dateTime={date.toISOString()}>{dates.format(date)}</time>;
 }
 
 function NotApplicable({ items }: { items: SourceResult['meta']['notApplicable'] }) {
@@ -480,30 +549,59 @@ function Result({ detail, stages }: { detail: ScanDetail; stages: ReactNode }) {
   const hasSources = Object.keys(result.sources).length > 0;
   const verdict = result.meta.verdict;
   const rank = (result.type === 'address' ? result.auditLayout.rank : result.report.score.rank) || null;
+  const mint = result.type === 'address' ? result.auditLayout.tokenProgram : null;
+  const token: TokenUnits | null =
+    result.type === 'address' && result.auditLayout.contract.symbol
+      ? { symbol: result.auditLayout.contract.symbol, decimals: result.auditLayout.contract.decimals }
+      : null;
   return (
     <>
-      {verdict ? <VerdictCard verdict={verdict} rank={rank} onShow={show} sourceMode={result.type === 'source'} /> : null}
+      {verdict ? (
+        <VerdictCard
+          verdict={verdict}
+          rank={rank}
+          onShow={show}
+          sourceMode={result.type === 'source'}
+          solana={mint !== null}
+          token={token}
+        />
+      ) : null}
       {stages}
       <Scores result={result} />
       <Severities findings={findings} />
       <div id="simulation" />
       <Simulation
-        taxes={result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
+        token={token}
+        notRun={mint ? result.meta.sources?.simulation?.reason : undefined}
+        taxes={mint ? undefined : result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
         simulation={result.meta.simulation ?? undefined}
         sourceMode={result.type === 'source'}
       />
-      {result.type === 'address' ? <ContractFacts layout={result.auditLayout} /> : null}
+      {result.type === 'address' ? (
+        mint ? (
+          <MintFacts layout={result.auditLayout} program={mint} />
+        ) : (
+          <ContractFacts layout={result.auditLayout} />
+        )
+      ) : null}
       <Findings findings={findings} onShow={(f) => show(f.file || Object.keys(result.sources)[0] || '', f.ranges[0]?.[0] ?? 1)} />
       <div id="code">
         {hasSources ? (
           <Code sources={result.sources} findings={findings} similarity={similarity} focus={focus} setFocus={setFocus} />
+        ) : mint ? (
+          <Card title="Code">
+            <p className="muted">
+              A Solana mint has no code of its own: it runs the shared {mint.model === 'spl-token' ? 'SPL Token' : 'Token-2022'} program.
+              Its powers are the authorities and extensions above.
+            </p>
+          </Card>
         ) : (
           <Card title="Code">
             <p className="muted">No source was read for this contract (unverified): the findings come from its bytecode.</p>
           </Card>
         )}
       </div>
-      <Similarity matches={similarity} onShow={show} />
+      {mint ? null : <Similarity matches={similarity} onShow={show} />}
       {result.type === 'address' ? (
         <>
           {/* Issue 19: market figures, the project and its community, its domain and repository. */}
