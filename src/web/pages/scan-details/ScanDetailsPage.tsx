@@ -643,12 +643,26 @@ export function ScanDetailsPage() {
   const scan = useScan(id);
   const detail = scan.data;
   const exportBase = `/api/scans/${encodeURIComponent(id)}`;
+  // A token is named by its name and symbol once read; its address (long, unbroken) goes under the title, shortened with copy.
+  const layout = detail?.result?.type === 'address' ? detail.result.auditLayout : null;
+  const tokenName = layout ? layout.name || layout.contract.contractName : '';
+  const symbol = layout ? layout.contract.symbol || layout.tokenProgram?.symbol || '' : '';
+  const title = !detail
+    ? 'Scan'
+    : layout && tokenName
+      ? `${tokenName}${symbol ? ` (${symbol})` : ''} on ${layout.network}`
+      : detail.scan.title;
   return (
     <Page
-      title={detail ? detail.scan.title : 'Scan'}
+      title={title}
       lead={
         detail ? (
           <>
+            {layout ? (
+              <>
+                <Address value={layout.address} />{' '}
+              </>
+            ) : null}
             {detail.scan.visibility === 'private'
               ? 'Private: only your account can open this page.'
               : 'Public: anyone with this link can read it.'}{' '}
