@@ -32,5 +32,11 @@ describe('units', () => {
       'existing holder transfers 1% of its balance (2.5 T6)',
     );
     assert.equal(humanizeRawUnits('transfer 12 raw units', null), 'transfer 12 raw units');
+    assert.equal(humanizeRawUnits('wrap 55950211774137793 wei', token, 'en-US'), 'wrap 0.05595 ETH');
+    assert.equal(
+      humanizeRawUnits('buy with 55950211774137793 raw WETH through Uniswap V2', token, 'en-US'),
+      'buy with 0.05595 WETH through Uniswap V2',
+    );
+    assert.equal(humanizeRawUnits('buy with 5 raw USDC', token, 'en-US'), 'buy with 5 raw USDC');
   });
 });

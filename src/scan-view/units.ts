@@ -61,12 +61,21 @@ export interface TokenUnits {
  * known stays in raw units, said so.
  */
 export function humanizeRawUnits(text: string, token: TokenUnits | null, locale?: string): string {
-  return text.replace(/(\d+) (?:([A-Za-z][A-Za-z0-9.]*) )?raw units/g, (whole, digits: string, symbol: string | undefined) => {
-    if (symbol && symbol !== 'token') {
-      const decimals = QUOTE_DECIMALS[symbol.toUpperCase()];
-      return decimals === undefined ? whole : formatTokens(tokensFromRaw(digits, decimals), symbol, decimals, locale);
-    }
-    if (!token) return whole;
-    return formatTokens(tokensFromRaw(digits, token.decimals), token.symbol, token.decimals, locale);
-  });
+  const quote = (whole: string, digits: string, symbol: string) => {
+    const decimals = QUOTE_DECIMALS[symbol.toUpperCase()];
+    return decimals === undefined ? whole : formatTokens(tokensFromRaw(digits, decimals), symbol, decimals, locale);
+  };
+  return text
+    .replace(/(\d+) wei\b/g, (_whole, digits: string) => formatTokens(tokensFromRaw(digits, 18), 'ETH', 18, locale))
+    .replace(/(\d+) raw ([A-Za-z][A-Za-z0-9.]*)/g, (whole, digits: string, symbol: string) =>
+      symbol === 'units' ? whole : quote(whole, digits, symbol),
+    )
+    .replace(/(\d+) (?:([A-Za-z][A-Za-z0-9.]*) )?raw units/g, (whole, digits: string, symbol: string | undefined) => {
+      if (symbol && symbol !== 'token') {
+        const decimals = QUOTE_DECIMALS[symbol.toUpperCase()];
+        return decimals === undefined ? whole : formatTokens(tokensFromRaw(digits, decimals), symbol, decimals, locale);
+      }
+      if (!token) return whole;
+      return formatTokens(tokensFromRaw(digits, token.decimals), token.symbol, token.decimals, locale);
+    });
 }

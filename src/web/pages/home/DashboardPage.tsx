@@ -68,7 +68,8 @@ export function DashboardPage() {
                   {scan.title}
                 </Link>{' '}
                 <span className="muted">
-                  {scan.network ? `${scan.network} · ` : ''}
+                  {/* The title names the network already (LOCAL 0x…). */}
+                  {scan.network && !scan.title.startsWith(scan.network) ? `${scan.network} · ` : ''}
                   {scan.status} · <Time iso={scan.createdAt} />
                 </span>
               </li>

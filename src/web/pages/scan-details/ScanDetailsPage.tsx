@@ -169,7 +169,7 @@ function Simulation({
             <div>
               <dt>Gas (buy / sell / transfer)</dt>
               <dd>
-                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)} gas units
+                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)} gas
               </dd>
             </div>
           </dl>

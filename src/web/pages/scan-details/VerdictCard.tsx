@@ -37,10 +37,15 @@ function answerWord(answer: Verdict['canBuy']): string {
   return answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : 'Unknown';
 }
 
+/** Base58 public keys in words shortened as the Address component does (the whole text is on hover). */
+function shortenKeys(text: string): string {
+  return text.replace(/[1-9A-HJ-NP-Za-km-z]{32,44}/g, (key) => `${key.slice(0, 6)}…${key.slice(-4)}`);
+}
+
 function EvidenceLink({ evidence, onShow }: { evidence: Evidence; onShow: (file: string, line: number) => void }) {
   if (evidence.kind === 'finding') {
     const first = evidence.lines?.[0];
-    const where = first ? `lines ${first[0]}–${first[1]}` : evidence.detector;
+    const where = !first ? evidence.detector : first[0] === first[1] ? `line ${first[0]}` : `lines ${first[0]}–${first[1]}`;
     if (!first || !evidence.file)
       return (
         <span>
@@ -55,8 +60,8 @@ function EvidenceLink({ evidence, onShow }: { evidence: Evidence; onShow: (file:
   }
   if (evidence.kind === 'account')
     return (
-      <span className="break" title={evidence.field}>
-        {evidence.detail}
+      <span className="break" title={`${evidence.field}: ${evidence.detail}`}>
+        {shortenKeys(evidence.detail)}
       </span>
     );
   return (
