@@ -3,11 +3,12 @@
  * within 1 s of navigation on this machine), read off Chromium's performance timeline: an
  * init script marks `verdict` (performance.mark) the moment `.verdict-headline` is in the
  * DOM, and the mark's startTime is measured from the navigation's time origin. Each run
- * opens a fresh browser context (cold cache), then the same page again (warm cache).
+ * opens a fresh browser context with the account's session (cold HTTP cache), then the
+ * same page again (warm cache).
  *
  * Baselines, measured in the same run and the same way: a static HTML page with the same
  * element served by a bare Node HTTP server (the browser's own floor on this machine now),
- * and the dashboard's not-found route (the app shell without data).
+ * and the dashboard's app shell: the first h1 of a signed-out route (no scan data).
  *
  *   npm run build:web && node --import tsx bench/verdict-render.ts [--runs 7]
  */
@@ -37,7 +38,14 @@ async function timeTo(context: BrowserContext, url: string, selector: string): P
   const page = await context.newPage();
   await page.addInitScript(markWhenShown(selector, 'shown'));
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => performance.getEntriesByName('shown').length > 0, undefined, { timeout: 30_000, polling: 50 });
+  try {
+    await page.waitForFunction(() => performance.getEntriesByName('shown').length > 0, undefined, { timeout: 30_000, polling: 50 });
+  } catch (error) {
+    await page.screenshot({ path: join(tmpdir(), 'verdict-render-timeout.png') });
+    throw new Error(`${selector} not shown at ${page.url()} (screenshot in ${join(tmpdir(), 'verdict-render-timeout.png')})`, {
+      cause: error,
+    });
+  }
   const ms = await page.evaluate(() => performance.getEntriesByName('shown')[0]!.startTime);
   await page.close();
   return ms;
@@ -71,7 +79,7 @@ const server = await spawnServer(
 let browser: Browser | undefined;
 try {
   browser = await launchChromium();
-  // One account scans the honeypot; its details page is public, so the runs need no session.
+  // One account scans the honeypot and opens its details page in every run.
   const setup = await (await browser.newContext()).newPage();
   const nextMail = smtp.nextMail();
   await setup.goto(`${server.url}/signup`);
@@ -102,6 +110,8 @@ try {
     if (status === 'failed' || Date.now() > deadline) throw new Error(`the honeypot scan ${status}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
+  // The dashboard's pages sit behind its sign-in: each run's fresh context carries the session, not the cache.
+  const storageState = await setup.context().storageState();
   await setup.context().close();
 
   const details = `${server.url}/scans/${id}`;
@@ -112,7 +122,7 @@ try {
     const s = await timeTo(context, staticUrl, '.verdict-headline');
     const shell = await timeTo(context, `${server.url}/no-such-page`, 'h1');
     await context.close();
-    const fresh = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const fresh = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState });
     const cold = await timeTo(fresh, details, '.verdict-headline');
     const warm = await timeTo(fresh, details, '.verdict-headline');
     await fresh.close();
@@ -127,7 +137,7 @@ try {
     `${name.padEnd(44)} median ${median(xs).toFixed(0).padStart(5)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})  ×${(median(xs) / base).toFixed(1)} static`;
   console.log(`verdict render, ${RUNS} runs, navigation → element on the performance timeline`);
   console.log(row('baseline: static page (bare Node server)', results.static));
-  console.log(row('baseline: app shell (not-found route)', results.shell));
+  console.log(row('baseline: app shell, first h1 (signed out)', results.shell));
   console.log(row('honeypot details: verdict, cold cache', results.cold));
   console.log(row('honeypot details: verdict, warm cache', results.warm));
   console.log(

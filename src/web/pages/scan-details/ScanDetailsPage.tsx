@@ -205,7 +205,7 @@ function Simulation({
           ) : null}
         </>
       ) : (
-        <p className="muted">{notRun ? `No simulation: ${notRun}.` : 'No simulation ran for this scan.'}</p>
+        <p className="muted">{notRun ? `No simulation — ${notRun}.` : 'No simulation ran for this scan.'}</p>
       )}
       {sourceMode ? (
         <p className="hint">
