@@ -4,7 +4,7 @@
  * taxes and the simulation's steps, similarity, the contract's facts, holders, pools and
  * lockers, histories, and the exports. A source scan says what does not apply to it.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditLayout } from '../../../spec/schemas/audit-layout.ts';
 import {
@@ -25,12 +25,15 @@ import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
 import { Alert, ErrorAlert } from '../../ui/Alert.tsx';
 import { Address } from '../../ui/Address.tsx';
 import { Time } from '../../ui/Time.tsx';
-import { CodeViewer, type LineMark } from '../../ui/CodeViewer.tsx';
-import { ChatPanel } from '../../chat/ChatPanel.tsx';
+import type { LineMark } from '../../ui/CodeViewer.tsx';
 import { Sparkline } from '../../ui/Sparkline.tsx';
 import { DomainCard, MarketCard, ProjectCard, RepositoryCard, SourcesCard } from './EnrichmentCards.tsx';
 import { VerdictCard } from './VerdictCard.tsx';
 import { formatTokens, formatUsd, humanizeRawUnits, type TokenUnits } from '../../../scan-view/units.ts';
+
+// The code viewer (Prism) and the chat come after the verdict: their code loads while it shows (issue 29, within 1 s).
+const CodeViewer = lazy(async () => ({ default: (await import('../../ui/CodeViewer.tsx')).CodeViewer }));
+const ChatPanel = lazy(async () => ({ default: (await import('../../chat/ChatPanel.tsx')).ChatPanel }));
 
 const numbers = new Intl.NumberFormat();
 const TAX_ERRORS: Record<string, string> = {
@@ -486,7 +489,9 @@ function Code({
       ) : (
         <p className="hint">{file}</p>
       )}
-      <CodeViewer path={file} source={sources[file] ?? ''} marks={marks} focusLine={focus?.file === file ? focus.line : undefined} />
+      <Suspense fallback={<Skeleton lines={8} />}>
+        <CodeViewer path={file} source={sources[file] ?? ''} marks={marks} focusLine={focus?.file === file ? focus.line : undefined} />
+      </Suspense>
     </Card>
   );
 }
@@ -628,11 +633,13 @@ function Result({ detail, stages }: { detail: ScanDetail; stages: ReactNode }) {
       {result.type === 'address' ? <SourcesCard layout={result.auditLayout} meta={result.meta} /> : null}
       {/* Issue 16: the chat, in the slot issue 15 left for it; its citations scroll the code viewer above. */}
       <div id="chat-slot">
-        <ChatPanel
-          scanId={detail.scan.id}
-          findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
-          onShowLines={(file, start) => show(file, start)}
-        />
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <ChatPanel
+            scanId={detail.scan.id}
+            findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
+            onShowLines={(file, start) => show(file, start)}
+          />
+        </Suspense>
       </div>
     </>
   );
