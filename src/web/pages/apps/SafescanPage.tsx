@@ -51,7 +51,9 @@ export interface SafescanResult {
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const day = (iso: string) => (iso === '' ? '—' : iso.slice(0, 10));
+const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A date in the reader's locale; '' (no transaction) as a dash. */
+const day = (iso: string) => (iso === '' || Number.isNaN(Date.parse(iso)) ? '—' : dates.format(new Date(iso)));
 
 function Verdict({ result }: { result: SafescanResult }) {
   const { aggregation } = result.addressAudit;
@@ -156,7 +158,7 @@ function SafescanAnswer({ result }: { result: SafescanResult }) {
                   Transactions on {n.network}
                   {activity.bucket ? ` by ${activity.bucket}` : ''}: {numbers.format(activity.charted)} in all
                 </p>
-                <ActivityChart points={n.seriesTx} label={`Transactions on ${n.network}`} />
+                <ActivityChart points={n.seriesTx} label={`Activity on ${n.network}`} />
               </>
             ) : (
               <EmptyState title="No activity">
