@@ -6,6 +6,7 @@
  * token has an explorer-style link too (docs/decisions.md, issue 15).
  */
 import { parseContractUrl } from '../spec/chain-details.ts';
+import { MAX_LINK_CHARS } from '../spec/explorer-urls.ts';
 import { isEvmAddress, isSolanaAddress } from '../spec/address.ts';
 import { findNetworkForOperation, LOCAL_NETWORK, networksFor, type Network, type NetworkOptions } from '../spec/networks.ts';
 import { MESSAGES } from '../spec/messages.ts';
@@ -40,6 +41,7 @@ export function targetFromAddress(network: unknown, address: unknown, options: N
 export function targetFromUrl(url: unknown, options: NetworkOptions, selfHost: string): ContractTarget {
   if (typeof url !== 'string' || url.trim() === '') throw new ScanInputError(M.urlRequired, 'url');
   const text = url.trim();
+  if (text.length > MAX_LINK_CHARS) throw new ScanInputError(M.inputTooLong('contract URL', MAX_LINK_CHARS, text.length), 'url');
   const parsed = parseContractUrl(text) ?? devnetUrl(text, options, selfHost);
   if (!parsed) throw new ScanInputError(M.urlUnknown, 'url');
   const network = findNetworkForOperation('cyberscan', parsed.network, options);

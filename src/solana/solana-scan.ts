@@ -14,6 +14,7 @@ import type { SolanaMintFacts } from './mint-facts.ts';
 import { SolanaReadError, type SolanaTokenRead } from './read-solana-token.ts';
 import { INCINERATOR } from './solana-programs.ts';
 import { buildTokenProgram, tokenProgramError, wholeTokens } from './token-program.ts';
+import { solanaVerdict } from '../scan/verdict/solana-verdict.ts';
 
 export interface SolanaScanner {
   /** Reads a mint; throws SolanaReadError. Must stop when `signal` aborts. */
@@ -92,6 +93,11 @@ function scoringInput(read: SolanaTokenRead, codes: readonly FindingCode[]): Sco
     proxy: false,
     renounced: authorities(facts).length === 0,
     taxes: null,
+    sellImpossible: codes.includes('ST2NTT')
+      ? 'the token is non-transferable: holders cannot sell'
+      : codes.includes('ST2FDAS')
+        ? 'new token accounts start frozen: a buyer cannot receive or sell until thawed'
+        : null,
     topHolderShares: shares,
     holderCount: holders?.total ?? null,
     liquidityUsd: null,
@@ -213,6 +219,7 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
       sources,
       findings: [],
       scoreFactors: [],
+      verdict: solanaVerdict(layout.tokenProgram),
     };
     return {
       result: { auditLayout: layout, auditResource: null, meta },
@@ -252,6 +259,7 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
     sources,
     findings,
     scoreFactors: scoring.factors.map((f) => ({ ...f })),
+    verdict: solanaVerdict(layout.tokenProgram!),
   };
   return {
     result: { auditLayout: layout, auditResource: null, meta },

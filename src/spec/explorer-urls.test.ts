@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXPLORER_HOSTS, parseExplorerUrl } from './explorer-urls.ts';
+import { EXPLORER_HOSTS, MAX_LINK_CHARS, parseExplorerUrl, typedHost } from './explorer-urls.ts';
 import { allChainDetails } from './chain-details.ts';
 import { networksFor } from './networks.ts';
 import { MESSAGES } from './messages.ts';
@@ -36,6 +36,30 @@ describe('parseExplorerUrl', () => {
     assert.deepEqual(parseExplorerUrl('http://[::1'), { ok: false, message: MESSAGES.dashboardScans.urlUnknown });
     // A host that only ends like an explorer's is not it.
     assert.equal(parseExplorerUrl(`https://evilbscscan.com/token/${A}`).ok, false);
+  });
+
+  it('issue 29: names the host as typed, not its encoding (no xn--, no %20)', () => {
+    assert.deepEqual(parseExplorerUrl(`https://этерскан.рф/token/${A}`), {
+      ok: false,
+      message: MESSAGES.dashboardScanForm.urlUnknownHost('этерскан.рф'),
+    });
+    assert.doesNotMatch(
+      parseExplorerUrl(`https://этерскан.рф/token/${A}`).ok
+        ? ''
+        : (parseExplorerUrl(`https://этерскан.рф/token/${A}`) as { message: string }).message,
+      /xn--/,
+    );
+    assert.equal(typedHost('user:pw@Bscscan.com:8080/token/x'), 'Bscscan.com');
+    assert.equal(typedHost('https://exämple.org?x#y'), 'exämple.org');
+  });
+
+  it('issue 29: an oversized paste says the limit and how much was pasted', () => {
+    const pasted = `https://bscscan.com/token/${A}?${'x'.repeat(70_000)}`;
+    assert.deepEqual(parseExplorerUrl(pasted), {
+      ok: false,
+      message: MESSAGES.dashboardScans.inputTooLong('contract URL', MAX_LINK_CHARS, pasted.length),
+    });
+    assert.match(MESSAGES.dashboardScans.inputTooLong('contract URL', 2048, 70_070), /at most 2,048 characters, this one has 70,070$/);
   });
 
   it('takes extra hosts, with their port (the dashboard as the devnet explorer)', () => {

@@ -76,9 +76,25 @@ const CONTRACT_PATH = /\/(?:address|token|contract|contracts|tokens)\/(0x[0-9a-f
  * Parses an explorer link. `extra` adds hosts (the dashboard adds its own origin as the
  * devnet's explorer). The link is never fetched: only its host and path are read.
  */
+/** The longest link or address the scan form takes (browsers and explorers keep links far shorter). */
+export const MAX_LINK_CHARS = 2048;
+
+/**
+ * The host as the person typed it, for messages: `new URL` would show its encoding
+ * (`xn--…` for a name in another script, `%20` for a space), which they never wrote.
+ */
+export function typedHost(text: string): string {
+  const rest = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const authority = rest.split(/[/?#\\]/, 1)[0] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  return host.length > 80 ? `${host.slice(0, 77)}…` : host;
+}
+
 export function parseExplorerUrl(input: string, extra: ExplorerHostIndex = new Map()): ExplorerUrlResult {
   const text = input.trim();
   if (text === '') return { ok: false, message: MESSAGES.dashboardScans.urlRequired };
+  if (text.length > MAX_LINK_CHARS)
+    return { ok: false, message: MESSAGES.dashboardScans.inputTooLong('contract URL', MAX_LINK_CHARS, text.length) };
   let url: URL;
   try {
     // A link pasted without its scheme ("bscscan.com/token/0x…") is still a link.
@@ -90,7 +106,7 @@ export function parseExplorerUrl(input: string, extra: ExplorerHostIndex = new M
   const host = bareHost(url.host);
   const hostname = bareHost(url.hostname);
   const network = extra.get(host) ?? extra.get(hostname) ?? DEFAULT_INDEX.get(hostname);
-  if (!network) return { ok: false, message: MESSAGES.dashboardScanForm.urlUnknownHost(url.hostname) };
+  if (!network) return { ok: false, message: MESSAGES.dashboardScanForm.urlUnknownHost(typedHost(text) || url.hostname) };
   const match = CONTRACT_PATH.exec(url.pathname);
   if (!match?.[1]) return { ok: false, message: MESSAGES.dashboardScans.urlUnknown };
   return { ok: true, network, address: match[1] };

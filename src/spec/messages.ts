@@ -83,6 +83,10 @@ export const MESSAGES = {
     zipUnsafePath: (name: string) => `The archive holds an unsafe path: ${name}`,
     zipBomb: 'The archive inflates too much to be read safely',
     repositoryUrl: 'Enter the URL of a GitHub or GitLab repository, branch or folder',
+    /** Issue 29: an oversized paste says the limit, and how much was pasted. */
+    inputTooLong: (what: string, max: number, got: number) =>
+      `The ${what} is too long: at most ${max.toLocaleString('en-US')} characters, this one has ${got.toLocaleString('en-US')}`,
+    bodyTooLarge: (kib: number) => `The request is larger than ${kib} KiB: a link or an address is at most 2,048 characters`,
     repositoryHost: (hosts: string) => `Only repositories on ${hosts} can be imported`,
     gitlabPrivate: 'Only public GitLab repositories can be imported',
     githubConnect: 'This repository is private: press Connect to grant access to it',

@@ -73,4 +73,10 @@ describe('repository links the form sends', () => {
       assert.deepEqual(checkRepositoryLink(bad), { ok: false, message: S.repositoryUrl }, bad);
     }
   });
+
+  it('issue 29: an oversized paste into the repository or address field says the limit', () => {
+    const long = `https://github.com/acme/${'a'.repeat(3000)}`;
+    assert.deepEqual(checkRepositoryLink(long), { ok: false, message: S.inputTooLong('repository link', 2048, long.length) });
+    assert.deepEqual(checkAddress('ETH', '0'.repeat(5000)), { ok: false, message: S.inputTooLong('address', 2048, 5000) });
+  });
 });

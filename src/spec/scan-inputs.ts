@@ -7,7 +7,7 @@
  */
 import { isEvmAddress, isSolanaAddress } from './address.ts';
 import { MESSAGES } from './messages.ts';
-import { parseExplorerUrl, type ExplorerHostIndex } from './explorer-urls.ts';
+import { MAX_LINK_CHARS, parseExplorerUrl, type ExplorerHostIndex } from './explorer-urls.ts';
 import { DEFAULT_UPLOAD_LIMITS, mib } from '../dashboard-scans/upload-limits.ts';
 
 // The server's words where it checks the same thing, so one mistake reads the same
@@ -39,6 +39,7 @@ export function checkAddress(network: string, input: string): Checked<{ network:
   if (network === '') return fail(F.networkRequired);
   const address = input.trim();
   if (address === '') return fail(S.addressRequired);
+  if (address.length > MAX_LINK_CHARS) return fail(S.inputTooLong('address', MAX_LINK_CHARS, address.length));
   if (network === 'SOL') return isSolanaAddress(address) ? { ok: true, value: { network, address } } : fail(F.solanaAddress);
   return isEvmAddress(address) ? { ok: true, value: { network, address } } : fail(F.evmAddress);
 }
@@ -78,6 +79,7 @@ export function checkZip<F extends FileLike>(file: F | undefined): Checked<F> {
  */
 export function checkRepositoryLink(input: string): Checked<string> {
   const text = input.trim();
+  if (text.length > MAX_LINK_CHARS) return fail(S.inputTooLong('repository link', MAX_LINK_CHARS, text.length));
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);

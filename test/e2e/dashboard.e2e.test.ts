@@ -141,7 +141,8 @@ describe('dashboard in Chromium', { timeout: 300_000 }, () => {
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     await heading('Dashboard').waitFor();
     assert.equal(new URL(page.url()).pathname, '/');
-    await page.getByText('No scans yet').waitFor();
+    await page.getByText('No API calls yet').waitFor();
+    await page.getByText('None yet: scan a token', { exact: false }).waitFor();
     await shot('dashboard-empty');
 
     // The code was used: it does not verify a second time.

@@ -278,6 +278,15 @@ for (const kind of storeKinds()) {
       assert.deepEqual((await post({})).json(), { message: M.kindRequired, field: 'kind' });
       assert.deepEqual((await post({ kind: 'url', url: '' })).json(), { message: M.urlRequired, field: 'url' });
       assert.deepEqual((await post({ kind: 'url', url: 'https://example.com/x' })).json(), { message: M.urlUnknown, field: 'url' });
+      // Issue 29: an oversized paste says the limit, in the field and past the body limit.
+      const long = `https://bscscan.com/token/0x39c2764C53c0520b89Ad236A4AccC5af037Ce350?${'x'.repeat(3000)}`;
+      assert.deepEqual((await post({ kind: 'url', url: long })).json(), {
+        message: M.inputTooLong('contract URL', 2048, long.length),
+        field: 'url',
+      });
+      const huge = await post({ kind: 'url', url: 'x'.repeat(70_000) });
+      assert.equal(huge.statusCode, 413);
+      assert.deepEqual(huge.json(), { message: M.bodyTooLarge(64) });
       assert.deepEqual((await post({ kind: 'address', network: 'ETH', address: '0x1' })).json(), {
         message: MESSAGES.cyberscan.invalidAddress,
         field: 'address',

@@ -197,6 +197,8 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       // Checked by hand for messages per input (Ajv's would not say which input is wrong).
       validatorCompiler: () => () => true,
       bodyLimit: 64 * 1024,
+      // Issue 29: a paste past the JSON body limit says the limit, not only "too large".
+      config: { clientError: (error) => (error.statusCode === 413 ? new HttpError(413, M.bodyTooLarge(64)) : undefined) },
     },
     async (request, reply) => {
       const session = { accountId: requireAccountId(request) };

@@ -29,6 +29,12 @@ export interface ScoringInput {
   readonly powerHolder?: PowerHolder | null;
   /** Privileged entry points of the source other than handing ownership over; null when unknown (bytecode). */
   readonly privilegedFunctions?: number | null;
+  /**
+   * Why a holder cannot sell whatever the market does, when the token's own rules say so
+   * without a simulation (a Solana mint that is non-transferable or whose new accounts start
+   * frozen): capped as a honeypot.
+   */
+  readonly sellImpossible?: string | null;
   /** Simulation outcome; null when it did not run. */
   readonly taxes: {
     readonly buyTax: number | null;
@@ -127,6 +133,11 @@ export const MONEY_POWER_DETECTORS: Readonly<Record<string, MoneyPower>> = {
   'owner-changes-balances': 'balance-change',
   'owner-burn': 'balance-change',
   'fees-exceed-limit': 'unbounded-fee',
+  // Solana mints (src/solana/finding-codes.ts): the authorities that can take or lock holders' tokens.
+  'solana:STMA': 'mint',
+  'solana:STFA': 'sell-block',
+  'solana:ST2THE': 'sell-block',
+  'solana:ST2PDA': 'balance-change',
 };
 
 const POWER_TEXT: Readonly<Record<MoneyPower, string>> = {
@@ -349,6 +360,9 @@ function security(input: ScoringInput): SecurityTally | null {
   if (taxes?.error === 'SELL_FAILED') {
     t.cap(HONEYPOT_CAP.security, 'cap:honeypot', `capped at ${HONEYPOT_CAP.security}: the simulated sell failed, holders cannot sell`);
     totalCap = { max: HONEYPOT_CAP.total, detail: 'capped: the token cannot be sold' };
+  } else if (input.sellImpossible) {
+    t.cap(HONEYPOT_CAP.security, 'cap:cannot-sell', `capped at ${HONEYPOT_CAP.security}: ${input.sellImpossible}`);
+    totalCap = { max: HONEYPOT_CAP.total, detail: `capped: ${input.sellImpossible}` };
   } else if (powers.size > 0 && cap) {
     const what = [...powers].map((p) => POWER_TEXT[p]).join(', ');
     const capped = powerCap(cap, powers.size);

@@ -26,6 +26,14 @@ export const EvidenceSchema = Type.Union([
     },
     { additionalProperties: false },
   ),
+  Type.Object(
+    {
+      kind: Type.Literal('account'),
+      field: Type.String({ description: 'the account field read (a Solana mint, its extensions or its metadata)' }),
+      detail: Type.String({ description: 'what it holds, in words' }),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 export type Evidence = Static<typeof EvidenceSchema>;
 

@@ -1,5 +1,8 @@
-/** A small line chart of a history ({v, t}), with its range in words; SVG, no inline styles. */
-export function Sparkline({ label, points }: { label: string; points: ReadonlyArray<{ v: number; t: string }> }) {
+const numbers = new Intl.NumberFormat();
+const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A small line chart of a history ({v, t}), with its range in words and units; SVG, no inline styles. */
+export function Sparkline({ label, points, unit }: { label: string; points: ReadonlyArray<{ v: number; t: string }>; unit: string }) {
   if (points.length === 0)
     return (
       <figure className="sparkline">
@@ -7,6 +10,20 @@ export function Sparkline({ label, points }: { label: string; points: ReadonlyAr
         <p className="muted">No history yet: it grows with each scan.</p>
       </figure>
     );
+  // One reading is not a trend: say it, with its value and date, instead of a dot on an empty chart.
+  if (points.length === 1) {
+    const only = points[0]!;
+    const when = new Date(only.t);
+    return (
+      <figure className="sparkline" data-points="1">
+        <figcaption>{label}</figcaption>
+        <p className="spark-single">
+          One reading so far: <strong>{numbers.format(only.v)}</strong> {unit}
+          {Number.isNaN(when.getTime()) ? '' : `, ${dates.format(when)}`}.
+        </p>
+      </figure>
+    );
+  }
   const values = points.map((p) => p.v);
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -23,12 +40,14 @@ export function Sparkline({ label, points }: { label: string; points: ReadonlyAr
         width={w}
         height={h}
         role="img"
-        aria-label={`${label}: from ${values[0]} to ${values[values.length - 1]} over ${points.length} points`}
+        aria-label={`${label}: from ${numbers.format(values[0]!)} to ${numbers.format(values[values.length - 1]!)} ${unit} over ${points.length} readings`}
       >
         <path d={d} className="spark-path" fill="none" />
-        {/* One point draws no line: a dot shows it. */}
-        {points.length === 1 ? <circle cx={x(0)} cy={y(points[0]!.v)} r={3} className="spark-dot" /> : null}
       </svg>
+      <p className="hint spark-range">
+        {numbers.format(min)}–{numbers.format(max)} {unit}, {dates.format(new Date(points[0]!.t))} to{' '}
+        {dates.format(new Date(points.at(-1)!.t))}
+      </p>
     </figure>
   );
 }

@@ -1,3 +1,5 @@
+const DATES = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
 /** Activity over time as bars (SVG, no library): one bar per bucket the API returns. */
 export function ActivityChart({
   points,
@@ -16,8 +18,10 @@ export function ActivityChart({
   // A few buckets stay bars, not a block filling the chart.
   const bar = Math.min(width / points.length, 40);
   const offset = (width - bar * points.length) / 2;
+  // ISO days in the spoken summary (stable, read by tests); the reader's locale on the axis.
   const first = points[0]!.time.slice(0, 10);
   const last = points.at(-1)!.time.slice(0, 10);
+  const shown = (iso: string) => DATES.format(new Date(iso));
   return (
     <figure className="chart">
       <svg
@@ -37,14 +41,14 @@ export function ActivityChart({
               height={h}
               className="chart-bar"
             >
-              <title>{`${p.time.slice(0, 10)}: ${p.value}`}</title>
+              <title>{`${shown(p.time)}: ${p.value} ${unit}`}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption className="chart-axis">
-        <span>{first}</span>
-        <span>{last}</span>
+        <span>{shown(points[0]!.time)}</span>
+        <span>{shown(points.at(-1)!.time)}</span>
       </figcaption>
     </figure>
   );

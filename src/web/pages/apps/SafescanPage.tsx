@@ -6,6 +6,9 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Address } from '../../ui/Address.tsx';
 import { ActivityChart } from './ActivityChart.tsx';
+import { activitySummary } from '../../../scan-view/safescan-view.ts';
+
+const numbers = new Intl.NumberFormat();
 import { AppScanLayout, useAppScan } from './AppScan.tsx';
 
 interface NetworkAudit {
@@ -48,7 +51,9 @@ export interface SafescanResult {
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const day = (iso: string) => (iso === '' ? '—' : iso.slice(0, 10));
+const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A date in the reader's locale; '' (no transaction) as a dash. */
+const day = (iso: string) => (iso === '' || Number.isNaN(Date.parse(iso)) ? '—' : dates.format(new Date(iso)));
 
 function Verdict({ result }: { result: SafescanResult }) {
   const { aggregation } = result.addressAudit;
@@ -118,16 +123,24 @@ function SafescanAnswer({ result }: { result: SafescanResult }) {
         ))}
       {result.addressAudit.networks.map((n) => {
         const meta = metaOf(n.network);
+        const activity = activitySummary(n.seriesTx);
         return (
           <Card key={n.network} title={`${n.network}${n.suspicious ? ' · suspicious' : ''}${n.blacklisted ? ' · blacklisted' : ''}`}>
             <div className="stats">
               <div className="stat">
-                <p className="stat-label">Transactions</p>
-                <p className="stat-value">{n.totalTx}</p>
+                <p className="stat-label">All transactions</p>
+                <p className="stat-value" data-testid="charted-tx">
+                  {numbers.format(activity.charted)}
+                </p>
+                <p className="stat-note">as charted: normal, internal and token transfers, each once</p>
+              </div>
+              <div className="stat">
+                <p className="stat-label">Normal transactions</p>
+                <p className="stat-value">{numbers.format(n.totalTx)}</p>
               </div>
               <div className="stat">
                 <p className="stat-label">Internal transactions</p>
-                <p className="stat-value">{n.totalInternalTx}</p>
+                <p className="stat-value">{numbers.format(n.totalInternalTx)}</p>
               </div>
               <div className="stat">
                 <p className="stat-label">First activity</p>
@@ -140,7 +153,13 @@ function SafescanAnswer({ result }: { result: SafescanResult }) {
             </div>
             {meta && meta.notes.length > 0 ? <p className="hint">{meta.notes.join(' · ')}</p> : null}
             {n.seriesTx.length > 0 ? (
-              <ActivityChart points={n.seriesTx} label={`Activity on ${n.network}`} />
+              <>
+                <p className="hint chart-title">
+                  Transactions on {n.network}
+                  {activity.bucket ? ` by ${activity.bucket}` : ''}: {numbers.format(activity.charted)} in all
+                </p>
+                <ActivityChart points={n.seriesTx} label={`Activity on ${n.network}`} />
+              </>
             ) : (
               <EmptyState title="No activity">
                 <p>No transaction of this address was found on {n.network}.</p>

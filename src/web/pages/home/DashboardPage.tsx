@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../ui/Alert.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { Address } from '../../ui/Address.tsx';
 import { APPS } from '../../app/apps-catalogue.ts';
+import { useScans } from '../../api/scans.ts';
+import { recentDashboardScans } from '../../../scan-view/recent-scans.ts';
 
 const numbers = new Intl.NumberFormat();
 const OPERATION_NAMES: Record<string, string> = {
@@ -27,8 +29,10 @@ function Stat({ label, value, note }: { label: string; value: string; note: stri
 export function DashboardPage() {
   const overview = useOverview();
   const data = overview.data;
+  const scans = useScans();
+  const own = scans.data ? recentDashboardScans(scans.data) : null;
   return (
-    <Page title="Dashboard" lead="Your recent scans and this month's use of your API keys.">
+    <Page title="Dashboard" lead="Your recent scans, from this dashboard and with your API keys, and this month's use of your keys.">
       <ErrorAlert error={overview.error} />
       <div className="stats">
         {data ? (
@@ -46,12 +50,42 @@ export function DashboardPage() {
         )}
       </div>
       <Card title="Recent scans">
+        <ErrorAlert error={scans.error} />
+        <h3>From this dashboard</h3>
+        {!own ? (
+          scans.isError ? null : (
+            <Skeleton lines={2} />
+          )
+        ) : own.length === 0 ? (
+          <p className="muted">
+            None yet: <Link to="/scan">scan a token</Link> by its explorer link or address, or upload Solidity files.
+          </p>
+        ) : (
+          <ul className="recent-scans" aria-label="Scans from this dashboard">
+            {own.map((scan) => (
+              <li key={scan.id}>
+                <Link to={`/scans/${encodeURIComponent(scan.id)}`} className="truncate" title={scan.title}>
+                  {scan.title}
+                </Link>{' '}
+                <span className="muted">
+                  {/* The title names the network already (LOCAL 0x…). */}
+                  {scan.network && !scan.title.startsWith(scan.network) ? `${scan.network} · ` : ''}
+                  {scan.status} · <Time iso={scan.createdAt} />
+                </span>
+              </li>
+            ))}
+            <li>
+              <Link to="/scans">All your scans</Link>
+            </li>
+          </ul>
+        )}
+        <h3>With your API keys</h3>
         {!data ? (
           overview.isError ? null : (
             <Skeleton lines={4} />
           )
         ) : data.recentScans.length === 0 ? (
-          <EmptyState title="No scans yet">
+          <EmptyState title="No API calls yet">
             <p>
               Scans made with your API keys appear here. <Link to="/keys">Create a key</Link>, then call Cyberscan with it (see{' '}
               <Link to="/apps/cyberscan">how</Link>).

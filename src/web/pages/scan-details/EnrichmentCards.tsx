@@ -132,6 +132,14 @@ const COUNTERS = [
   { source: 'facebook', label: 'Facebook likes', value: 'facebookLikes', history: 'facebookLikesHistory' },
 ] as const;
 
+const UNIT: Record<(typeof COUNTERS)[number]['source'], string> = {
+  x: 'followers',
+  telegram: 'members',
+  discord: 'members',
+  reddit: 'subscribers',
+  facebook: 'likes',
+};
+
 export function ProjectCard({ layout, sources }: { layout: AuditLayout; sources: Sources }) {
   const logo = safeUrl(layout.logo);
   const website = safeUrl(layout.website);
@@ -205,7 +213,7 @@ export function ProjectCard({ layout, sources }: { layout: AuditLayout; sources:
           ) : (
             <div className="charts">
               {charted.map((c) => (
-                <Sparkline key={c.source} label={`${c.label} over time`} points={layout[c.history]} />
+                <Sparkline key={c.source} label={`${c.label} over time`} points={layout[c.history]} unit={UNIT[c.source]} />
               ))}
             </div>
           )}

@@ -4,7 +4,7 @@
  * taxes and the simulation's steps, similarity, the contract's facts, holders, pools and
  * lockers, histories, and the exports. A source scan says what does not apply to it.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditLayout } from '../../../spec/schemas/audit-layout.ts';
 import {
@@ -25,11 +25,15 @@ import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
 import { Alert, ErrorAlert } from '../../ui/Alert.tsx';
 import { Address } from '../../ui/Address.tsx';
 import { Time } from '../../ui/Time.tsx';
-import { CodeViewer, type LineMark } from '../../ui/CodeViewer.tsx';
-import { ChatPanel } from '../../chat/ChatPanel.tsx';
+import type { LineMark } from '../../ui/CodeViewer.tsx';
 import { Sparkline } from '../../ui/Sparkline.tsx';
 import { DomainCard, MarketCard, ProjectCard, RepositoryCard, SourcesCard } from './EnrichmentCards.tsx';
 import { VerdictCard } from './VerdictCard.tsx';
+import { formatTokens, formatUsd, humanizeRawUnits, type TokenUnits } from '../../../scan-view/units.ts';
+
+// The code viewer (Prism) and the chat come after the verdict: their code loads while it shows (issue 29, within 1 s).
+const CodeViewer = lazy(async () => ({ default: (await import('../../ui/CodeViewer.tsx')).CodeViewer }));
+const ChatPanel = lazy(async () => ({ default: (await import('../../chat/ChatPanel.tsx')).ChatPanel }));
 
 const numbers = new Intl.NumberFormat();
 const TAX_ERRORS: Record<string, string> = {
@@ -130,10 +134,16 @@ function Simulation({
   taxes,
   simulation,
   sourceMode,
+  notRun,
+  token,
 }: {
+  /** The scanned token's symbol and decimals: the simulation's raw amounts said in its units. */
+  token: TokenUnits | null;
   taxes: AuditLayout['taxes'] | undefined;
   simulation: SimulationEvidence | undefined;
   sourceMode: boolean;
+  /** Why no simulation applies (a Solana mint: meta.sources.simulation.reason). */
+  notRun?: string | undefined;
 }) {
   const pct = (v: number | null | undefined) =>
     v === null || v === undefined ? <span className="muted">unknown</span> : `${numbers.format(v)} %`;
@@ -141,7 +151,7 @@ function Simulation({
     <Card title="Can I sell?">
       {taxes ? (
         <>
-          {taxes.error ? (
+          {taxes.error && !notRun ? (
             <Alert tone="error">
               <span data-testid="tax-error">{taxes.error}</span>: {TAX_ERRORS[taxes.error] ?? 'see the steps below'}
             </Alert>
@@ -162,7 +172,7 @@ function Simulation({
             <div>
               <dt>Gas (buy / sell / transfer)</dt>
               <dd>
-                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)}
+                {numbers.format(taxes.buyGas)} / {numbers.format(taxes.sellGas)} / {numbers.format(taxes.transferGas)} gas
               </dd>
             </div>
           </dl>
@@ -172,14 +182,14 @@ function Simulation({
         <>
           <p className="hint">
             {simulation.scope}
-            {simulation.reason ? ` — ${simulation.reason}` : ''}
+            {simulation.reason ? ` — ${humanizeRawUnits(simulation.reason, token)}` : ''}
           </p>
           <ol className="timeline" aria-label="Simulation steps">
             {(simulation.stages ?? []).map((step, i) => (
               <li key={i} className={`step step-${step.outcome}`}>
                 <strong>{step.stage}</strong>: {step.outcome}
                 {step.gas ? <span className="muted"> ({numbers.format(step.gas)} gas)</span> : null}
-                {step.reason ? <div className="step-reason">{step.reason}</div> : null}
+                {step.reason ? <div className="step-reason">{humanizeRawUnits(step.reason, token)}</div> : null}
               </li>
             ))}
           </ol>
@@ -189,7 +199,8 @@ function Simulation({
               <ul className="bullets">
                 {simulation.ownerActions.map((a, i) => (
                   <li key={i}>
-                    <code>{a.signature}</code>: {a.statement} {a.executed ? `(sell afterwards: ${a.sellAfter})` : '(not executed)'}
+                    <code>{a.signature}</code>: {humanizeRawUnits(a.statement, token)}{' '}
+                    {a.executed ? `(sell afterwards: ${a.sellAfter})` : '(not executed)'}
                   </li>
                 ))}
               </ul>
@@ -197,7 +208,7 @@ function Simulation({
           ) : null}
         </>
       ) : (
-        <p className="muted">No simulation ran for this scan.</p>
+        <p className="muted">{notRun ? `No simulation — ${notRun}.` : 'No simulation ran for this scan.'}</p>
       )}
       {sourceMode ? (
         <p className="hint">
@@ -205,6 +216,53 @@ function Simulation({
           has done since.
         </p>
       ) : null}
+    </Card>
+  );
+}
+
+/** A Solana mint's facts: its program, authorities and supply; no owner, proxy or verified source (a mint has no code). */
+function MintFacts({ layout, program }: { layout: AuditLayout; program: NonNullable<AuditLayout['tokenProgram']> }) {
+  const authority = (value: string) => (value ? <Address value={value} /> : <span className="muted">none (revoked)</span>);
+  return (
+    <Card title="Mint">
+      <dl className="scan-facts">
+        <div>
+          <dt>Token</dt>
+          <dd>
+            {program.name || <span className="muted">no name in its metadata</span>} {program.symbol ? `(${program.symbol})` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Mint address</dt>
+          <dd>
+            <Address value={layout.address} /> on {layout.network}
+          </dd>
+        </div>
+        <div>
+          <dt>Token program</dt>
+          <dd>{program.model === 'spl-token' ? 'SPL Token' : program.model === 'spl-token-2022' ? 'Token-2022' : program.model || '—'}</dd>
+        </div>
+        <div>
+          <dt>Mint authority</dt>
+          <dd>{authority(program.mintAuthorityAddress)}</dd>
+        </div>
+        <div>
+          <dt>Freeze authority</dt>
+          <dd>{authority(program.freezeAuthorityAddress)}</dd>
+        </div>
+        <div>
+          <dt>Metadata</dt>
+          <dd>{program.namespace ? program.isMutable ? 'mutable' : 'immutable' : <span className="muted">none found</span>}</dd>
+        </div>
+        <div>
+          <dt>Total supply</dt>
+          <dd>{formatTokens(program.totalSupply, program.symbol, program.decimals)}</dd>
+        </div>
+        <div>
+          <dt>Decimals</dt>
+          <dd>{numbers.format(program.decimals)}</dd>
+        </div>
+      </dl>
     </Card>
   );
 }
@@ -245,7 +303,7 @@ function ContractFacts({ layout }: { layout: AuditLayout }) {
         </div>
         <div>
           <dt>Total supply</dt>
-          <dd>{numbers.format(c.totalSupply)}</dd>
+          <dd>{formatTokens(c.totalSupply, c.symbol, c.decimals)}</dd>
         </div>
         <div>
           <dt>Audit record</dt>
@@ -258,6 +316,11 @@ function ContractFacts({ layout }: { layout: AuditLayout }) {
 
 function Market({ layout }: { layout: AuditLayout }) {
   const holders = layout.topHolders.addresses;
+  const symbol = layout.contract.symbol || layout.tokenProgram?.symbol || '';
+  const decimals = layout.tokenProgram ? layout.tokenProgram.decimals : layout.contract.decimals;
+  // A price of 0 is the spec's empty value: no price known, so no dollars shown.
+  const amount = (balance: number) =>
+    `${formatTokens(balance, symbol, decimals)}${layout.price > 0 ? ` (${formatUsd(balance * layout.price)})` : ''}`;
   return (
     <Card title="Holders, pools and lockers">
       <h3>Top holders ({numbers.format(layout.topHolders.total)} in all)</h3>
@@ -269,8 +332,7 @@ function Market({ layout }: { layout: AuditLayout }) {
             const d = layout.addressDetails[a] ?? layout.addressDetails[a.toLowerCase()];
             return (
               <li key={a}>
-                <Address value={a} />{' '}
-                {d ? `${numbers.format(d.balance)}${d.label ? ` · ${d.label}` : ''}${d.contract ? ' · contract' : ''}` : ''}
+                <Address value={a} /> {d ? `${amount(d.balance)}${d.label ? ` · ${d.label}` : ''}${d.contract ? ' · contract' : ''}` : ''}
               </li>
             );
           })}
@@ -283,7 +345,7 @@ function Market({ layout }: { layout: AuditLayout }) {
         <ul className="bullets">
           {layout.pools.pairs.map((p) => (
             <li key={p.address}>
-              <Address value={p.address} /> worth {numbers.format(p.worth)}
+              <Address value={p.address} /> worth {formatUsd(p.worth)}
             </li>
           ))}
         </ul>
@@ -295,17 +357,27 @@ function Market({ layout }: { layout: AuditLayout }) {
         <ul className="bullets">
           {layout.lockers.map((l, i) => (
             <li key={i}>
-              {l.provider} {l.type}: {numbers.format(l.currentAmountLocked)} locked until {String(l.unlockedAt)}
+              {l.provider} {l.type}: {numbers.format(l.currentAmountLocked)} {l.type === 'token' ? symbol || 'tokens' : 'LP tokens'} locked
+              until <LockDate value={l.unlockedAt} />
             </li>
           ))}
         </ul>
       )}
       <div className="charts">
-        <Sparkline label="Total score history" points={layout.totalScoresHistory} />
-        <Sparkline label="Top holders history" points={layout.topHoldersHistory} />
+        <Sparkline label="Total score history" points={layout.totalScoresHistory} unit="points of 100" />
+        <Sparkline label="Top holders history" points={layout.topHoldersHistory} unit="holders" />
       </div>
     </Card>
   );
+}
+
+const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A lock's end in the reader's locale (the spec allows a timestamp or unix seconds). */
+function LockDate({ value }: { value: string | number }) {
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime()) || (typeof value === 'number' && value <= 0)) return <span className="muted">an unknown date</span>;
+  return <time dateTime={date.toISOString()}>{dates.format(date)}</time>;
 }
 
 function NotApplicable({ items }: { items: SourceResult['meta']['notApplicable'] }) {
@@ -417,7 +489,9 @@ function Code({
       ) : (
         <p className="hint">{file}</p>
       )}
-      <CodeViewer path={file} source={sources[file] ?? ''} marks={marks} focusLine={focus?.file === file ? focus.line : undefined} />
+      <Suspense fallback={<Skeleton lines={8} />}>
+        <CodeViewer path={file} source={sources[file] ?? ''} marks={marks} focusLine={focus?.file === file ? focus.line : undefined} />
+      </Suspense>
     </Card>
   );
 }
@@ -480,30 +554,59 @@ function Result({ detail, stages }: { detail: ScanDetail; stages: ReactNode }) {
   const hasSources = Object.keys(result.sources).length > 0;
   const verdict = result.meta.verdict;
   const rank = (result.type === 'address' ? result.auditLayout.rank : result.report.score.rank) || null;
+  const mint = result.type === 'address' ? result.auditLayout.tokenProgram : null;
+  const token: TokenUnits | null =
+    result.type === 'address' && result.auditLayout.contract.symbol
+      ? { symbol: result.auditLayout.contract.symbol, decimals: result.auditLayout.contract.decimals }
+      : null;
   return (
     <>
-      {verdict ? <VerdictCard verdict={verdict} rank={rank} onShow={show} sourceMode={result.type === 'source'} /> : null}
+      {verdict ? (
+        <VerdictCard
+          verdict={verdict}
+          rank={rank}
+          onShow={show}
+          sourceMode={result.type === 'source'}
+          solana={mint !== null}
+          token={token}
+        />
+      ) : null}
       {stages}
       <Scores result={result} />
       <Severities findings={findings} />
       <div id="simulation" />
       <Simulation
-        taxes={result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
+        token={token}
+        notRun={mint ? result.meta.sources?.simulation?.reason : undefined}
+        taxes={mint ? undefined : result.type === 'address' ? result.auditLayout.taxes : result.report.taxes}
         simulation={result.meta.simulation ?? undefined}
         sourceMode={result.type === 'source'}
       />
-      {result.type === 'address' ? <ContractFacts layout={result.auditLayout} /> : null}
+      {result.type === 'address' ? (
+        mint ? (
+          <MintFacts layout={result.auditLayout} program={mint} />
+        ) : (
+          <ContractFacts layout={result.auditLayout} />
+        )
+      ) : null}
       <Findings findings={findings} onShow={(f) => show(f.file || Object.keys(result.sources)[0] || '', f.ranges[0]?.[0] ?? 1)} />
       <div id="code">
         {hasSources ? (
           <Code sources={result.sources} findings={findings} similarity={similarity} focus={focus} setFocus={setFocus} />
+        ) : mint ? (
+          <Card title="Code">
+            <p className="muted">
+              A Solana mint has no code of its own: it runs the shared {mint.model === 'spl-token' ? 'SPL Token' : 'Token-2022'} program.
+              Its powers are the authorities and extensions above.
+            </p>
+          </Card>
         ) : (
           <Card title="Code">
             <p className="muted">No source was read for this contract (unverified): the findings come from its bytecode.</p>
           </Card>
         )}
       </div>
-      <Similarity matches={similarity} onShow={show} />
+      {mint ? null : <Similarity matches={similarity} onShow={show} />}
       {result.type === 'address' ? (
         <>
           {/* Issue 19: market figures, the project and its community, its domain and repository. */}
@@ -530,11 +633,13 @@ function Result({ detail, stages }: { detail: ScanDetail; stages: ReactNode }) {
       {result.type === 'address' ? <SourcesCard layout={result.auditLayout} meta={result.meta} /> : null}
       {/* Issue 16: the chat, in the slot issue 15 left for it; its citations scroll the code viewer above. */}
       <div id="chat-slot">
-        <ChatPanel
-          scanId={detail.scan.id}
-          findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
-          onShowLines={(file, start) => show(file, start)}
-        />
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <ChatPanel
+            scanId={detail.scan.id}
+            findings={findings.map((f) => ({ id: f.key, title: f.title, severity: f.severity }))}
+            onShowLines={(file, start) => show(file, start)}
+          />
+        </Suspense>
       </div>
     </>
   );
@@ -545,12 +650,26 @@ export function ScanDetailsPage() {
   const scan = useScan(id);
   const detail = scan.data;
   const exportBase = `/api/scans/${encodeURIComponent(id)}`;
+  // A token is named by its name and symbol once read; its address (long, unbroken) goes under the title, shortened with copy.
+  const layout = detail?.result?.type === 'address' ? detail.result.auditLayout : null;
+  const tokenName = layout ? layout.name || layout.contract.contractName : '';
+  const symbol = layout ? layout.contract.symbol || layout.tokenProgram?.symbol || '' : '';
+  const title = !detail
+    ? 'Scan'
+    : layout && tokenName
+      ? `${tokenName}${symbol ? ` (${symbol})` : ''} on ${layout.network}`
+      : detail.scan.title;
   return (
     <Page
-      title={detail ? detail.scan.title : 'Scan'}
+      title={title}
       lead={
         detail ? (
           <>
+            {layout ? (
+              <>
+                <Address value={layout.address} />{' '}
+              </>
+            ) : null}
             {detail.scan.visibility === 'private'
               ? 'Private: only your account can open this page.'
               : 'Public: anyone with this link can read it.'}{' '}

@@ -4,6 +4,8 @@
  * `meta.verdict`, the same object the API answers and the chat quotes.
  */
 import type { Verdict } from '../../../spec/schemas/verdict.ts';
+import { Address } from '../../ui/Address.tsx';
+import { humanizeRawUnits, type TokenUnits } from '../../../scan-view/units.ts';
 
 type Risk = Verdict['risks'][number];
 type Evidence = Risk['evidence'][number];
@@ -18,8 +20,10 @@ const MARK: Record<Risk['answer'], { symbol: string; label: string }> = {
 function tone(verdict: Verdict): 'danger' | 'warning' | 'ok' | 'unknown' {
   if (verdict.canSell === 'no' || verdict.canBuy === 'no') return 'danger';
   if (verdict.sellAfterOwnerActions.length > 0 || verdict.delayed.length > 0) return 'warning';
-  if (verdict.canSell === 'unknown') return 'unknown';
-  return verdict.risks.some((r) => r.answer === 'yes' && r.id !== 'external-invocation') ? 'warning' : 'ok';
+  const flagged = verdict.risks.some((r) => r.answer === 'yes' && r.id !== 'external-invocation');
+  // Not traded, but the code or the mint shows a power over holders: that is a risk, not merely unproven.
+  if (verdict.canSell === 'unknown') return flagged ? 'warning' : 'unknown';
+  return flagged ? 'warning' : 'ok';
 }
 
 const HEADLINE: Record<ReturnType<typeof tone>, string> = {
@@ -33,10 +37,15 @@ function answerWord(answer: Verdict['canBuy']): string {
   return answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : 'Unknown';
 }
 
+/** Base58 public keys in words shortened as the Address component does (the whole text is on hover). */
+function shortenKeys(text: string): string {
+  return text.replace(/[1-9A-HJ-NP-Za-km-z]{32,44}/g, (key) => `${key.slice(0, 6)}…${key.slice(-4)}`);
+}
+
 function EvidenceLink({ evidence, onShow }: { evidence: Evidence; onShow: (file: string, line: number) => void }) {
   if (evidence.kind === 'finding') {
     const first = evidence.lines?.[0];
-    const where = first ? `lines ${first[0]}–${first[1]}` : evidence.detector;
+    const where = !first ? evidence.detector : first[0] === first[1] ? `line ${first[0]}` : `lines ${first[0]}–${first[1]}`;
     if (!first || !evidence.file)
       return (
         <span>
@@ -49,10 +58,31 @@ function EvidenceLink({ evidence, onShow }: { evidence: Evidence; onShow: (file:
       </button>
     );
   }
+  if (evidence.kind === 'account')
+    return (
+      <span className="break" title={`${evidence.field}: ${evidence.detail}`}>
+        {shortenKeys(evidence.detail)}
+      </span>
+    );
   return (
     <a href="#simulation" title={evidence.detail}>
       simulation: {evidence.step}
     </a>
+  );
+}
+
+/** A mint's authorities: the ones still set with their address, or that none is left. */
+function SolanaPowers({ powers }: { powers: Verdict['powerHolders'] }) {
+  const held = powers.filter((p) => p.holder !== 'nobody');
+  if (held.length === 0) return <>nobody: every authority is revoked</>;
+  return (
+    <ul className="verdict-powers">
+      {held.map((p) => (
+        <li key={p.power}>
+          {p.power}: {p.address ? <Address value={p.address} /> : 'an account not read'}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -61,12 +91,18 @@ export function VerdictCard({
   rank,
   onShow,
   sourceMode,
+  solana = false,
+  token = null,
 }: {
   verdict: Verdict;
   rank: string | null;
   onShow: (file: string, line: number) => void;
   /** A scan of code, not of a deployed token: no owner on a chain to name. */
   sourceMode: boolean;
+  /** A Solana mint: its authorities by name and address, its risks the token program's codes. */
+  solana?: boolean;
+  /** The token's symbol and decimals: raw amounts in the words said in its units. */
+  token?: TokenUnits | null;
 }) {
   const t = tone(verdict);
   const yes = verdict.risks.filter((r) => r.answer === 'yes').length;
@@ -81,7 +117,7 @@ export function VerdictCard({
           </p>
         ) : null}
       </div>
-      <p className="verdict-summary">{verdict.summary}</p>
+      <p className="verdict-summary">{humanizeRawUnits(verdict.summary, token)}</p>
       <dl className="verdict-answers">
         <div>
           <dt>Can I buy?</dt>
@@ -94,11 +130,15 @@ export function VerdictCard({
         <div>
           <dt>Who holds the powers?</dt>
           <dd>
-            {sourceMode
-              ? 'not read: a scan of code has no owner on a chain'
-              : verdict.powerHolders.length === 0
-                ? 'no power to take money was found'
-                : [...new Set(verdict.powerHolders.map((p) => (p.holder === 'eoa' ? 'one account (EOA)' : p.holder)))].join(', ')}
+            {sourceMode ? (
+              'not read: a scan of code has no owner on a chain'
+            ) : solana ? (
+              <SolanaPowers powers={verdict.powerHolders} />
+            ) : verdict.powerHolders.length === 0 ? (
+              'no power to take money was found'
+            ) : (
+              [...new Set(verdict.powerHolders.map((p) => (p.holder === 'eoa' ? 'one account (EOA)' : p.holder)))].join(', ')
+            )}
           </dd>
         </div>
       </dl>

@@ -28,7 +28,7 @@ const LABELS: Record<InputKind, string> = {
   url: 'Contract URL',
   address: 'Token address',
   files: 'Solidity files',
-  zip: 'ZIP archive',
+  zip: 'ZIP of .sol files',
   repository: 'Repository',
 };
 
@@ -188,7 +188,11 @@ export function ScanPage() {
             <Control
               label="Contract URL"
               error={error}
-              hint="A token or contract page of a block explorer, e.g. https://bscscan.com/token/0x… or https://etherscan.io/address/0x…#code"
+              hint={
+                devnetHosts.size > 0
+                  ? `A token or contract page of a block explorer, e.g. https://bscscan.com/token/0x… or https://etherscan.io/address/0x…#code. For a token of this server's devnet, use this server's address: ${window.location.origin}/token/0x… (the devnet's tokens: scopeward devnet --list).`
+                  : 'A token or contract page of a block explorer, e.g. https://bscscan.com/token/0x… or https://etherscan.io/address/0x…#code'
+              }
             >
               {({ id, describedBy, invalid }) => (
                 <input
@@ -260,7 +264,7 @@ export function ScanPage() {
             <Control
               label="ZIP archive"
               error={error}
-              hint={`A .zip of your project (at most ${formatBytes(UPLOAD_LIMITS.maxArchiveBytes)}): only its .sol files are read, other files are ignored.`}
+              hint={`A .zip holding your project's .sol files, at most ${formatBytes(UPLOAD_LIMITS.maxArchiveBytes)} and ${UPLOAD_LIMITS.maxArchiveEntries.toLocaleString()} entries. Only the .sol files inside are read; other files (tests, scripts, images) are skipped. An archive with no .sol file is refused.`}
             >
               {({ id, describedBy, invalid }) => (
                 <input
