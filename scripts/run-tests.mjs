@@ -7,7 +7,8 @@
 //   node scripts/run-tests.mjs --integration
 //        the integration suite: test/ plus every test that runs on the stores
 //        (those calling storeKinds(), which add PostgreSQL when DATABASE_URL is set)
-//        or on Redis (those reading REDIS_URL, skipped without it)
+//        or on Redis (those reading REDIS_URL, skipped without it); test/docs-*.test.ts
+//        (checks of the docs, no server or store) stay in the plain run only
 //   node scripts/run-tests.mjs --e2e
 //        the browser suite under test/e2e (needs Debian's chromium at /usr/bin/chromium);
 //        left out of the other runs because it needs that browser
@@ -37,6 +38,7 @@ if (!e2e && roots.length === 0) files = files.filter((f) => !f.startsWith(join('
 if (integration) {
   files = files.filter((f) => {
     const text = readFileSync(f, 'utf8');
+    if (f.startsWith(join('test', 'docs-'))) return false;
     return f.startsWith('test/') || text.includes('storeKinds(') || text.includes('REDIS_URL');
   });
 }

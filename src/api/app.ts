@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = deps.store;
   // Verified keys are kept 1 s: the database leaves the hot path, and a revocation anywhere
-  // takes effect here within that second (docs/decisions.md).
+  // takes effect here within that second (docs/decisions/0128-request-validation-and-headers-keys-verified-within.md).
   const clock = deps.clock ?? systemClock;
   const usage = createUsageRecorder(db, clock, { onError: (error) => app.log.warn({ err: error }, 'could not record API key usage') });
   app.addHook('onClose', () => usage.close());

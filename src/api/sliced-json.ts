@@ -6,7 +6,7 @@
  *
  * Why: a 1.1 MB source's legacy report is ~1.9 MB of JSON, 1.3 MB of it findings.
  * Serialising it in one piece held /healthz for 10-50 ms per answer on a loaded 2-core
- * machine (bench/isolation.ts, CPU profile; docs/decisions.md).
+ * machine (bench/isolation.ts, CPU profile; docs/decisions/0211-event-loop-fixed-the-legacy-report-is.md).
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';

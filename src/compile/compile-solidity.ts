@@ -108,7 +108,7 @@ export function compileSolidity(
  * The cache key of a compile: the exact sources and the settings. Exact, not modulo
  * comments or whitespace: solc sees both (NatSpec comments are parsed and can fail a
  * compile, the metadata hash in the bytecode covers the source text, error positions
- * move), so a normalised key would answer another text's output (docs/decisions.md).
+ * move), so a normalised key would answer another text's output (docs/decisions/0223-compilation-off-the-event-loop-and-what.md).
  */
 export function compileCacheKey(
   sources: Readonly<Record<string, string>>,

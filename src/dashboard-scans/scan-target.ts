@@ -3,7 +3,7 @@
  * cyberscan operation and an address of that network's family. Explorer links of the
  * supported networks resolve through their hosts (src/spec/chain-details.ts); with the
  * devnet on, this service's own origin stands for the devnet's explorer, so a devnet
- * token has an explorer-style link too (docs/decisions.md, issue 15).
+ * token has an explorer-style link too (docs/decisions/0157-dashboard-scans-the-devnet-s-explorer-link.md, issue 15).
  */
 import { parseContractUrl } from '../spec/chain-details.ts';
 import { MAX_LINK_CHARS } from '../spec/explorer-urls.ts';

@@ -3,7 +3,7 @@
  * with exponential backoff on rate limits and unreachable providers, a circuit breaker per
  * provider and a cache that keeps the last good answer.
  *
- * The time limit and the breaker are cockatiel's (docs/decisions.md, "Enrichment policy").
+ * The time limit and the breaker are cockatiel's (docs/decisions/0175-issue-19-cockatiel-3-2-1-not.md, "Enrichment policy").
  * The retry loop is ours because it must honour the provider's Retry-After and sleep through
  * an injected function, so tests check the delays without waiting for them.
  */

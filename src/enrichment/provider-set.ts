@@ -1,7 +1,7 @@
 /**
  * The providers issue 19's enrichment can use, by role, with the input each takes and the
  * facts each returns. Every member is optional: a provider is present only when the
- * configuration names its key or URL (docs/decisions.md, "Enrichment providers"). The
+ * configuration names its key or URL (docs/decisions/0183-issue-19-off-by-default.md, "Enrichment providers"). The
  * orchestrator (src/enrichment/enrich-project.ts) runs the present ones under the policy and
  * reports the absent ones as `unavailable` in `meta.sources`.
  */

@@ -1,7 +1,7 @@
 /**
  * The token's market history from the chain: 24-hour trading volume in USD from the
  * `Swap` logs of its pools, and price30/price60, the percent change of its USD price
- * over 30 and 60 days (docs/decisions.md, "Market data from the chain").
+ * over 30 and 60 days (docs/decisions/0172-market-data-from-the-chain-issue-19.md, "Market data from the chain").
  *
  * Windows are anchored at the chain head's timestamp, not the wall clock: a node that
  * lags, or the devnet whose clock is its own, is measured against its own "now". A past

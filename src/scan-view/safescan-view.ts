@@ -12,7 +12,7 @@ export interface ActivityPoint {
 export interface ActivitySummary {
   /** What the chart's bars add up to: every distinct transaction. */
   readonly charted: number;
-  /** The bucket the series uses (docs/decisions.md: day up to ~3 months, week up to two years, then 30 days). */
+  /** The bucket the series uses (docs/decisions/0165-issue-17-shape.md: day up to ~3 months, week up to two years, then 30 days). */
   readonly bucket: 'day' | 'week' | '30 days' | null;
 }
 

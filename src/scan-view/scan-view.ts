@@ -153,7 +153,7 @@ export function lineAt(text: string, offset: number): number {
 
 /**
  * similarity.contracts with their place in the code: `start`/`end` are character offsets
- * into the scanned source (docs/decisions.md, similarity), so they become lines when that
+ * into the scanned source (docs/decisions/0028-similarity-similarity-contracts.md, similarity), so they become lines when that
  * source is one file. Several files were joined before matching: no line is claimed then.
  */
 export function viewSimilarity(

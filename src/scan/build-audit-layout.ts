@@ -277,7 +277,7 @@ export function buildAuditLayout(facts: ScanFacts): AuditLayout {
   }
   layout.rawTotalScore = raw.total;
   layout.rank = facts.rank;
-  // slowPollUpdatedAt stays updatedAt until a slow source has answered for this token (docs/decisions.md).
+  // slowPollUpdatedAt stays updatedAt until a slow source has answered for this token (docs/decisions/0182-issue-19-slowpollupdatedat.md).
   if (facts.enrichment) Object.assign(layout, facts.enrichment, { slowPollUpdatedAt: facts.enrichment.slowPollUpdatedAt || now });
 
   if (!chain) return layout;

@@ -24,7 +24,7 @@ export type BytecodeCapabilityFinding = object;
 
 /**
  * Bytecode has no lines: a range from bytecode is `[0, 0]` and its `file` names the
- * evidence as `bytecode:<selector> <signature>` (docs/decisions.md, "smartAudit from
+ * evidence as `bytecode:<selector> <signature>` (docs/decisions/0063-smartaudit-from-bytecode-and-unknown-keys-range.md, "smartAudit from
  * bytecode"). Line numbers are 1-based everywhere else, so 0 cannot be mistaken for one.
  */
 export function bytecodeRangeFile(selector: string, signature: string): string {

@@ -1,6 +1,6 @@
 /**
  * The words of the services API (offers, requests, vouchers). The spec does not fix
- * them; docs/decisions.md ("Services and vouchers") records the choice.
+ * them; docs/decisions/0100-services-and-vouchers-issue-20.md ("Services and vouchers") records the choice.
  */
 import { formatUsd } from './voucher-rules.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The audit voucher's rules as pure functions: money in whole cents (integers, so no
  * rounding drifts), validity in UTC calendar months, and the 500 USD floor.
- * docs/decisions.md ("Vouchers") says why each choice was made.
+ * docs/decisions/0100-services-and-vouchers-issue-20.md ("Vouchers") says why each choice was made.
  */
 import { VOUCHER_FLOOR_USD, VOUCHER_VALIDITY_MONTHS } from '../spec/offers.ts';
 

@@ -2,7 +2,7 @@
  * Constructor arguments for deploying a token from source with no deployer to ask: the
  * common token shapes (name, symbol, decimals, supply, owner, router…) filled by each
  * parameter's type and name. Two attempts: supply-like numbers large, then every other
- * number 1 (a fee or a limit that must be non-zero). See docs/decisions.md
+ * number 1 (a fee or a limit that must be non-zero). See docs/decisions/0023-simulation-constructor-arguments-source-scans.md
  * ("Simulation: constructor arguments").
  */
 import type { Abi, AbiParameter, Address } from 'viem';

@@ -3,7 +3,7 @@
  * quote token, buy through the router (fee-on-transfer-supporting swap), transfer a tenth
  * to a second fresh account, sell half of the rest, then after some blocks sell the rest
  * (cooldowns, one-sell-only traps) and look for balances that moved with no transfer
- * (rebasing). Taxes come from balances (see docs/decisions.md, "Simulation: tax method").
+ * (rebasing). Taxes come from balances (see docs/decisions/0020-simulation-tax-method.md, "Simulation: tax method").
  */
 import { encodeFunctionData, formatUnits, parseAbi, type Address } from 'viem';
 import { approveRouter } from './approve-router.ts';

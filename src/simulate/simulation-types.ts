@@ -1,6 +1,6 @@
 /**
  * The shapes the simulator returns: the spec's taxes object, the evidence of each step
- * and the confirmations of static findings. Units are in docs/decisions.md
+ * and the confirmations of static findings. Units are in docs/decisions/0019-simulation-units-and-gas.md
  * ("Simulation: units"): taxes in percent (0–100, two decimals), gas in gas units of a
  * step that succeeded (0 when it did not run or reverted).
  */

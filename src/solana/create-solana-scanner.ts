@@ -2,7 +2,7 @@
  * The Solana scanner of the scan service: reads network SOL through RPC_URL_SOL (a public
  * default otherwise), except the accounts the embedded Solana network holds, which are
  * read from it over its JSON-RPC endpoint (`POST /rpc/solana` on the service's port) so
- * the sample mints scan offline (docs/decisions.md, "Embedded Solana network").
+ * the sample mints scan offline (docs/decisions/0080-embedded-solana-network-routing-of-network-sol.md, "Embedded Solana network").
  */
 import type { CountingRpc } from './solana-rpc.ts';
 import type { SolanaScanner } from './solana-scan.ts';

@@ -1,6 +1,6 @@
 /**
  * The spec's twelve Solana finding codes, each a rule over the fields of the mint, its
- * Token-2022 extensions and its Metaplex metadata (docs/decisions.md, "Solana finding
+ * Token-2022 extensions and its Metaplex metadata (docs/decisions/0076-solana-finding-codes.md, "Solana finding
  * codes"). Pure: the same account data always gives the same codes.
  */
 import type { FindingSeverity } from '../scan/scoring/score-scan.ts';

@@ -100,7 +100,7 @@ export const EMPTY_EXTENSIONS: MintExtensions = {
   memberPointer: null,
 };
 
-/** Why an address cannot be read as a mint: the values of `tokenProgram.error` (docs/decisions.md). */
+/** Why an address cannot be read as a mint: the values of `tokenProgram.error` (docs/decisions/0071-solana-tokens-tokenprogram-error.md). */
 export type MintReadError = 'ACCOUNT_NOT_FOUND' | 'NOT_A_MINT' | 'MINT_NOT_INITIALIZED' | 'MALFORMED_MINT';
 
 export class MintDecodeError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The spec's `tokenProgram` object from what the reader found (docs/decisions.md,
+ * The spec's `tokenProgram` object from what the reader found (docs/decisions/0073-solana-tokens-field-meanings.md,
  * "Solana tokenProgram"). Pure.
  */
 import type { AuditLayout } from '../spec/schemas/audit-layout.ts';

@@ -10,7 +10,7 @@ export const ANY_ADDRESS_PATTERN = '^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{3
 // Base58 (no 0, O, I, l); a Solana public key is 32 bytes, 32 to 44 characters.
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-/** A 20-byte hex address with 0x; any letter case (checksums are not enforced, see docs/decisions.md). */
+/** A 20-byte hex address with 0x; any letter case (checksums are not enforced, see docs/decisions/0007-operation-1-audit-lookup-statuses-and-ambiguous.md). */
 export function isEvmAddress(value: unknown): value is string {
   return typeof value === 'string' && EVM_ADDRESS.test(value);
 }

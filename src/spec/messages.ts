@@ -24,12 +24,12 @@ export const MESSAGES = {
     missingKey: 'API key not found',
     invalidKey: 'Invalid API key',
   },
-  /** Operation 4's messages are not fixed by the spec; chosen in docs/decisions.md. */
+  /** Operation 4's messages are not fixed by the spec; chosen in docs/decisions/0054-operation-4-legacy-scan.md. */
   legacy: {
     invalidType: 'Invalid type: use "address" or "source"',
     sourceRequired: 'Source is required',
   },
-  /** Not fixed by the spec; chosen in docs/decisions.md. */
+  /** Not fixed by the spec; chosen in docs/decisions/. */
   common: {
     tooManyRequests: 'Too Many Requests',
     notFound: 'Not Found',
@@ -100,7 +100,7 @@ export const MESSAGES = {
   },
   /**
    * Issue 15 (dashboard pages): what only the browser's form checks say, more precisely
-   * than the server's shared messages in dashboardScans (docs/decisions.md).
+   * than the server's shared messages in dashboardScans (docs/decisions/0145-issue-15-pages-checks-in-the-browser.md).
    */
   dashboardScanForm: {
     urlUnknownHost: (host: string) =>
@@ -110,7 +110,7 @@ export const MESSAGES = {
     solanaAddress: 'Invalid Address: a Solana address is 32 to 44 base58 characters (no 0, O, I or l)',
     emptyFile: (name: string) => `${name} is empty`,
   },
-  // --- issue 16: the details page's chat (not fixed by the spec; docs/decisions.md) ---
+  // --- issue 16: the details page's chat (not fixed by the spec; docs/decisions/0143-issue-16-messages.md) ---
   chat: {
     scanNotFound: 'Scan not found',
     questionRequired: 'Question is required',
@@ -124,7 +124,7 @@ export const MESSAGES = {
     modelUnreachable: 'The language model cannot be reached',
   },
   // --- end issue 16 ---
-  // Issue 17: Safescan (POST /api/safescan). Not fixed by the spec; chosen in docs/decisions.md.
+  // Issue 17: Safescan (POST /api/safescan). Not fixed by the spec; chosen in docs/decisions/0168-issue-17-messages.md.
   safescan: {
     addressRequired: 'Address is required',
     invalidAddress: 'Invalid Address',

@@ -24,7 +24,7 @@ export interface Network {
   readonly operations: readonly Operation[];
 }
 
-/** The local devnet: accepted by every operation while it runs (see docs/decisions.md). */
+/** The local devnet: accepted by every operation while it runs (see docs/decisions/0010-networks.md). */
 export const LOCAL_NETWORK: Network = {
   symbol: 'LOCAL',
   chainId: 31337,
@@ -87,7 +87,7 @@ const ROWS: readonly Row[] = [
   ['ARBITRUM_SEPOLIA', 421614, 'Arbitrum Sepolia', true, S],
   ['LINEA_SEPOLIA', 59141, 'Linea Sepolia', true, S],
   // The spec prints only "1.69E+08"; 168587773 is Blast Sepolia's registered chain id,
-  // which rounds to it (docs/decisions.md).
+  // which rounds to it (docs/decisions/0010-networks.md).
   ['BLAST_SEPOLIA', 168587773, 'Blast Sepolia', true, S],
   ['OPTIMISM_SEPOLIA', 11155420, 'OP Sepolia', true, S],
   ['AVAX_FUJI', 43113, 'Avalanche Fuji', true, S],
@@ -145,7 +145,7 @@ export const NETWORKS: readonly Network[] = ROWS.map(([symbol, chainId, name, te
 
 /**
  * Symbols the score operation's examples use although its list does not name them.
- * We accept them as aliases of the listed networks (docs/decisions.md).
+ * We accept them as aliases of the listed networks (docs/decisions/0053-operation-2-score.md).
  */
 export const SCORE_SYMBOL_ALIASES: Readonly<Record<string, string>> = { BNB: 'BSC', POL: 'MATIC', ARB: 'ARBITRUM' };
 

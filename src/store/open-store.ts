@@ -3,7 +3,7 @@
  * connection string is given. Applies pending migrations before returning, except that a
  * server asks to start on a PostgreSQL it cannot reach yet (`migrateInBackground`): then
  * the migrations are retried with backoff and queries answer "database unavailable" until
- * they have run (docs/decisions.md, "Degraded, not dead").
+ * they have run (docs/decisions/0221-degraded-not-dead-redis-and-postgresql-down.md, "Degraded, not dead").
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Function selectors from runtime bytecode, with evmole (see docs/decisions.md:
+ * Function selectors from runtime bytecode, with evmole (see docs/decisions/0040-bytecode-evmole-npm-evmole-0-8-4.md:
  * chosen over @shazow/whatsabi and a hand-written scanner for its accuracy on both
  * solc and Vyper dispatchers). evmole follows the dispatcher symbolically, so it finds
  * selectors of binary-search and jump-table dispatchers, and stops cleanly at

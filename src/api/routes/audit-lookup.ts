@@ -1,6 +1,6 @@
 /**
  * Operation 1: GET /api/audits/search-by-address — is there an audit report for this
- * address? Statuses are ours (the spec leaves them open; docs/decisions.md).
+ * address? Statuses are ours (the spec leaves them open; docs/decisions/0007-operation-1-audit-lookup-statuses-and-ambiguous.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';

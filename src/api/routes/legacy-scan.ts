@@ -1,7 +1,7 @@
 /**
  * Operation 4 (deprecated): POST /api/search/contract — an audit report of an address
  * or of source code. Its response shape is ours (the spec leaves it open; see
- * docs/decisions.md). Every answer carries Deprecation, Sunset and a Link to cyberscan.
+ * docs/decisions/0054-operation-4-legacy-scan.md). Every answer carries Deprecation, Sunset and a Link to cyberscan.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -17,7 +17,7 @@ import { resolveScanTarget, scanError, scanTargetProperties, SCAN_BUCKET, SCAN_T
 import { refuseWith } from '../validation.ts';
 import { serializeInSlices } from '../sliced-json.ts';
 
-/** When version 1 was deprecated and when it goes away (docs/decisions.md). */
+/** When version 1 was deprecated and when it goes away (docs/decisions/0054-operation-4-legacy-scan.md). */
 export const LEGACY_DEPRECATED_AT = Date.UTC(2026, 0, 1) / 1000;
 export const LEGACY_SUNSET = new Date(Date.UTC(2027, 5, 30)).toUTCString();
 /** Largest `source` accepted, in characters. */

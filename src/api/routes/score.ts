@@ -1,7 +1,7 @@
 /**
  * Operation 2: GET /api/score — the security score of an address (the app host).
  * A key is required. Statuses and bodies as the spec gives them; the spec does not say
- * what a scan that cannot reach the network answers, so that is a 503 (docs/decisions.md).
+ * what a scan that cannot reach the network answers, so that is a 503 (docs/decisions/0053-operation-2-score.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

@@ -2,7 +2,7 @@
  * `domainInfo.dns`: e-mail and name-server hygiene of a project's domain, asked with Node's
  * own resolver (`node:dns` Resolver, servers settable) plus raw UDP questions straight to the
  * domain's name servers for what a resolver cannot ask (`version.bind`, recursion offered).
- * What each flag means and where it stops is in docs/decisions.md, "Domain checks".
+ * What each flag means and where it stops is in docs/decisions/0186-domain-checks-issue-19-domaininfo-from-rdap.md, "Domain checks".
  *
  * Outbound safety: only the name servers are contacted directly, and only at public
  * addresses unless `allowPrivate` is set; a name server at a private address is not probed,

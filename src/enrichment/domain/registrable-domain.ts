@@ -1,7 +1,7 @@
 /**
  * The registrable domain ("example.co.uk") of a website or host ("https://app.example.co.uk/x"):
  * what a registry's RDAP server knows and where a domain's e-mail records live. Uses the
- * public-suffix list through `tldts` (docs/decisions.md, "Domain checks"); ICANN suffixes only,
+ * public-suffix list through `tldts` (docs/decisions/0186-domain-checks-issue-19-domaininfo-from-rdap.md, "Domain checks"); ICANN suffixes only,
  * so `proj.github.io` gives `github.io`, the domain someone actually registered. Names come
  * back in ASCII (`münchen.de` as `xn--mnchen-3ya.de`).
  */

@@ -9,7 +9,7 @@
  * at once); an unreadable mint leaves every code `unknown` with the read's error. Buying and
  * selling are known only where the token program itself decides them (a non-transferable
  * mint, new accounts frozen by default); otherwise `unknown`, because Solana pools are not
- * read and no trade is simulated (docs/decisions.md, "Solana verdict").
+ * read and no trade is simulated (docs/decisions/0231-the-verdict-of-a-solana-mint-and.md).
  */
 import type { AuditLayout } from '../../spec/schemas/audit-layout.ts';
 import type { Evidence, Verdict } from '../../spec/schemas/verdict.ts';

@@ -6,7 +6,7 @@
  * Metaplex's Token Metadata program is not shipped in any npm package, so a sample's
  * Metaplex metadata account is written directly: its data is encoded by the official
  * client's serializer and the account is owned by the program id, exactly as the
- * program would leave it (docs/decisions.md).
+ * program would leave it (docs/decisions/0078-embedded-solana-network-metaplex-s-token-metadata.md).
  */
 import { createHash } from 'node:crypto';
 import { LiteSVM, FailedTransactionMetadata } from 'litesvm';

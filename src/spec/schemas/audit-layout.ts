@@ -3,7 +3,7 @@
  * spec's "Scan result" section field by field. It drives response serialization, the
  * OpenAPI document, the TypeScript types, and the schema tests validate against.
  *
- * Empty values (docs/decisions.md): a string we cannot fill is "", a timestamp is "",
+ * Empty values (docs/decisions/0046-scan-operations-empty-values.md): a string we cannot fill is "", a timestamp is "",
  * a number the spec does not allow to be null is 0 with `meta` saying why, arrays are [].
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -254,7 +254,7 @@ export const LockerSchema = Type.Object(
   { additionalProperties: false },
 );
 
-// Token-2022 extensions (docs/decisions.md, "Solana tokens"): null when absent; unset
+// Token-2022 extensions (docs/decisions/0074-solana-tokens-extensions.md, "Solana tokens"): null when absent; unset
 // authorities are null; u64 amounts are decimal strings.
 const Nulled = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 const Key = () => Nullable(Type.String({ description: 'base58 public key; null when unset' }));
@@ -457,7 +457,7 @@ export const SourceReportSchema = Type.Object(
 );
 export type SourceReport = Static<typeof SourceReportSchema>;
 
-/** `meta.simulation`: what the simulation proves, its stages and the owner powers it exercised (docs/decisions.md, "Simulation: evidence in answers"). */
+/** `meta.simulation`: what the simulation proves, its stages and the owner powers it exercised (docs/decisions/0061-simulation-evidence-in-answers-meta-simulation.md, "Simulation: evidence in answers"). */
 export const SimulationMetaSchema = Type.Object(
   {
     mode: Type.String({ description: 'fork, snapshot or local (a fresh chain, source scans)' }),
