@@ -11,6 +11,8 @@ import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 export default defineDetector({
   meta: {
     id: 'anti-whale',
+    category: 'trade-controls',
+    scoring: { kind: 'severity' },
     title: 'Transfers are capped (anti-whale)',
     severity: 'informational',
     confidence: 'high',

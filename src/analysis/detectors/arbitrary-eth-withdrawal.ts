@@ -7,6 +7,8 @@ import { child, unparen } from '../solidity/syntax-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'arbitrary-eth-withdrawal',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Unprotected ETH withdrawal',
     severity: 'high',
     confidence: 'medium',

@@ -6,6 +6,8 @@ import { canSetTo, privilegedWrites, transferRules } from '../solidity/transfer-
 export default defineDetector({
   meta: {
     id: 'blacklist-many',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'sell-block' },
     title: 'Privileged account can blacklist many addresses at once',
     severity: 'high',
     confidence: 'high',

@@ -10,6 +10,8 @@ import { sameSym } from '../solidity/symbolic.ts';
 export default defineDetector({
   meta: {
     id: 'blacklist',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'sell-block' },
     title: 'Privileged account can blacklist addresses',
     severity: 'high',
     confidence: 'high',

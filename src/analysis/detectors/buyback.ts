@@ -9,6 +9,8 @@ import type { Scope } from '../solidity/scope.ts';
 export default defineDetector({
   meta: {
     id: 'buyback',
+    category: 'token-mechanics',
+    scoring: { kind: 'severity' },
     title: 'Buyback',
     severity: 'informational',
     confidence: 'medium',

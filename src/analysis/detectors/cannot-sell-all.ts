@@ -18,6 +18,8 @@ const MIRROR: Readonly<Record<string, string>> = { '<': '>', '<=': '>=', '>': '<
 export default defineDetector({
   meta: {
     id: 'cannot-sell-all',
+    category: 'money-powers',
+    scoring: { kind: 'severity' },
     title: 'Holders cannot sell their whole balance',
     severity: 'medium',
     confidence: 'medium',

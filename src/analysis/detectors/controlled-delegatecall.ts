@@ -6,6 +6,8 @@ import type { ExternalCall } from '../solidity/summary.ts';
 export default defineDetector({
   meta: {
     id: 'controlled-delegatecall',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'delegatecall to a controllable target',
     severity: 'high',
     confidence: 'medium',

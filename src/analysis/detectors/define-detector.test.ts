@@ -5,6 +5,8 @@ import { detectors } from './index.ts';
 
 const good: DetectorMeta = {
   id: 'sample-detector',
+  category: 'code-quality',
+  scoring: { kind: 'severity' },
   title: 'Sample',
   severity: 'low',
   confidence: 'high',

@@ -50,9 +50,30 @@ void [rangeKeysMatchSchema, booleanKeysMatchSchema, listKeysMatchSchema];
 export const CHECKLIST = ['ST', 'OTUT', 'ELFM', 'MT', 'BT', 'BC'] as const;
 export type ChecklistCode = (typeof CHECKLIST)[number];
 
+/** The folder a detector lives in: what kind of thing it finds. */
+export const DETECTOR_CATEGORIES = ['money-powers', 'trade-controls', 'ownership', 'vulnerabilities', 'token-mechanics', 'code-quality'] as const;
+export type DetectorCategory = (typeof DETECTOR_CATEGORIES)[number];
+
+/** The powers that let one account take holders' money. */
+export const MONEY_POWERS = ['mint', 'sell-block', 'balance-change', 'unbounded-fee'] as const;
+export type MoneyPower = (typeof MONEY_POWERS)[number];
+
+/**
+ * How the security score reads a detector's findings (src/scan/scoring/score-scan.ts):
+ * a power over holders' money (a fixed penalty and a cap on the rank, by who holds it),
+ * a trade control (a lever a sell block is built from), or its severity's penalty alone.
+ */
+export type DetectorScoring =
+  | { readonly kind: 'money-power'; readonly power: MoneyPower }
+  | { readonly kind: 'trade-control' }
+  | { readonly kind: 'severity' };
+
 export interface DetectorMeta {
   /** kebab-case, equal to the file name. */
   readonly id: string;
+  /** Equal to the name of the folder the detector's file is in. */
+  readonly category: DetectorCategory;
+  readonly scoring: DetectorScoring;
   readonly title: string;
   readonly severity: Severity;
   readonly confidence: Confidence;
@@ -135,6 +156,12 @@ export function validateMeta(meta: DetectorMeta): void {
   if (meta.smartAuditKey !== undefined && !keys.includes(meta.smartAuditKey)) fail('smartAuditKey', 'is not a smartAudit key');
   if (meta.checklist !== undefined && !(CHECKLIST as readonly string[]).includes(meta.checklist))
     fail('checklist', 'is not a checklist code');
+  if (!(DETECTOR_CATEGORIES as readonly string[]).includes(meta.category)) fail('category', `must be one of ${DETECTOR_CATEGORIES.join(', ')}`);
+  const scoring = meta.scoring as { kind?: string; power?: string } | undefined;
+  if (!scoring || !['money-power', 'trade-control', 'severity'].includes(scoring.kind ?? ''))
+    fail('scoring', 'must say how the score reads the findings (money-power, trade-control or severity)');
+  if (scoring?.kind === 'money-power' && !(MONEY_POWERS as readonly string[]).includes(scoring.power ?? ''))
+    fail('scoring.power', `must be one of ${MONEY_POWERS.join(', ')}`);
   if (Object.keys(meta.messages).length === 0) fail('messages', 'must define at least one message');
   for (const [id, text] of Object.entries(meta.messages)) if (!text.trim()) fail(`messages.${id}`, 'is empty');
 }

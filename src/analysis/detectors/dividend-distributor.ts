@@ -9,6 +9,8 @@ import type { DetectorContext } from './define-detector.ts';
 export default defineDetector({
   meta: {
     id: 'dividend-distributor',
+    category: 'token-mechanics',
+    scoring: { kind: 'severity' },
     title: 'Dividend distributor',
     severity: 'informational',
     confidence: 'medium',

@@ -7,6 +7,8 @@ import type { FunctionModel } from '../solidity/program.ts';
 export default defineDetector({
   meta: {
     id: 'external-call-in-transfer',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Transfers call an external contract',
     severity: 'low',
     confidence: 'high',

@@ -5,6 +5,8 @@ import { reportFunction } from './report-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'fake-renounce',
+    category: 'ownership',
+    scoring: { kind: 'severity' },
     title: 'Renounce that is not real',
     severity: 'high',
     confidence: 'medium',

@@ -6,6 +6,8 @@ import { privilegedWrites } from '../solidity/transfer-rules.ts';
 export default defineDetector({
   meta: {
     id: 'fee-setter',
+    category: 'trade-controls',
+    scoring: { kind: 'trade-control' },
     title: 'Privileged account can change transfer fees',
     severity: 'medium',
     confidence: 'high',

@@ -16,6 +16,8 @@ export const FEE_LIMIT = 0.25;
 export default defineDetector({
   meta: {
     id: 'fees-exceed-limit',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'unbounded-fee' },
     title: 'Fees can exceed 25% or have no upper bound',
     severity: 'high',
     confidence: 'medium',

@@ -5,6 +5,8 @@ import { versionRange } from '../solidity/pragma-version.ts';
 export default defineDetector({
   meta: {
     id: 'floating-pragma',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'Floating compiler version',
     severity: 'informational',
     confidence: 'high',

@@ -5,6 +5,8 @@ import { reportFunction } from './report-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'hidden-owner',
+    category: 'ownership',
+    scoring: { kind: 'severity' },
     title: 'Hidden owner',
     severity: 'high',
     confidence: 'medium',

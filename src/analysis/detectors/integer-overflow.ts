@@ -11,6 +11,8 @@ import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 export default defineDetector({
   meta: {
     id: 'integer-overflow',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Unchecked arithmetic before Solidity 0.8',
     severity: 'medium',
     confidence: 'low',

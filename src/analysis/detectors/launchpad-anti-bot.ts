@@ -5,6 +5,8 @@ import type { ExternalCall } from '../solidity/summary.ts';
 export default defineDetector({
   meta: {
     id: 'launchpad-anti-bot',
+    category: 'trade-controls',
+    scoring: { kind: 'severity' },
     title: 'Launchpad anti-bot hook on transfers',
     severity: 'medium',
     confidence: 'medium',

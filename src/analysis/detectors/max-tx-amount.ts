@@ -6,6 +6,8 @@ import { privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
 export default defineDetector({
   meta: {
     id: 'max-tx-amount',
+    category: 'trade-controls',
+    scoring: { kind: 'trade-control' },
     title: 'Privileged account can change the maximum transaction amount',
     severity: 'medium',
     confidence: 'high',

@@ -6,6 +6,8 @@ import { privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
 export default defineDetector({
   meta: {
     id: 'max-wallet',
+    category: 'trade-controls',
+    scoring: { kind: 'trade-control' },
     title: 'Privileged account can change the maximum wallet size',
     severity: 'low',
     confidence: 'high',

@@ -4,6 +4,8 @@ import { defineDetector } from './define-detector.ts';
 export default defineDetector({
   meta: {
     id: 'multiple-pragma-versions',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'Several compiler versions declared',
     severity: 'informational',
     confidence: 'high',

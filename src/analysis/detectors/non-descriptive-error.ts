@@ -6,6 +6,8 @@ import type { SyntaxNode } from '../solidity/syntax-tree.ts';
 export default defineDetector({
   meta: {
     id: 'non-descriptive-error',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'Revert without a descriptive reason',
     severity: 'informational',
     confidence: 'high',

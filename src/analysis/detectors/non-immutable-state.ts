@@ -7,6 +7,8 @@ import type { StateVariable } from '../solidity/program.ts';
 export default defineDetector({
   meta: {
     id: 'non-immutable-state',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'State variable could be immutable',
     severity: 'informational',
     confidence: 'high',

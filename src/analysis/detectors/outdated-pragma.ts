@@ -5,6 +5,8 @@ import { entirelyBelow, versionRange } from '../solidity/pragma-version.ts';
 export default defineDetector({
   meta: {
     id: 'outdated-pragma',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'Outdated compiler version',
     severity: 'low',
     confidence: 'high',

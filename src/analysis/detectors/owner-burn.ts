@@ -10,6 +10,8 @@ import type { ExternalCall } from '../solidity/summary.ts';
 export default defineDetector({
   meta: {
     id: 'owner-burn',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'balance-change' },
     title: "Privileged account can burn holders' tokens",
     severity: 'high',
     confidence: 'high',

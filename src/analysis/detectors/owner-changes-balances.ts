@@ -7,6 +7,8 @@ import { isConstantAddress, isSenderLike, sameSym } from '../solidity/symbolic.t
 export default defineDetector({
   meta: {
     id: 'owner-changes-balances',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'balance-change' },
     title: "Privileged account can change holders' balances",
     severity: 'critical',
     confidence: 'medium',

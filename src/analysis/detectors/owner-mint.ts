@@ -24,6 +24,8 @@ import type { PathCondition } from '../solidity/summary.ts';
 export default defineDetector({
   meta: {
     id: 'owner-mint',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'mint' },
     title: 'Privileged account can mint tokens',
     severity: 'high',
     confidence: 'high',

@@ -11,6 +11,8 @@ import { isTransferableToken } from '../solidity/token-model.ts';
 export default defineDetector({
   meta: {
     id: 'pause-transfers',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'sell-block' },
     title: 'Privileged account can stop transfers',
     severity: 'high',
     confidence: 'high',

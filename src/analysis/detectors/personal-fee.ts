@@ -22,6 +22,8 @@ const CONFISCATORY_SHARE = 0.5;
 export default defineDetector({
   meta: {
     id: 'personal-fee',
+    category: 'money-powers',
+    scoring: { kind: 'severity' },
     title: 'Privileged account can set a fee for one address',
     severity: 'high',
     confidence: 'medium',

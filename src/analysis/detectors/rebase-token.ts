@@ -5,6 +5,8 @@ import { reportFunction } from './report-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'rebase-token',
+    category: 'token-mechanics',
+    scoring: { kind: 'severity' },
     title: 'Rebasing token',
     severity: 'medium',
     confidence: 'medium',

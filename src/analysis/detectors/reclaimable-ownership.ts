@@ -5,6 +5,8 @@ import { reportFunction } from './report-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'reclaimable-ownership',
+    category: 'ownership',
+    scoring: { kind: 'severity' },
     title: 'Ownership can be reclaimed',
     severity: 'high',
     confidence: 'medium',

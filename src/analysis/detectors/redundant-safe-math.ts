@@ -6,6 +6,8 @@ import { atLeast, versionRange } from '../solidity/pragma-version.ts';
 export default defineDetector({
   meta: {
     id: 'redundant-safe-math',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'SafeMath on a 0.8 compiler',
     severity: 'informational',
     confidence: 'high',

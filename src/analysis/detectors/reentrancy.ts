@@ -17,6 +17,8 @@ const MAX_RELATED = 6;
 export default defineDetector({
   meta: {
     id: 'reentrancy',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Reentrancy: state written after an external call',
     severity: 'high',
     confidence: 'medium',

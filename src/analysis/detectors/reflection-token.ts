@@ -7,6 +7,8 @@ import type { Summary } from '../solidity/summary.ts';
 export default defineDetector({
   meta: {
     id: 'reflection-token',
+    category: 'token-mechanics',
+    scoring: { kind: 'severity' },
     title: 'Reflection token',
     severity: 'informational',
     confidence: 'medium',

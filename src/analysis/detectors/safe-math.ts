@@ -5,6 +5,8 @@ import { safeMathUse } from '../solidity/safe-math-usage.ts';
 export default defineDetector({
   meta: {
     id: 'safe-math',
+    category: 'code-quality',
+    scoring: { kind: 'severity' },
     title: 'SafeMath library used',
     severity: 'informational',
     confidence: 'high',

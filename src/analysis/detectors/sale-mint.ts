@@ -11,6 +11,8 @@ import { reportFunction } from './report-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'sale-mint',
+    category: 'token-mechanics',
+    scoring: { kind: 'severity' },
     title: 'Anyone can mint tokens by paying',
     severity: 'low',
     confidence: 'high',

@@ -5,6 +5,8 @@ import { child } from '../solidity/syntax-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'selfdestruct',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'selfdestruct',
     severity: 'high',
     confidence: 'high',

@@ -33,6 +33,8 @@ interface Located {
 export default defineDetector({
   meta: {
     id: 'sell-restriction',
+    category: 'money-powers',
+    scoring: { kind: 'money-power', power: 'sell-block' },
     title: 'Selling can be blocked or confiscated while buying works',
     severity: 'critical',
     confidence: 'medium',

@@ -7,6 +7,8 @@ import { conditionsOf, declarationScope, dependsOn, isTimestamp } from '../solid
 export default defineDetector({
   meta: {
     id: 'timestamp-dependence',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Decision on the block timestamp',
     severity: 'low',
     confidence: 'medium',

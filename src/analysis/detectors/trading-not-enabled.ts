@@ -6,6 +6,8 @@ import { canSetTo, initialValue, privilegedWrites, transferRules } from '../soli
 export default defineDetector({
   meta: {
     id: 'trading-not-enabled',
+    category: 'trade-controls',
+    scoring: { kind: 'trade-control' },
     title: 'Trading is disabled until the owner enables it',
     severity: 'medium',
     confidence: 'medium',

@@ -6,6 +6,8 @@ import { privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
 export default defineDetector({
   meta: {
     id: 'transfer-cooldown',
+    category: 'trade-controls',
+    scoring: { kind: 'trade-control' },
     title: 'Privileged account can set a transfer cooldown',
     severity: 'low',
     confidence: 'high',

@@ -8,6 +8,8 @@ import { child } from '../solidity/syntax-helpers.ts';
 export default defineDetector({
   meta: {
     id: 'tx-origin-auth',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Authorisation with tx.origin',
     severity: 'medium',
     confidence: 'high',

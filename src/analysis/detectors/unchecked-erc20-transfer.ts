@@ -5,6 +5,8 @@ import { returnsValue } from '../solidity/call-target.ts';
 export default defineDetector({
   meta: {
     id: 'unchecked-erc20-transfer',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Unchecked ERC-20 transfer',
     severity: 'medium',
     confidence: 'medium',

@@ -9,6 +9,8 @@ const LOW_LEVEL = new Set(['call', 'delegatecall', 'staticcall', 'send']);
 export default defineDetector({
   meta: {
     id: 'unchecked-low-level-call',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Unchecked low-level call',
     severity: 'medium',
     confidence: 'high',

@@ -17,6 +17,8 @@ const ADDRESS_THIS = /\baddress\s*\(\s*this\s*\)/;
 export default defineDetector({
   meta: {
     id: 'unprotected-initializer',
+    category: 'ownership',
+    scoring: { kind: 'severity' },
     title: 'Implementation can be initialized and destroyed by anyone',
     severity: 'high',
     confidence: 'medium',

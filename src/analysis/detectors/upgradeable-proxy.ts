@@ -4,6 +4,8 @@ import { defineDetector } from './define-detector.ts';
 export default defineDetector({
   meta: {
     id: 'upgradeable-proxy',
+    category: 'ownership',
+    scoring: { kind: 'severity' },
     title: 'Upgradeable proxy',
     severity: 'medium',
     confidence: 'medium',

@@ -10,6 +10,8 @@ const HASHES = new Set(['keccak256', 'sha3', 'sha256', 'ripemd160']);
 export default defineDetector({
   meta: {
     id: 'weak-randomness',
+    category: 'vulnerabilities',
+    scoring: { kind: 'severity' },
     title: 'Weak randomness from block values',
     severity: 'high',
     confidence: 'medium',

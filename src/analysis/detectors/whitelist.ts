@@ -6,6 +6,8 @@ import { privilegedWrites, transferRules } from '../solidity/transfer-rules.ts';
 export default defineDetector({
   meta: {
     id: 'whitelist',
+    category: 'trade-controls',
+    scoring: { kind: 'trade-control' },
     title: 'Privileged account can exempt addresses from transfer rules',
     severity: 'low',
     confidence: 'high',

@@ -11,6 +11,8 @@ import {
   SEVERITY_PENALTY,
   SHARED_HOLDER_CAP,
   TRADE_CONTROL_PENALTY,
+  MONEY_POWER_DETECTORS,
+  TRADE_CONTROL_DETECTORS,
   type ScoringInput,
 } from './score-scan.ts';
 import type { PowerHolder } from '../power-holder.ts';
@@ -273,5 +275,32 @@ describe('scores from enrichment (issue 19)', () => {
       scoreScan({ ...clean, audienceGrowth: null, repository: null, domainAgeDays: null, emailChecksPass: null }),
       scoreScan(clean),
     );
+  });
+});
+
+describe('the score covers the registry', () => {
+  it('reads every source detector the way its metadata says, and nothing else by name', async () => {
+    const { detectors } = await import('../../analysis/detectors/index.ts');
+    const { BYTECODE_CAPABILITIES } = await import('../../analysis/bytecode/classify-capabilities.ts');
+    const { FINDING_CODES } = await import('../../solana/finding-codes.ts');
+    const known = new Set<string>([
+      ...detectors.map((d) => d.meta.id),
+      ...BYTECODE_CAPABILITIES.map((c) => `bytecode-${c}`),
+      ...FINDING_CODES.map((c) => `solana:${c}`),
+    ]);
+    for (const d of detectors) {
+      const { scoring } = d.meta;
+      assert.equal(MONEY_POWER_DETECTORS[d.meta.id], scoring.kind === 'money-power' ? scoring.power : undefined, d.meta.id);
+      assert.equal(TRADE_CONTROL_DETECTORS.has(d.meta.id), scoring.kind === 'trade-control', d.meta.id);
+    }
+    // Every id the score names outside the registry is a real bytecode capability or Solana code.
+    for (const id of [...Object.keys(MONEY_POWER_DETECTORS), ...TRADE_CONTROL_DETECTORS]) assert.ok(known.has(id), `${id} is no detector`);
+  });
+
+  it('a money-power detector caps the rank, a severity-only one of the same severity does not', () => {
+    const finding = (detector: string) => ({ detector, severity: 'high' as const, title: detector });
+    const power = scoreScan({ ...clean, findings: [finding('owner-mint')] });
+    const plain = scoreScan({ ...clean, findings: [finding('reentrancy')] });
+    assert.ok(power.scores.security! < plain.scores.security!);
   });
 });

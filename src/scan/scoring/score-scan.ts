@@ -9,6 +9,8 @@
  */
 import type { ScoreName } from '../../spec/schemas/audit-layout.ts';
 import { describeHolder, type PowerHolder } from '../power-holder.ts';
+import { detectors } from '../../analysis/detectors/index.ts';
+import type { MoneyPower } from '../../analysis/detectors/define-detector.ts';
 
 export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'informational';
 
@@ -117,27 +119,30 @@ export const TOTAL_WEIGHTS: Readonly<Record<Exclude<ScoreName, 'total'>, number>
  */
 export const SEVERITY_PENALTY: Readonly<Record<FindingSeverity, number>> = { critical: 35, high: 15, medium: 5, low: 1, informational: 0 };
 
-/** The powers that let one account take holders' money. */
-export type MoneyPower = 'mint' | 'sell-block' | 'balance-change' | 'unbounded-fee';
+export type { MoneyPower };
 
-/** Detectors (source and bytecode) whose finding is such a power. */
-export const MONEY_POWER_DETECTORS: Readonly<Record<string, MoneyPower>> = {
-  'owner-mint': 'mint',
+/**
+ * Bytecode capabilities (src/analysis/bytecode/classify-capabilities.ts) and Solana mint
+ * codes (src/solana/finding-codes.ts) that are such a power. Source detectors declare it
+ * in their own metadata (`scoring`), read from the registry below.
+ */
+const OTHER_MONEY_POWERS: Readonly<Record<string, MoneyPower>> = {
   'bytecode-mint': 'mint',
-  blacklist: 'sell-block',
-  'blacklist-many': 'sell-block',
-  'pause-transfers': 'sell-block',
-  'sell-restriction': 'sell-block',
   'bytecode-blacklist': 'sell-block',
   'bytecode-pause': 'sell-block',
-  'owner-changes-balances': 'balance-change',
-  'owner-burn': 'balance-change',
-  'fees-exceed-limit': 'unbounded-fee',
-  // Solana mints (src/solana/finding-codes.ts): the authorities that can take or lock holders' tokens.
+  // Solana mints: the authorities that can take or lock holders' tokens.
   'solana:STMA': 'mint',
   'solana:STFA': 'sell-block',
   'solana:ST2THE': 'sell-block',
   'solana:ST2PDA': 'balance-change',
+};
+
+/** Detectors (source, bytecode and Solana) whose finding is a power over holders' money. */
+export const MONEY_POWER_DETECTORS: Readonly<Record<string, MoneyPower>> = {
+  ...Object.fromEntries(
+    detectors.flatMap((d) => (d.meta.scoring.kind === 'money-power' ? [[d.meta.id, d.meta.scoring.power] as const] : [])),
+  ),
+  ...OTHER_MONEY_POWERS,
 };
 
 const POWER_TEXT: Readonly<Record<MoneyPower, string>> = {
@@ -156,12 +161,7 @@ const POWER_TEXT: Readonly<Record<MoneyPower, string>> = {
  * labelled without.
  */
 export const TRADE_CONTROL_DETECTORS: ReadonlySet<string> = new Set([
-  'trading-not-enabled',
-  'whitelist',
-  'transfer-cooldown',
-  'max-tx-amount',
-  'max-wallet',
-  'fee-setter',
+  ...detectors.filter((d) => d.meta.scoring.kind === 'trade-control').map((d) => d.meta.id),
   // The same controls named by an unverified contract's functions.
   'bytecode-setFees',
   'bytecode-maxTxAmount',
