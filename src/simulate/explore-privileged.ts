@@ -22,6 +22,7 @@ import {
   type Hex,
 } from 'viem';
 import type { StorageEntry } from '../compile/compile-solidity.ts';
+import { encodeCall } from './bytecode-abi.ts';
 import { RpcResponseError } from '../devnet/edr-provider.ts';
 import type { EvmSession } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
@@ -111,6 +112,10 @@ export interface ExploreContext {
   readonly wallMs?: number;
   /** Argument sets per function (default 8). */
   readonly choicesPerFunction?: number;
+  /** How `owner` is privileged (default `owner/deployer`). */
+  readonly ownerRole?: string;
+  /** Privileged addresses read from chain state by the caller (fork mode: owner(), EIP-1967 admin, role holders). */
+  readonly privileged?: readonly { readonly address: Address; readonly role: string }[];
 }
 
 /**
@@ -434,13 +439,14 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
   };
 
   // Who is privileged: the deployer first, then every address in the contract's state, then the literals.
-  const privileged: { address: Address; role: string }[] = [{ address: getAddress(ctx.owner), role: 'owner/deployer' }];
+  const privileged: { address: Address; role: string }[] = [{ address: getAddress(ctx.owner), role: ctx.ownerRole ?? 'owner/deployer' }];
   const add = (address: Address, role: string) => {
     if (/^0x0{40}$/i.test(address)) return;
     if ([token, pool.pair, pool.router, pool.factory, pool.quote].some((x) => x.toLowerCase() === address.toLowerCase())) return;
     if (privileged.some((p) => p.address.toLowerCase() === address.toLowerCase())) return;
     privileged.push({ address: getAddress(address), role });
   };
+  for (const p of ctx.privileged ?? []) add(p.address, p.role);
   for (const s of await addressesInState(session, token, ctx.storage)) add(s.address, s.role);
   for (const l of addressLiterals(ctx.sources)) add(l, 'literal in the source');
   for (const p of privileged.slice(0, 12)) await session.impersonate(p.address, 10n ** 22n);
@@ -586,7 +592,6 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
       if (done.has(signatureOf(f))) continue;
       if (overBudget()) break;
       const signature = signatureOf(f);
-      const abi: Abi = [f];
       const found = new Set<EffectKind>();
       const functionStarted = performance.now();
       for (const choice of argumentSets(f, actors(ctx.owner), perFunction)) {
@@ -603,7 +608,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
         for (const c of callers.slice(0, callerCount)) {
           const args = choice.args.map((v) => (v === ctx.owner ? c.address : v));
           try {
-            data = encodeFunctionData({ abi, functionName: f.name, args });
+            data = encodeCall(f, args);
           } catch {
             data = null;
             break;
@@ -761,11 +766,10 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
             for (const c of callers) {
               let data: Hex;
               try {
-                data = encodeFunctionData({
-                  abi: [f],
-                  functionName: f.name,
-                  args: choice.args.map((v) => (v === ctx.owner ? c.address : v)),
-                });
+                data = encodeCall(
+                  f,
+                  choice.args.map((v) => (v === ctx.owner ? c.address : v)),
+                );
               } catch {
                 break;
               }

@@ -13,6 +13,8 @@ import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
 import type { TokenPower } from '../analysis/token-powers.ts';
 import { exerciseOwnerPowers } from './exercise-owner-powers.ts';
+import { abiFromBytecode } from './bytecode-abi.ts';
+import { privilegedFromChain } from './chain-privileged.ts';
 import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
 import { findMaxBuy } from './find-max-buy.ts';
@@ -57,6 +59,12 @@ export interface SimulationSettings {
    * after a holder bought (source scans, which know the ABI and storage layout).
    */
   readonly explore?: Pick<ExploreContext, 'abi' | 'storage' | 'sources' | 'maxCalls' | 'wallMs'>;
+  /**
+   * Address scans (no source): explore the functions of the token's selector table (evmole)
+   * as the privileged addresses read from chain state (default true); `exploreWallMs` caps it (default 4,000).
+   */
+  readonly exploreBytecode?: boolean;
+  readonly exploreWallMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -206,6 +214,46 @@ function explorationSteps(x: ExplorationResult, token: Address): SimulationStep[
   return steps;
 }
 
+/**
+ * The exploration of a token known by its bytecode only: the ABI and address slots from the
+ * selector table and storage analysis (evmole), the privileged addresses from chain state.
+ * With no owner, a fresh account stands in as the first caller (the other privileged
+ * addresses and the checks with no owner action still run).
+ */
+async function exploreBytecode(
+  session: EvmSession,
+  token: Address,
+  pool: FoundPool,
+  owner: string | null,
+  baselineSellTax: number | null,
+  wallMs: number,
+): Promise<ExplorationResult> {
+  const { abi, storage } = abiFromBytecode(await session.code(token));
+  const privileged = await privilegedFromChain(session, token);
+  const named = owner && !/^0x0{40}$/i.test(owner) ? getAddress(owner) : (privileged[0]?.address ?? null);
+  const first = named ?? (await session.freshAccount(10n ** 22n));
+  const snapshot = await session.snapshot();
+  try {
+    return await exploreOwnerPowers({
+      session,
+      token,
+      pool,
+      owner: first,
+      ownerRole: named ? (privileged.find((p) => p.address === named)?.role ?? 'owner()') : 'no owner: a fresh account',
+      privileged,
+      abi,
+      storage,
+      sources: {},
+      baselineSellTax,
+      wallMs,
+      maxCalls: 120,
+      choicesPerFunction: 4,
+    });
+  } finally {
+    await session.revert(snapshot);
+  }
+}
+
 function describe(error: unknown): string {
   if (error instanceof SimulationAborted) return error.message;
   return error instanceof Error ? error.message : String(error);
@@ -337,6 +385,13 @@ async function simulate(
       confirmations[kind] = c;
       steps.push(...c.evidence);
     }
+  }
+  if (!input.powers && !input.explore && (input.exploreBytecode ?? true)) {
+    state.phase = 'exploration';
+    const { owner } = await getOwner(client, { address: token });
+    const wallMs = Math.min(input.exploreWallMs ?? 4_000, Math.max(0, deadline - performance.now() - 1_500));
+    state.exploration = await exploreBytecode(session, token, pool, owner, trades.taxes.sellTax, wallMs);
+    steps.push(...explorationSteps(state.exploration, token));
   }
   state.phase = 'done';
 }

@@ -196,3 +196,17 @@ test('a token whose approve refuses more than the balance trades once the holder
   );
   assert.deepEqual([r.taxes.buyTax, r.taxes.transferTax, r.taxes.sellTax, r.taxes.error], [0, 0, 0, '']);
 });
+
+test('sources that fail to compile and declare no approve/transferFrom also say they hold no ERC-20', async () => {
+  const r = await simulateSource({
+    'Oracle.sol': 'contract Oracle {\n  modifier onlyAdmin { if (msg.sender != admin) throw;\n _\n }\n address admin;\n}\n',
+  });
+  assert.equal(r.taxes.error, 'UNCAUGHT_ERROR');
+  assert.match(r.reason, /^compile failed: .*; besides, the sources hold no deployable ERC-20 contract/);
+  const broken = await simulateSource({
+    'T.sol':
+      'contract T { function balanceOf(address) returns (uint) {} function approve(address, uint) returns (bool) {} function transferFrom(address a, address b, uint c) returns (bool) { x = ; } }',
+  });
+  assert.equal(broken.taxes.error, 'UNCAUGHT_ERROR');
+  assert.doesNotMatch(broken.reason, /no deployable ERC-20/);
+});

@@ -119,10 +119,16 @@ export function pickTokenContract(contracts: readonly CompiledContract[], name?:
   const chosen = selectTokenContract(contracts, name);
   if (chosen) return chosen;
   if (name) throw new SimulationError('INVALID_TOKEN_ADDRESS', `no deployable contract named ${name} in the sources`);
-  throw new SimulationError(
-    'INVALID_TOKEN_ADDRESS',
-    'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool',
-  );
+  throw new SimulationError('INVALID_TOKEN_ADDRESS', NO_ERC20);
+}
+
+const NO_ERC20 =
+  'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool';
+
+/** Whether the text of the sources declares the functions a pool needs of a token (a check that needs no compile). */
+export function declaresErc20(sources: Readonly<Record<string, string>>): boolean {
+  const text = Object.values(sources).join('\n');
+  return ['approve', 'transferFrom', 'balanceOf'].every((n) => new RegExp(`\\bfunction\\s+${n}\\s*\\(`).test(text));
 }
 
 /**
@@ -181,7 +187,9 @@ export async function simulateSource(
     evidence.push({ step: 'deploy', ok: false, description: 'compile the sources', reason: compiler.error });
     // A compile stopped at its time or memory limit says so itself ("compile cut short: …").
     const cutShort = error instanceof CompileError && (error.kind === 'time-limit' || error.kind === 'memory-limit');
-    return fail('UNCAUGHT_ERROR', cutShort ? compiler.error : `compile failed: ${compiler.error}`);
+    // Sources that declare no approve or transferFrom anywhere hold no token a pool could trade, compiled or not: said too.
+    const none = !cutShort && !declaresErc20(sources) ? `; besides, ${NO_ERC20}` : '';
+    return fail('UNCAUGHT_ERROR', cutShort ? compiler.error : `compile failed: ${compiler.error}${none}`);
   }
   const powers = await (options.tokenPowers ?? powersInProcess)(sources, contract.name).catch(() => undefined);
 
