@@ -210,3 +210,37 @@ test('sources that fail to compile and declare no approve/transferFrom also say 
   assert.equal(broken.taxes.error, 'UNCAUGHT_ERROR');
   assert.doesNotMatch(broken.reason, /no deployable ERC-20/);
 });
+
+test('a token that asks the contract an address argument names is deployed again with that reference left empty', async () => {
+  const source = `pragma solidity ^0.8.0;
+interface Parent { function totalSupplyAt(uint256) external view returns (uint256); }
+contract Child {
+  Parent public parentToken;
+  address public controller;
+  uint256 supply;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  constructor(address _parentToken) { parentToken = Parent(_parentToken); controller = msg.sender; }
+  function totalSupply() public view returns (uint256) {
+    return address(parentToken) != address(0) ? parentToken.totalSupplyAt(block.number) : supply;
+  }
+  function generateTokens(address to, uint256 amount) public returns (bool) {
+    require(msg.sender == controller);
+    supply = totalSupply() + amount;
+    balanceOf[to] += amount;
+    return true;
+  }
+  function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
+  function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+  function transferFrom(address f, address to, uint256 v) public returns (bool) {
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+  }
+}`;
+  const r = await simulateSource({ 'Child.sol': source }, { maxBuy: false });
+  assert.ok(
+    r.evidence.some((s) => s.step === 'buy'),
+    JSON.stringify(r.evidence.map((s) => `${s.description} ${s.reason ?? ''}`)),
+  );
+  assert.ok(r.evidence.some((s) => /totalSupply\(\) reverts/.test(s.description)));
+  assert.equal(r.taxes.error, '');
+});

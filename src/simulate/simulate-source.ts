@@ -391,6 +391,7 @@ async function deployToken(
     throw error;
   }
   let lastReason = '';
+  let unreadable: { address: Address; hash: Hex } | undefined;
   for (const args of attempts) {
     let data: Hex;
     try {
@@ -404,16 +405,21 @@ async function deployToken(
     const out = await deployContract(chain.provider, chain.deployer, data);
     const description = `deploy ${contract.name} with ${args.length === 0 ? 'no arguments' : `guessed arguments ${JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`;
     if (out.address) {
+      // A token whose own supply cannot be read with these arguments (it asks a contract an
+      // address argument named, and there is none) is kept only if no later attempt does better.
+      const readable = await answersTotalSupply(chain, out.address);
       evidence.push({
         step: 'deploy',
         ok: true,
-        description,
+        description: readable ? description : `${description}: deployed, but its totalSupply() reverts`,
         from: chain.deployer,
         txHash: out.hash,
         gasUsed: out.gasUsed,
         to: out.address,
       });
-      return { address: out.address, hash: out.hash };
+      if (readable) return { address: out.address, hash: out.hash };
+      unreadable ??= { address: out.address, hash: out.hash };
+      continue;
     }
     lastReason =
       out.gasUsed >= Number(DEPLOY_GAS) ? `out of gas (used the deployment cap of ${DEPLOY_GAS} gas)` : await deployReason(chain, data);
@@ -427,9 +433,20 @@ async function deployToken(
       reason: lastReason,
     });
   }
+  if (unreadable) return unreadable;
   const needsArgs =
     attempts[0] && attempts[0].length > 0 ? ` (constructor takes ${attempts[0].length} argument(s); guessed values were refused)` : '';
   throw new SimulationError('UNCAUGHT_ERROR', `the constructor of ${contract.name} reverted: ${lastReason}${needsArgs}`);
+}
+
+async function answersTotalSupply(chain: DexChain, token: Address): Promise<boolean> {
+  try {
+    // EDR answers a reverted eth_call with '0x' rather than an error: a supply is a 32-byte word.
+    const out = (await chain.provider.request({ method: 'eth_call', params: [{ to: token, data: '0x18160ddd' }, 'latest'] })) as Hex;
+    return out.length >= 66;
+  } catch {
+    return false;
+  }
 }
 
 async function deployReason(chain: DexChain, data: Hex): Promise<string> {
