@@ -420,6 +420,8 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
   let callsWithEffect = 0;
   let cutShort = '';
   const skipped: string[] = [];
+  /** Functions whose tries ran to their end (not cut by a budget). */
+  const covered = new Set<string>();
   const functions = explorableFunctions(ctx.abi);
   const result = (privileged: { address: Address; role: string }[]): ExplorationResult => ({
     privileged,
@@ -428,7 +430,16 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
     callsWithEffect,
     effects: effects.map((e) => ({ ...e, location: e.function ? locateFunction(ctx.sources, e.function, e.signature) : null })),
     cutShort,
-    skipped,
+    // What the budgets cut is said by name: the function being tried and those never reached.
+    skipped: cutShort
+      ? [
+          ...skipped,
+          ...functions
+            .map(signatureOf)
+            .filter((sig) => !covered.has(sig) && !skipped.some((x) => x.startsWith(`${sig}:`)))
+            .map((sig) => `${sig}: not fully explored (${cutShort})`),
+        ]
+      : skipped,
     durationMs: Math.round(performance.now() - started),
   });
   const overBudget = () => {
@@ -724,6 +735,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
         // One proof of a sell restriction is enough for this function.
         if ([...found].some((k) => k === 'sell-blocked' || k === 'sell-limited' || k === 'self-destructed')) break;
       }
+      if (!cutShort) covered.add(signature);
     }
   };
 

@@ -353,8 +353,11 @@ async function simulate(
         // The exploration keeps a margin before the simulation's own cap so what it proved is kept.
         const wallMs = Math.min(input.explore.wallMs ?? 6_000, Math.max(0, deadline - performance.now() - 1_500));
         const snapshot = await session.snapshot();
+        // Role-set members and the owner the getters name, beside the address variables of the layout.
+        const privileged = await privilegedFromChain(session, token);
         state.exploration = await exploreOwnerPowers({
           ...input.explore,
+          privileged,
           wallMs,
           session,
           token,
