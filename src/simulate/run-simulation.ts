@@ -228,7 +228,15 @@ async function exploreBytecode(
   baselineSellTax: number | null,
   wallMs: number,
 ): Promise<ExplorationResult> {
-  const { abi, storage } = abiFromBytecode(await session.code(token));
+  const { abi: own, storage } = abiFromBytecode(await session.code(token));
+  const abi = [...own];
+  // A proxy (EIP-1967): the implementation's functions run on the token's storage; explored too.
+  const implementation = await implementationOf(session, token);
+  if (implementation) {
+    const more = abiFromBytecode(await session.code(implementation));
+    const known = new Set(abi.map((f) => (f.type === 'function' ? f.name : '')));
+    abi.push(...more.abi.filter((f) => f.type === 'function' && !known.has(f.name)));
+  }
   const privileged = await privilegedFromChain(session, token);
   const named = owner && !/^0x0{40}$/i.test(owner) ? getAddress(owner) : (privileged[0]?.address ?? null);
   const first = named ?? (await session.freshAccount(10n ** 22n));
@@ -252,6 +260,17 @@ async function exploreBytecode(
   } finally {
     await session.revert(snapshot);
   }
+}
+
+/** keccak256("eip1967.proxy.implementation") - 1. */
+const EIP1967_IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+
+async function implementationOf(session: EvmSession, token: Address): Promise<Address | null> {
+  const word = await session.rpc<string>('eth_getStorageAt', [token, EIP1967_IMPLEMENTATION_SLOT, 'latest']).catch(() => null);
+  const hex = word ? word.slice(2).padStart(64, '0') : '';
+  if (!/^0{24}/.test(hex) || /^0{64}$/.test(hex)) return null;
+  const address = getAddress(`0x${hex.slice(24)}`);
+  return (await session.code(address)) === '0x' ? null : address;
 }
 
 function describe(error: unknown): string {

@@ -244,6 +244,12 @@ test('address mode explores the selector table as the owner read from chain stat
   assert.ok(black.exploration.privileged.some((p) => /getOwner\(\)|owner\(\)/.test(p.role)));
   const mint = await onDevnet('mint', { confirm: [], maxBuy: false });
   assert.ok(mint.exploration?.effects.some((e) => e.kind === 'minted' && e.function === 'mint'));
+  // A proxy's implementation functions (EIP-1967 slot) are explored with the proxy's own.
+  const proxy = await onDevnet('proxy', { confirm: [], maxBuy: false });
+  assert.ok(
+    proxy.exploration?.functions.some((f) => f.endsWith('(string,string,uint256,address)')),
+    JSON.stringify(proxy.exploration?.functions),
+  );
   const plain = await onDevnet('plain', { confirm: [], maxBuy: false });
   assert.deepEqual(
     plain.exploration?.effects.filter((e) => e.sellRestriction),
