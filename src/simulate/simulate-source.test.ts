@@ -244,3 +244,25 @@ contract Child {
   assert.ok(r.evidence.some((s) => /totalSupply\(\) reverts/.test(s.description)));
   assert.equal(r.taxes.error, '');
 });
+
+test('a token whose approve always reverts is still bought (the pair seeded directly) and its sell fails with the reason', async () => {
+  const source = `pragma solidity ^0.8.0;
+contract NoApprove {
+  uint256 public totalSupply = 1e27;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  constructor() { balanceOf[msg.sender] = totalSupply; }
+  function approve(address, uint256) public pure returns (bool) { revert("approvals are closed"); }
+  function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+  function transferFrom(address f, address to, uint256 v) public returns (bool) {
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+  }
+}`;
+  const r = await simulateSource({ 'NoApprove.sol': source }, { maxBuy: false });
+  assert.ok(
+    r.evidence.some((s) => s.step === 'buy' && s.ok),
+    JSON.stringify(r.evidence.map((s) => `${s.step} ${s.description} ${s.reason ?? ''}`)),
+  );
+  assert.ok(r.evidence.some((s) => s.step === 'add-liquidity' && /approval of the router reverted/.test(s.description)));
+  assert.equal(r.taxes.error, 'SELL_FAILED', r.reason);
+});

@@ -528,9 +528,27 @@ async function addLiquidity(
     await openTrading(switches, () => passes(chain, { to: token, data: approveData }));
     approve = await send(chain, token, approveData);
   }
-  if (!approve.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
   const half = balance / 2n > 0n ? balance / 2n : balance;
   const amount = half > MAX_POOL_TOKENS ? MAX_POOL_TOKENS : half;
+  if (!approve.ok) {
+    // No approval passes even after opening: the router can never take these tokens. Seed
+    // the pair as the router would (transfer and mint) so the buy is tried; a holder's sell
+    // then needs the same approval, and its failure is the answer, with the reason.
+    const seeded = await seedPairDirectly(chain, token, amount, native);
+    evidence.push({
+      step: 'add-liquidity',
+      ok: seeded.ok,
+      description: `add ${amount} raw token units and ${native} wei as liquidity directly (transfer to the pair and mint: the deployer's approval of the router reverted: ${approve.reason || 'no reason'})`,
+      from: chain.deployer,
+      to: token,
+      gasUsed: seeded.gasUsed,
+      ...(seeded.ok ? {} : { reason: seeded.reason }),
+    });
+    if (!seeded.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
+    await chain.provider.request({ method: 'hardhat_setBalance', params: [PROBE_BUYER, numberToHex(10n ** 20n)] });
+    if (!(await buyPasses(chain, token))) await openTrading(switches, () => buyPasses(chain, token));
+    return;
+  }
   const addData = encodeFunctionData({
     abi: routerAbi,
     functionName: 'addLiquidityETH',
