@@ -266,3 +266,21 @@ contract NoApprove {
   assert.ok(r.evidence.some((s) => s.step === 'add-liquidity' && /approval of the router reverted/.test(s.description)));
   assert.equal(r.taxes.error, 'SELL_FAILED', r.reason);
 });
+
+test('a token refusing an unlimited approval (its allowance arithmetic overflows) trades with an exact one', async () => {
+  const source = `pragma solidity ^0.8.0;
+contract Careful {
+  uint256 public totalSupply = 1e27;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  constructor() { balanceOf[msg.sender] = totalSupply; }
+  function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v + 1 - 1; return true; }
+  function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+  function transferFrom(address f, address to, uint256 v) public returns (bool) {
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+  }
+}`;
+  const r = await simulateSource({ 'Careful.sol': source }, { maxBuy: false });
+  assert.equal(r.taxes.error, '', r.reason);
+  assert.ok(r.evidence.some((s) => s.step === 'sell' && s.ok));
+});

@@ -530,6 +530,11 @@ async function addLiquidity(
   }
   const half = balance / 2n > 0n ? balance / 2n : balance;
   const amount = half > MAX_POOL_TOKENS ? MAX_POOL_TOKENS : half;
+  // Some tokens refuse an unlimited approval (arithmetic on the allowance overflows): the exact amount.
+  if (!approve.ok) {
+    const exact = await send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, amount] }));
+    if (exact.ok) approve = exact;
+  }
   if (!approve.ok) {
     // No approval passes even after opening: the router can never take these tokens. Seed
     // the pair as the router would (transfer and mint) so the buy is tried; a holder's sell
