@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROUTES = join(import.meta.dirname);
-const PATTERN = /\binstanceof\s+[A-Z][A-Za-z0-9_]*Error\b/g;
+// Qualified names too (`instanceof registry.ValidationError`).
+const PATTERN = /\binstanceof\s+(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*Error\b/g;
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
