@@ -18,6 +18,8 @@ import { DependencyUnavailableError } from '../../infra/dependency-error.ts';
 import { ChainUnavailableError, NotATokenError } from '../../scan/scan-errors.ts';
 import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { scanError, scoreScanError } from '../scan-error-answers.ts';
+import { LabelValidationError } from '../../labels/label-record.ts';
+import { AuditFileError } from '../../audits/parse-audit-file.ts';
 
 interface Case {
   readonly name: string;
@@ -111,6 +113,18 @@ const CASES: readonly Case[] = [
     status: 503,
     body: { message: MESSAGES.common.serviceUnavailable, meta: { source: 'redis', reason: 'ECONNREFUSED' } },
     headers: { 'retry-after': '5' },
+  },
+  {
+    name: 'AuditFileError',
+    error: () => new AuditFileError('row 2: unclosed quote'),
+    status: 400,
+    body: { message: 'row 2: unclosed quote' },
+  },
+  {
+    name: 'LabelValidationError',
+    error: () => new LabelValidationError([{ row: 1, field: 'address', problem: 'not an address' }]),
+    status: 400,
+    body: { problems: [{ row: 1, field: 'address', problem: 'not an address' }], message: 'Invalid labels, nothing imported' },
   },
   { name: 'any other error', error: () => new Error('secret stack detail'), status: 500, body: { message: MESSAGES.common.internal } },
 ];
