@@ -139,7 +139,14 @@ test('the wall-clock cap stops a simulation with UNCAUGHT_ERROR, and the next on
 
 test('fork mode: a fork of the devnet over loopback JSON-RPC gives the same truths', async () => {
   const before = rpcCalls;
-  const fee = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'fee').address, rpc: { url: server.url }, confirm: [] });
+  // Truths, not speed: a generous wall cap, so a loaded machine cannot turn them into UNCAUGHT_ERROR.
+  const fee = await simulateToken({
+    network: 'LOCAL',
+    token: sampleToken(devnet, 'fee').address,
+    rpc: { url: server.url },
+    confirm: [],
+    timeoutMs: 60_000,
+  });
   assert.equal(fee.mode, 'fork');
   assert.deepEqual([fee.taxes.buyTax, fee.taxes.transferTax, fee.taxes.sellTax, fee.taxes.error], [5, 5, 5, '']);
   assert.ok(rpcCalls > before, 'the fork read state from the loopback node');
@@ -148,6 +155,7 @@ test('fork mode: a fork of the devnet over loopback JSON-RPC gives the same trut
     token: sampleToken(devnet, 'honeypot').address,
     rpc: { url: server.url },
     confirm: [],
+    timeoutMs: 60_000,
   });
   assert.equal(honey.taxes.error, 'SELL_FAILED');
   const dead = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'fee').address, rpc: { url: 'http://127.0.0.1:1' } });
