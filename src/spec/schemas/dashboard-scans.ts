@@ -2,7 +2,7 @@
  * Shapes of the dashboard's scans API (issue 15; docs/dashboard-scans-api.md): one source
  * of truth for the routes' OpenAPI document and the TypeScript types.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { AuditLayoutSchema, ScanMetaSchema, SmartAuditSchema, SimilaritySchema, SourceReportSchema, TaxesSchema } from './audit-layout.ts';
 import { ScanFindingSchema, ScoreFactorSchema, SourceSimulationSchema } from './scan-evidence.ts';
 import { VerdictSchema } from './verdict.ts';
@@ -14,7 +14,8 @@ export type DashboardScanStatus = (typeof SCAN_STATUSES)[number];
 export const STAGE_STATUSES = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
 export type StageStatus = (typeof STAGE_STATUSES)[number];
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One literal per value; the return type keeps the values (a plain map would widen them to string). */
+const literals = <T extends readonly string[]>(values: T): TUnion<TLiteral<T[number]>[]> => Type.Union(values.map((v) => Type.Literal(v)));
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const RepositoryRefSchema = Type.Object(

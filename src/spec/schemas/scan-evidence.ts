@@ -5,10 +5,11 @@
  * validate and serialize them and the OpenAPI document describes them; the dashboard takes
  * their types through src/shared/.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { CONFIDENCES, SEVERITIES } from '../../shared/severities.ts';
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One literal per value; the return type keeps the values (a plain map would widen them to string). */
+const literals = <T extends readonly string[]>(values: T): TUnion<TLiteral<T[number]>[]> => Type.Union(values.map((v) => Type.Literal(v)));
 const LineRangeSchema = Type.Tuple([Type.Integer(), Type.Integer()], { description: '[first line, last line], 1-based, inclusive' });
 
 /**
@@ -36,8 +37,8 @@ export type EngineFinding = Static<typeof EngineFindingSchema>;
 
 /**
  * A finding as a scan reports it (`meta.findings`, a source report's `findings`): the
- * engine's finding from source, a capability read from bytecode, or a power the simulation
- * proved by calling it. Detector, severity and title are always there; the rest depends on
+ * engine's finding from source, a capability read from bytecode, a power the simulation
+ * proved by calling it, or a Solana token program finding code. Detector, severity and title are always there; the rest depends on
  * the origin. Fields the origins add beyond these are kept (additional properties).
  */
 export const ScanFindingSchema = Type.Object(
@@ -46,7 +47,7 @@ export const ScanFindingSchema = Type.Object(
     detector: Type.String(),
     severity: literals(SEVERITIES),
     title: Type.String(),
-    origin: Type.Optional(literals(['source', 'bytecode', 'simulation'] as const)),
+    origin: Type.Optional(literals(['source', 'bytecode', 'simulation', 'token-program'] as const)),
     confidence: Type.Optional(literals(CONFIDENCES)),
     description: Type.Optional(Type.String()),
     recommendation: Type.Optional(Type.String()),
@@ -70,6 +71,7 @@ export const ScanFindingSchema = Type.Object(
     selector: Type.Optional(Type.String()),
     signature: Type.Optional(Type.String()),
     source: Type.Optional(Type.String()),
+    reads: Type.Optional(Type.String({ description: 'token-program findings: the account field the code is read from' })),
   },
   { additionalProperties: true },
 );
