@@ -66,6 +66,9 @@ describe('dashboard scans on the devnet', () => {
     assert.equal(detail.result.type, 'address');
     // Issue 31: the answer is the typed scan detail (address result); a wrong field fails it.
     assertMatchesSchema(ScanDetailSchema, detail);
+    // The schema drops nothing: the JSON download (written without it) holds the same result.
+    const download = await user.call('GET', `/api/scans/${scan.id}/json`);
+    assert.deepEqual((JSON.parse(download.body) as { result: unknown }).result, detail.result);
     assertRefusesWrongFields(ScanDetailSchema, detail, [
       [['result', 'meta', 'findings', 0, 'severity'], 'severe'],
       [['result', 'meta', 'scoreFactors', 0, 'score'], 1],

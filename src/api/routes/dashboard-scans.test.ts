@@ -158,6 +158,9 @@ for (const kind of storeKinds()) {
       // Issue 31: the answer is the typed scan detail (source result); a wrong field fails it.
       assertMatchesSchema(ScanDetailSchema, detail);
       assert.ok(detail.result.report.findings.length > 0);
+      // The schema drops nothing: the JSON download (written without it) holds the same result.
+      const download = await alice.call('GET', `/api/scans/${scan.id}/json`);
+      assert.deepEqual((JSON.parse(download.body) as { result: unknown }).result, detail.result);
       assertRefusesWrongFields(ScanDetailSchema, detail, [
         [['result', 'report', 'findings', 0, 'severity'], 'severe'],
         [['result', 'report', 'score', 'security'], '90'],
