@@ -11,7 +11,13 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
-import { ScanDetailSchema, ScanInputErrorSchema, ScanSummarySchema } from '../../spec/schemas/dashboard-scans.ts';
+import {
+  ScanDetailSchema,
+  ScanInputErrorSchema,
+  ScanNetworkSchema,
+  ScanSummarySchema,
+  type ScanDetail,
+} from '../../spec/schemas/dashboard-scans.ts';
 import type { NetworkOptions } from '../../spec/networks.ts';
 import { addressNetworks, targetFromAddress, targetFromUrl } from '../../dashboard-scans/scan-target.ts';
 import { ScanInputError } from '../../dashboard-scans/scan-input-error.ts';
@@ -158,7 +164,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
         summary: 'The networks a scan by address accepts',
         tags,
         response: {
-          200: Type.Object({ networks: Type.Array(Type.Object({ symbol: Type.String(), name: Type.String(), family: Type.String() })) }),
+          200: Type.Object({ networks: Type.Array(ScanNetworkSchema) }),
         },
       },
     },
@@ -400,7 +406,8 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       scan: record.summary,
       stages: record.stages,
       error: record.error === null ? null : { message: record.error },
-      result: record.result,
+      // Stored JSON: the response schema (ScanDetailSchema) checks it on the way out.
+      result: record.result as ScanDetail['result'],
     };
   }
 };
