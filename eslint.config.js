@@ -44,6 +44,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
+      '.wt/**',
       'data/**',
       '**/*.generated.json',
       'coverage/**',
