@@ -20,10 +20,31 @@ const IO_MODULES = [
 ].flatMap((name) => [name, `node:${name}`]);
 const IO_PACKAGES = ['pg', 'better-sqlite3', 'kysely', 'ioredis', 'bullmq', 'viem', 'undici', 'fastify', '@nomicfoundation/edr'];
 
+/**
+ * The dashboard (src/web) and its pure view models (src/scan-view) reach the server side
+ * only through src/shared/, the one folder holding what both sides need (issue 31,
+ * docs/architecture.md "src/shared"). A relative import that climbs out of its own folder
+ * to anything but src/shared/ (or, from src/web, src/scan-view/) is an error. One block
+ * per folder depth: `../` counted from the file says where an import lands.
+ */
+const CLIENT_MESSAGE =
+  'src/web and src/scan-view import from the server side only through src/shared/ (docs/architecture.md, "src/shared"): add what both sides need there.';
+function clientImports(files, depth, allowed) {
+  const up = '\\.\\./'.repeat(depth + 1);
+  return {
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^${up}(?!(${allowed.join('|')})/)`, message: CLIENT_MESSAGE }] }],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
+      '.wt/**',
       'data/**',
       '**/*.generated.json',
       'coverage/**',
@@ -112,6 +133,28 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'src/analysis is pure: no network access.' }],
+    },
+  },
+  clientImports(['src/web/*.{ts,tsx}'], 0, ['web', 'shared', 'scan-view']),
+  clientImports(['src/web/*/*.{ts,tsx}'], 1, ['web', 'shared', 'scan-view']),
+  clientImports(['src/web/*/*/*.{ts,tsx}'], 2, ['web', 'shared', 'scan-view']),
+  clientImports(['src/web/*/*/*/*.{ts,tsx}'], 3, ['web', 'shared', 'scan-view']),
+  clientImports(['src/scan-view/*.ts'], 0, ['scan-view', 'shared']),
+  {
+    // src/shared holds what both sides need: it reads the wire contract (src/spec) and nothing server-only.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!spec/)',
+              message: 'src/shared imports only the wire contract (src/spec): nothing server-only (docs/architecture.md, "src/shared").',
+            },
+          ],
+        },
+      ],
     },
   },
   {

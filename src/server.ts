@@ -14,7 +14,8 @@ import { isConnectionError } from './infra/dependency-error.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { randomBytes } from 'node:crypto';
-import { devnetRpcRoutes, INTERNAL_RPC_HEADER } from './api/routes/devnet-rpc.ts';
+import { INTERNAL_RPC_HEADER } from './api/routes/devnet-rpc.ts';
+import { devnetRpcFeature } from './api/features/devnet-rpc.ts';
 import { isLoopback } from './devnet/rpc-policy.ts';
 import { createApiKeyVerifier } from './keys/api-key-repository.ts';
 import type { Devnet } from './devnet/devnet.ts';
@@ -102,13 +103,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
         internalToken,
         allowedHosts: config.rpcAllowedHosts,
       };
-      plugins.push(async (instance) => instance.register(devnetRpcRoutes, { ...rpcGate, request: (payload) => chain.request(payload) }));
       // The embedded Solana network (sample mints for network SOL) comes with it.
       const { startSolanaDevnet } = await import('./solana/devnet/solana-devnet.ts');
-      const { solanaRpcRoutes } = await import('./api/routes/solana-rpc.ts');
       const sol = await startSolanaDevnet({ logger });
       solana = sol;
-      plugins.push(async (instance) => instance.register(solanaRpcRoutes, { ...rpcGate, request: (payload) => sol.request(payload) }));
+      plugins.push(async (instance) =>
+        instance.register(devnetRpcFeature, {
+          gate: rpcGate,
+          evm: (payload) => chain.request(payload),
+          solana: (payload) => sol.request(payload),
+        }),
+      );
     }
     let localRpcUrl: string | undefined;
     let localSolanaRpcUrl: string | undefined;

@@ -128,7 +128,10 @@ describe('POST /api/cyberscan on the devnet', () => {
     assert.ok(detectors.includes('bytecode-mint'), detectors.join(', '));
     // setBots(address[],bool) is named by the seed signatures, not by any verified source.
     assert.ok(detectors.includes('bytecode-blacklist'), detectors.join(', '));
-    assert.ok(unverified.meta.findings.every((x) => (x as { origin: string }).origin === 'bytecode'));
+    // The bytecode analysis names the powers; the exploration of the selector table (issue 27) proves them by calling them.
+    assert.ok(unverified.meta.findings.every((x) => ['bytecode', 'simulation'].includes((x as { origin: string }).origin)));
+    assert.ok(detectors.includes('exploration-sell-blocked'), detectors.join(', '));
+    assert.ok(detectors.includes('exploration-minted'), detectors.join(', '));
     assert.ok(unverified.auditLayout.securityScore < results.get('plain')!.auditLayout.securityScore);
   });
 
@@ -173,6 +176,20 @@ describe('POST /api/cyberscan on the devnet', () => {
     assert.equal(meta.sources.telegram?.status, 'unavailable');
     assert.equal(meta.sources.telegram?.reason, 'not configured');
     assert.ok(meta.scoreFactors.some((x) => x.score === 'security' && x.effect < 0 && /blacklist/i.test(x.factor + x.detail)));
+  });
+
+  it('proves owner powers of an address scan by calling them (issue 27): the exploration in meta and its findings', () => {
+    const body = results.get('blacklist')!;
+    const exploration = (body.meta.simulation as { exploration?: { effects: { sellRestriction: boolean; evidence: string }[] } })
+      .exploration;
+    assert.ok(
+      exploration?.effects.some((e) => e.sellRestriction && /blacklist\(holder, true\)/.test(e.evidence)),
+      JSON.stringify(exploration),
+    );
+    const detectors = JSON.stringify(body);
+    assert.match(detectors, /exploration-sell-blocked/);
+    const plain = results.get('plain')!.meta.simulation as { exploration?: { effects: { sellRestriction: boolean }[] } };
+    assert.equal(plain.exploration?.effects.filter((e) => e.sellRestriction).length, 0);
   });
 
   it('serves a repeat request from the stored snapshot', async () => {

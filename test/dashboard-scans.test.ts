@@ -10,6 +10,8 @@ import { createScanFixture, type ScanFixture } from '../src/testing/scan-fixture
 import { createMemoryMailer } from '../src/accounts/mailer.ts';
 import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import { signedInBrowser, type TestBrowser } from '../src/testing/dashboard-browser.ts';
+import { ScanDetailSchema } from '../src/spec/schemas/dashboard-scans.ts';
+import { assertMatchesSchema, assertRefusesWrongFields } from '../src/testing/schema-check.ts';
 
 describe('dashboard scans on the devnet', () => {
   let f: ScanFixture;
@@ -62,6 +64,18 @@ describe('dashboard scans on the devnet', () => {
     };
     assert.equal(detail.scan.status, 'done');
     assert.equal(detail.result.type, 'address');
+    // Issue 31: the answer is the typed scan detail (address result); a wrong field fails it.
+    assertMatchesSchema(ScanDetailSchema, detail);
+    // The schema drops nothing: the JSON download (written without it) holds the same result.
+    const download = await user.call('GET', `/api/scans/${scan.id}/json`);
+    assert.deepEqual((JSON.parse(download.body) as { result: unknown }).result, detail.result);
+    assertRefusesWrongFields(ScanDetailSchema, detail, [
+      [['result', 'meta', 'findings', 0, 'severity'], 'severe'],
+      [['result', 'meta', 'scoreFactors', 0, 'score'], 1],
+      [['result', 'meta', 'simulation', 'ownerActions'], [{ kind: 'mint' }]],
+      [['result', 'auditLayout', 'taxes', 'error'], 'SOLD_OUT'],
+      [['result', 'sources'], { 'Token.sol': 1 }],
+    ]);
     assert.equal(detail.result.auditLayout.taxes.error, 'SELL_FAILED');
     assert.ok(
       detail.result.meta.simulation?.stages.some((s) => s.outcome !== 'passed'),

@@ -1,12 +1,14 @@
 /** An expected failure of an account action: the status and the words to show the person. */
-export class AccountError extends Error {
+import { AppError, retryAfter } from '../errors/app-error.ts';
+
+export class AccountError extends AppError {
   override readonly name = 'AccountError';
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
     /** Seconds before trying again helps (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(statusCode, message, { headers: retryAfter(retryAfterSeconds) });
   }
 }

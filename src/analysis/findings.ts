@@ -1,10 +1,10 @@
 /** The finding record every output format is rendered from. */
 import * as crypto from 'node:crypto';
 
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'informational'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export const CONFIDENCES = ['high', 'medium', 'low'] as const;
-export type Confidence = (typeof CONFIDENCES)[number];
+import { SEVERITIES, type Confidence, type Severity } from '../shared/severities.ts';
+
+// One list each, shared with the wire schemas and the dashboard (src/shared/severities.ts).
+export { SEVERITIES, CONFIDENCES, type Severity, type Confidence } from '../shared/severities.ts';
 
 /** A line range, 1-based, inclusive. */
 export type LineRange = [start: number, end: number];

@@ -1,22 +1,26 @@
 /**
- * The one error type routes throw. The error handler renders it as `{message}` (plus
- * `extra`, for operations whose error bodies carry more fields) with its status.
+ * The family member routes throw for an answer of their own (a spec message and status
+ * picked at the throw site), rendered like every AppError: `{...extra, message}` with its
+ * status and headers.
  */
-export class HttpError extends Error {
+import { AppError } from '../errors/app-error.ts';
+
+export class HttpError extends AppError {
   override readonly name = 'HttpError';
 
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
     /** Further body fields, e.g. `{success: true, score: null}` for the score operation. */
-    readonly extra: Readonly<Record<string, unknown>> = {},
+    extra: Readonly<Record<string, unknown>> = {},
     /** Headers to send with the error, e.g. `Retry-After`. */
-    readonly headers: Readonly<Record<string, string>> = {},
+    headers: Readonly<Record<string, string>> = {},
   ) {
-    super(message);
+    super(statusCode, message, { fields: extra, headers });
   }
 
-  body(): Record<string, unknown> {
-    return { ...this.extra, message: this.message };
+  /** The further body fields. */
+  get extra(): Readonly<Record<string, unknown>> {
+    return this.fields;
   }
 }

@@ -5,6 +5,8 @@
 import { isEvmAddress, normalizeEvmAddress } from '../spec/address.ts';
 import { LOCAL_NETWORK, findNetworkForOperation } from '../spec/networks.ts';
 import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import { AppError } from '../errors/app-error.ts';
+import { MESSAGES } from '../spec/messages.ts';
 
 export const AUDIT_FIELDS = ['slug', 'name', 'createdAt', 'reportFile', 'reportUrl', 'finishedAt', 'address', 'network'] as const;
 
@@ -15,16 +17,19 @@ export interface RowProblem {
   readonly problem: string;
 }
 
-export class AuditValidationError extends Error {
+/** Rows that cannot be imported: answered 400 with the spec's words and the `problems`. */
+export class AuditValidationError extends AppError {
   override readonly name = 'AuditValidationError';
   constructor(readonly problems: readonly RowProblem[]) {
     super(
+      400,
       `${problems.length} problem${problems.length === 1 ? '' : 's'} found, nothing imported:\n` +
         problems
           .slice(0, 50)
           .map((p) => `  row ${p.row}, ${p.field}: ${p.problem}`)
           .join('\n') +
         (problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ''),
+      { clientMessage: MESSAGES.admin.invalidAuditRecords, fields: { problems } },
     );
   }
 }

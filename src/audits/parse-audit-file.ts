@@ -3,11 +3,16 @@
  * header names the audit record's fields. Validation happens afterwards, on all rows.
  */
 import { detectImportFileFormat, readCsvRows, readJson, type ImportFileFormat } from '../registry/import-file.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export type AuditFileFormat = ImportFileFormat;
 
-export class AuditFileError extends Error {
+/** A audit file that cannot be read: answered 400 with its message. */
+export class AuditFileError extends AppError {
   override readonly name = 'AuditFileError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(400, message, { cause: options?.cause });
+  }
 }
 
 /** Picks the format from the file name, else from the first non-blank character. */

@@ -4,6 +4,7 @@
  * scan when there is none, or when the model fails before saying anything), with
  * citations and fixes as events, and stores both turns.
  */
+import { AppError } from '../errors/app-error.ts';
 import type { Clock } from '../accounts/clock.ts';
 import { MESSAGES } from '../spec/messages.ts';
 import type { ChatStore, StoredMessage } from './chat-store.ts';
@@ -18,13 +19,13 @@ import type { ScanFacts } from './scan-facts.ts';
 
 export const MAX_QUESTION_CHARS = 2000;
 
-export class ChatError extends Error {
+export class ChatError extends AppError {
   override readonly name = 'ChatError';
   constructor(
-    readonly statusCode: 400 | 401 | 404 | 429,
+    override readonly statusCode: 400 | 401 | 404 | 429,
     message: string,
   ) {
-    super(message);
+    super(statusCode, message);
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * The answer's events on the wire (server-sent events, one `event:` name each), and the
- * citation markers of an answer's text resolved against the scan. Shapes: event-types.ts.
+ * citation markers of an answer's text resolved against the scan. Shapes: src/shared/chat-events.ts.
  */
 import type { ScanFacts } from './scan-facts.ts';
 import { fileOf } from './scan-facts.ts';
-import type { ChatEvent, Citation } from './event-types.ts';
+import type { ChatEvent, Citation } from '../shared/chat-events.ts';
 
-export type { BudgetInfo, ChatEvent, Citation, FixEvent } from './event-types.ts';
+export type { BudgetInfo, ChatEvent, Citation, FixEvent } from '../shared/chat-events.ts';
 
 /** One server-sent event. */
 export function sse(event: ChatEvent): string {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileCacheKey, compileSolidity } from './compile-solidity.ts';
+import { compileCacheKey, compileSolidity, withOneLicence } from './compile-solidity.ts';
 import { CompileError } from './compile-error.ts';
 import { pickSolcVersion, solidityPragmas } from './solc-versions.ts';
 
@@ -138,4 +138,20 @@ test('a compile error is kept as a result, on disk too', async () => {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('a flattened file repeating its licence and pragma lines compiles (the repeats are disarmed, lines unchanged)', async () => {
+  const flat = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract A { uint256 internal x; }
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+pragma solidity >=0.6.0 <0.9.0;
+contract B is A { function f() public { x = 1; } }
+`;
+  const out = await compileSolidity({ 'Flat.sol': flat });
+  assert.deepEqual(out.contracts.map((c) => c.name).sort(), ['A', 'B']);
+  const once = withOneLicence({ 'Flat.sol': flat })['Flat.sol']!;
+  assert.equal(once.split('\n').length, flat.split('\n').length);
+  assert.equal(once.match(/SPDX-License-Identifier:/g)?.length, 1);
 });

@@ -207,6 +207,8 @@ function compileSources(
   options: CompileSolidityOptions,
   started: number,
 ): CompileSolidityReturnType {
+  // Flattened files repeat the licence line of every file they joined; solc refuses a second one.
+  sources = withOneLicence(sources);
   // solc refuses a pragma it does not satisfy: with a near patch, the pragmas name that patch.
   if (solc.note)
     sources = Object.fromEntries(
@@ -235,6 +237,22 @@ function compileSources(
       throw retry;
     }
   }
+}
+
+/**
+ * Sources whose licence identifier lines after the first of each file are disarmed (the
+ * words kept, the tag broken, lines unchanged): a flattened file's repeats of `// SPDX-License-Identifier:`.
+ */
+export function withOneLicence(sources: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [file, content] of Object.entries(sources)) {
+    let seen = false;
+    out[file] = content.replace(/SPDX-License-Identifier:/g, (tag) => {
+      if (!seen) return ((seen = true), tag);
+      return 'SPDX-License-Identifier (repeated):';
+    });
+  }
+  return out;
 }
 
 /** Sources with every `import` of one of `paths` (as written) commented out. */

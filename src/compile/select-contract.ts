@@ -13,7 +13,21 @@ export const ERC20_FUNCTIONS = ['balanceOf', 'transfer', 'totalSupply', 'approve
 
 export function isDeployableErc20(c: CompiledContract): boolean {
   const names = new Set(c.abi.flatMap((item) => (item.type === 'function' ? [item.name] : [])));
-  return c.bytecode.length > 2 && ERC20_FUNCTIONS.every((n) => names.has(n));
+  if (c.bytecode.length <= 2 || !ERC20_FUNCTIONS.every((n) => names.has(n))) return false;
+  // An interface written as a contract with empty bodies (`function transfer(…) {}`) deploys
+  // but keeps no balances: its runtime code never writes storage.
+  return !c.deployedBytecode || c.deployedBytecode.length <= 2 || writesStorage(c.deployedBytecode);
+}
+
+/** Whether runtime code holds an SSTORE opcode (PUSH data skipped; the metadata tail may add a false yes, never a false no). */
+export function writesStorage(code: string): boolean {
+  const hex = code.startsWith('0x') ? code.slice(2) : code;
+  for (let i = 0; i < hex.length;) {
+    const op = parseInt(hex.slice(i, i + 2), 16);
+    if (op === 0x55) return true;
+    i += op >= 0x60 && op <= 0x7f ? (op - 0x5e) * 2 : 2;
+  }
+  return false;
 }
 
 /** The named deployable contract, or the deployable ERC-20 with the most code; null when there is none. */

@@ -6,6 +6,8 @@
  * analysis workers, so threads are safe here) and the pool starts another. Each client
  * may have only a few jobs queued or running at once.
  */
+import { AppError, type AppErrorOptions } from '../errors/app-error.ts';
+import { MESSAGES } from '../spec/messages.ts';
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
 import { computeSimilarity, joinSources, type Similarity, type SimilarityOptions } from '../analysis/similarity/compute-similarity.ts';
@@ -49,16 +51,29 @@ export interface SimilarityPool {
 }
 
 /** The client (or the whole pool) has as many jobs as allowed: try again later. */
-export class SimilarityBusyError extends Error {
+export class SimilarityBusyError extends AppError {
   override readonly name = 'SimilarityBusyError';
   constructor(readonly scope: 'client' | 'pool') {
-    super(scope === 'client' ? 'too many similarity searches queued for this client' : 'the similarity queue is full');
+    const message = scope === 'client' ? 'too many similarity searches queued for this client' : 'the similarity queue is full';
+    super(503, message, similarityUnavailable(message));
   }
 }
 
 /** The job ran past its time limit and was ended. */
-export class SimilarityTimeoutError extends Error {
+export class SimilarityTimeoutError extends AppError {
   override readonly name = 'SimilarityTimeoutError';
+  constructor(message: string) {
+    super(503, message, similarityUnavailable(message));
+  }
+}
+
+/** Both answer 503 "Service unavailable" naming the similarity search and why, retry in 5 s. */
+function similarityUnavailable(reason: string): AppErrorOptions {
+  return {
+    clientMessage: MESSAGES.common.serviceUnavailable,
+    fields: { meta: { source: 'similarity', reason } },
+    headers: { 'Retry-After': '5' },
+  };
 }
 
 const WORKER = new URL('./similarity-worker-entry.mjs', import.meta.url).href;

@@ -1,5 +1,5 @@
 /** The words a failed dashboard scan keeps: cyberscan's own answer for known failures, else a generic one (the log has the rest). */
-import { scanError } from '../api/routes/cyberscan.ts';
+import { scanError } from '../api/scan-error-answers.ts';
 import { MESSAGES } from '../spec/messages.ts';
 
 export function scanFailureMessage(error: unknown): string {

@@ -3,13 +3,20 @@
  * error handler answers 503 with `meta: {source, reason}`, so a caller learns which
  * dependency failed and why instead of waiting or reading a 500.
  */
-export class DependencyUnavailableError extends Error {
+import { AppError } from '../errors/app-error.ts';
+import { MESSAGES } from '../spec/messages.ts';
+
+export class DependencyUnavailableError extends AppError {
   override readonly name = 'DependencyUnavailableError';
   constructor(
     readonly source: string,
     readonly reason: string,
   ) {
-    super(`${source} unavailable: ${reason}`);
+    super(503, `${source} unavailable: ${reason}`, {
+      clientMessage: MESSAGES.common.serviceUnavailable,
+      fields: { meta: { source, reason } },
+      headers: { 'Retry-After': '5' },
+    });
   }
 }
 

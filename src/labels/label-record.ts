@@ -5,6 +5,7 @@
 import { isEvmAddress, normalizeEvmAddress } from '../spec/address.ts';
 import { LOCAL_NETWORK, NETWORKS } from '../spec/networks.ts';
 import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export const LABEL_CATEGORIES = [
   'sanctioned',
@@ -44,10 +45,11 @@ export interface AddressLabel {
 
 export type LabelProblem = RowProblem;
 
-export class LabelValidationError extends Error {
+/** Rows that cannot be imported: answered 400 "Invalid labels, nothing imported" with the `problems`. */
+export class LabelValidationError extends AppError {
   override readonly name = 'LabelValidationError';
   constructor(readonly problems: readonly LabelProblem[]) {
-    super(problemSummary(problems, 'labels'));
+    super(400, problemSummary(problems, 'labels'), { clientMessage: 'Invalid labels, nothing imported', fields: { problems } });
   }
 }
 

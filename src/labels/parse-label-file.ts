@@ -3,11 +3,16 @@
  * `{labels: [...]}`), or CSV whose header names the label's fields. Validation follows.
  */
 import { detectImportFileFormat, readCsvRows, readJson, type ImportFileFormat } from '../registry/import-file.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export type LabelFileFormat = ImportFileFormat;
 
-export class LabelFileError extends Error {
+/** A label file that cannot be read: answered 400 with its message. */
+export class LabelFileError extends AppError {
   override readonly name = 'LabelFileError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(400, message, { cause: options?.cause });
+  }
 }
 
 export function detectLabelFileFormat(text: string, fileName?: string): LabelFileFormat {

@@ -1,10 +1,15 @@
 /** Turns a project import file's text into raw rows: a JSON array, or CSV whose header names the fields. */
 import { detectImportFileFormat, readCsvRows, readJson, type ImportFileFormat } from '../registry/import-file.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export type ProjectFileFormat = ImportFileFormat;
 
-export class ProjectFileError extends Error {
+/** A project file that cannot be read: answered 400 with its message. */
+export class ProjectFileError extends AppError {
   override readonly name = 'ProjectFileError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(400, message, { cause: options?.cause });
+  }
 }
 
 /** A project file holds only an array, so a text starting with `{` is read as CSV. */

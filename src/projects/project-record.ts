@@ -7,6 +7,7 @@ import { isEvmAddress, isSolanaAddress, normalizeEvmAddress } from '../spec/addr
 import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
 import { PROJECT_LINK_FIELDS, type ProjectLinks } from '../enrichment/provider-set.ts';
 import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /** The link fields a project row may carry (defined beside ProjectLinks). */
 export { PROJECT_LINK_FIELDS };
@@ -29,10 +30,11 @@ export interface StoredProject extends ProjectRecord {
 
 export type ProjectProblem = RowProblem;
 
-export class ProjectValidationError extends Error {
+/** Rows that cannot be imported: answered 400 "Invalid projects, nothing imported" with the `problems`. */
+export class ProjectValidationError extends AppError {
   override readonly name = 'ProjectValidationError';
   constructor(readonly problems: readonly ProjectProblem[]) {
-    super(problemSummary(problems, 'projects'));
+    super(400, problemSummary(problems, 'projects'), { clientMessage: 'Invalid projects, nothing imported', fields: { problems } });
   }
 }
 

@@ -3,6 +3,8 @@
  * is read with a deadline; a network that cannot be read is named in `meta` with why,
  * never reported as a clean zero.
  */
+import { AppError } from '../errors/app-error.ts';
+import { MESSAGES } from '../spec/messages.ts';
 import type { AuditLookup } from '../audits/audit-repository.ts';
 import type { LabelLookup } from '../labels/label-repository.ts';
 import { BLACKLIST_CATEGORIES, type AddressLabel } from '../labels/label-record.ts';
@@ -60,10 +62,11 @@ export interface SafescanResult {
   };
 }
 
-export class SafescanUnavailableError extends Error {
+/** Answered 503 with the spec's words and what each network said. */
+export class SafescanUnavailableError extends AppError {
   override readonly name = 'SafescanUnavailableError';
   constructor(readonly networks: readonly NetworkMeta[]) {
-    super('no network could be read');
+    super(503, 'no network could be read', { clientMessage: MESSAGES.safescan.unavailable, fields: { networks } });
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ScanSummary } from '../spec/schemas/dashboard-scans.ts';
+import type { ScanSummary } from '../shared/scan-result.ts';
 import { recentDashboardScans } from './recent-scans.ts';
 
 const scan = (id: string, createdAt: string): ScanSummary => ({

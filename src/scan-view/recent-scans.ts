@@ -3,7 +3,7 @@
  * Cyberscan page's five inputs) come first, newest first, then the calls made with the
  * account's API keys. Pure, so the choice is tested without a browser.
  */
-import type { ScanSummary } from '../spec/schemas/dashboard-scans.ts';
+import type { ScanSummary } from '../shared/scan-result.ts';
 
 /** How many of the dashboard's own scans the home page lists (the rest are one click away on /scans). */
 export const RECENT_DASHBOARD_SCANS = 5;

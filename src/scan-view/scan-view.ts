@@ -3,11 +3,12 @@
  * line ranges, counts by severity, the six scores with the factors that moved each. Pure
  * (no DOM, no I/O) so it is tested here and the page only lays it out.
  */
-import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
+import { SCORE_NAMES, type ScoreName } from '../shared/scan-result.ts';
+import { SEVERITIES, type Severity } from '../shared/severities.ts';
 
-/** Most severe first (the order of src/analysis/findings.ts, which the browser cannot import). */
-export const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'informational'] as const;
-export type SeverityName = (typeof SEVERITY_ORDER)[number];
+/** Most severe first: the one list of severities (src/shared/severities.ts). */
+export const SEVERITY_ORDER = SEVERITIES;
+export type SeverityName = Severity;
 
 export interface ViewFinding {
   readonly key: string;

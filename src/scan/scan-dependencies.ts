@@ -17,7 +17,7 @@ import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createLabelLookup } from '../labels/label-repository.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
 import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
-import type { ScanFinding, ScanServiceDeps, SourceAnalysis } from './scan-service.ts';
+import type { ScanFinding, ScanServiceDeps, SimulationOutcome, SourceAnalysis } from './scan-service.ts';
 import { scanSource, type SourceScanDeps, type SourceScanOptions } from './scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import { compareInProcess, type CompareSimilarity } from '../corpus/similarity-pool.ts';
@@ -165,14 +165,25 @@ export function scanDependencies(
       const rpc = network === LOCAL_NETWORK.symbol && options.devnet ? { provider: options.devnet.provider } : { url: client.rpcUrl };
       const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
       const { simulationMeta } = await import('../simulate/simulation-meta.ts');
-      // Fork answers carry no exploration (it needs the ABI of a source scan).
-      const { exploration: _none, ...meta } = simulationMeta(result);
+      // The exploration of the selector table (issue 27): its effects are findings of their own.
+      const { exploration, ...meta } = simulationMeta(result);
+      const { explorationFindings } = await import('../simulate/exploration-findings.ts');
+      const findings = result.exploration ? explorationFindings(result.exploration, {}) : [];
       return {
+        ...(findings.length > 0 ? { findings } : {}),
         taxes: result.taxes,
         evidence: [
           { reason: result.reason, mode: result.mode, pool: result.pool, steps: result.evidence, confirmations: result.confirmations },
         ],
-        meta: { ...meta, stages: [...meta.stages], ownerActions: [...meta.ownerActions] },
+        meta: {
+          ...meta,
+          stages: [...meta.stages],
+          ownerActions: [...meta.ownerActions],
+          // A plain copy: the outcome's meta type holds mutable arrays.
+          ...(exploration
+            ? { exploration: JSON.parse(JSON.stringify(exploration)) as NonNullable<NonNullable<SimulationOutcome['meta']>['exploration']> }
+            : {}),
+        },
       };
     },
   };

@@ -1,10 +1,9 @@
 /** An expected refusal of a services action: the status and the words to show the person. */
-export class ServiceError extends Error {
+import { AppError } from '../errors/app-error.ts';
+
+export class ServiceError extends AppError {
   override readonly name = 'ServiceError';
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
+  constructor(statusCode: number, message: string) {
+    super(statusCode, message);
   }
 }

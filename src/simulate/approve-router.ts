@@ -20,6 +20,11 @@ export async function approveRouter(
   amount: bigint,
 ): Promise<TxOutcome & { data: `0x${string}` }> {
   const unlimited = await session.sendCall(holder, token, erc20Abi, 'approve', [router, MAX_UINT]);
+  if (!unlimited.ok && amount > 0n) {
+    // Some tokens refuse an unlimited approval (arithmetic on the allowance overflows): the exact amount.
+    const exact = await session.sendCall(holder, token, erc20Abi, 'approve', [router, amount]);
+    return exact.ok ? exact : unlimited;
+  }
   if (!unlimited.ok || amount === 0n) return unlimited;
   let allowance: bigint;
   try {

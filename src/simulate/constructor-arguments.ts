@@ -69,6 +69,16 @@ export function constructorArgumentAttempts(abi: Abi, ctx: ConstructorContext): 
       attempts.push(inputs.map((p, i) => (others[i] ? at(++k) : valueFor(p, ctx, 1))));
     }
   }
+  // Then every address but the DEX's as zero: a reference to another contract (a parent
+  // token, a controller, a registry) that a new token leaves empty.
+  const dex = [ctx.router, ctx.factory, ctx.weth];
+  if (inputs.some((p) => p.type === 'address'))
+    attempts.push(
+      inputs.map((p) => {
+        const v = valueFor(p, ctx, 0);
+        return p.type === 'address' && !dex.includes(v as Address) ? '0x0000000000000000000000000000000000000000' : v;
+      }),
+    );
   const seen = new Set<string>();
   return attempts.filter((a) => {
     const key = JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));

@@ -6,7 +6,7 @@
  * the exploration saw in their lines. Pure; the spec's shapes are kept (extra detail goes
  * in finding fields and `meta.simulation.exploration`).
  */
-import { findingId } from '../analysis/findings.ts';
+import { findingId, type Severity } from '../analysis/findings.ts';
 import type { SmartAudit } from '../spec/schemas/audit-layout.ts';
 import { locateFunction, type ExplorationEffect, type ExplorationResult } from './explore-privileged.ts';
 
@@ -47,7 +47,7 @@ const TITLES: Record<ExplorationEffect['kind'], string> = {
 export interface ExplorationFinding {
   readonly id: string;
   readonly detector: string;
-  readonly severity: 'critical' | 'high' | 'medium' | 'low' | 'informational';
+  readonly severity: Severity;
   readonly confidence: 'high';
   readonly title: string;
   readonly description: string;

@@ -22,6 +22,7 @@ import {
   type Hex,
 } from 'viem';
 import type { StorageEntry } from '../compile/compile-solidity.ts';
+import { encodeCall } from './bytecode-abi.ts';
 import { RpcResponseError } from '../devnet/edr-provider.ts';
 import type { EvmSession } from './evm-session.ts';
 import type { FoundPool } from './find-pool.ts';
@@ -111,6 +112,10 @@ export interface ExploreContext {
   readonly wallMs?: number;
   /** Argument sets per function (default 8). */
   readonly choicesPerFunction?: number;
+  /** How `owner` is privileged (default `owner/deployer`). */
+  readonly ownerRole?: string;
+  /** Privileged addresses read from chain state by the caller (fork mode: owner(), EIP-1967 admin, role holders). */
+  readonly privileged?: readonly { readonly address: Address; readonly role: string }[];
 }
 
 /**
@@ -415,6 +420,8 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
   let callsWithEffect = 0;
   let cutShort = '';
   const skipped: string[] = [];
+  /** Functions whose tries ran to their end (not cut by a budget). */
+  const covered = new Set<string>();
   const functions = explorableFunctions(ctx.abi);
   const result = (privileged: { address: Address; role: string }[]): ExplorationResult => ({
     privileged,
@@ -423,7 +430,16 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
     callsWithEffect,
     effects: effects.map((e) => ({ ...e, location: e.function ? locateFunction(ctx.sources, e.function, e.signature) : null })),
     cutShort,
-    skipped,
+    // What the budgets cut is said by name: the function being tried and those never reached.
+    skipped: cutShort
+      ? [
+          ...skipped,
+          ...functions
+            .map(signatureOf)
+            .filter((sig) => !covered.has(sig) && !skipped.some((x) => x.startsWith(`${sig}:`)))
+            .map((sig) => `${sig}: not fully explored (${cutShort})`),
+        ]
+      : skipped,
     durationMs: Math.round(performance.now() - started),
   });
   const overBudget = () => {
@@ -434,13 +450,14 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
   };
 
   // Who is privileged: the deployer first, then every address in the contract's state, then the literals.
-  const privileged: { address: Address; role: string }[] = [{ address: getAddress(ctx.owner), role: 'owner/deployer' }];
+  const privileged: { address: Address; role: string }[] = [{ address: getAddress(ctx.owner), role: ctx.ownerRole ?? 'owner/deployer' }];
   const add = (address: Address, role: string) => {
     if (/^0x0{40}$/i.test(address)) return;
     if ([token, pool.pair, pool.router, pool.factory, pool.quote].some((x) => x.toLowerCase() === address.toLowerCase())) return;
     if (privileged.some((p) => p.address.toLowerCase() === address.toLowerCase())) return;
     privileged.push({ address: getAddress(address), role });
   };
+  for (const p of ctx.privileged ?? []) add(p.address, p.role);
   for (const s of await addressesInState(session, token, ctx.storage)) add(s.address, s.role);
   for (const l of addressLiterals(ctx.sources)) add(l, 'literal in the source');
   for (const p of privileged.slice(0, 12)) await session.impersonate(p.address, 10n ** 22n);
@@ -586,7 +603,6 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
       if (done.has(signatureOf(f))) continue;
       if (overBudget()) break;
       const signature = signatureOf(f);
-      const abi: Abi = [f];
       const found = new Set<EffectKind>();
       const functionStarted = performance.now();
       for (const choice of argumentSets(f, actors(ctx.owner), perFunction)) {
@@ -603,7 +619,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
         for (const c of callers.slice(0, callerCount)) {
           const args = choice.args.map((v) => (v === ctx.owner ? c.address : v));
           try {
-            data = encodeFunctionData({ abi, functionName: f.name, args });
+            data = encodeCall(f, args);
           } catch {
             data = null;
             break;
@@ -719,6 +735,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
         // One proof of a sell restriction is enough for this function.
         if ([...found].some((k) => k === 'sell-blocked' || k === 'sell-limited' || k === 'self-destructed')) break;
       }
+      if (!cutShort) covered.add(signature);
     }
   };
 
@@ -761,11 +778,10 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
             for (const c of callers) {
               let data: Hex;
               try {
-                data = encodeFunctionData({
-                  abi: [f],
-                  functionName: f.name,
-                  args: choice.args.map((v) => (v === ctx.owner ? c.address : v)),
-                });
+                data = encodeCall(
+                  f,
+                  choice.args.map((v) => (v === ctx.owner ? c.address : v)),
+                );
               } catch {
                 break;
               }

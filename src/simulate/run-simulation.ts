@@ -13,6 +13,8 @@ import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
 import type { TokenPower } from '../analysis/token-powers.ts';
 import { exerciseOwnerPowers, mintShown } from './exercise-owner-powers.ts';
+import { abiFromBytecode } from './bytecode-abi.ts';
+import { privilegedFromChain } from './chain-privileged.ts';
 import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
 import { findMaxBuy } from './find-max-buy.ts';
@@ -57,6 +59,12 @@ export interface SimulationSettings {
    * after a holder bought (source scans, which know the ABI and storage layout).
    */
   readonly explore?: Pick<ExploreContext, 'abi' | 'storage' | 'sources' | 'maxCalls' | 'wallMs'>;
+  /**
+   * Address scans (no source): explore the functions of the token's selector table (evmole)
+   * as the privileged addresses read from chain state (default true); `exploreWallMs` caps it (default 4,000).
+   */
+  readonly exploreBytecode?: boolean;
+  readonly exploreWallMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -206,6 +214,65 @@ function explorationSteps(x: ExplorationResult, token: Address): SimulationStep[
   return steps;
 }
 
+/**
+ * The exploration of a token known by its bytecode only: the ABI and address slots from the
+ * selector table and storage analysis (evmole), the privileged addresses from chain state.
+ * With no owner, a fresh account stands in as the first caller (the other privileged
+ * addresses and the checks with no owner action still run).
+ */
+async function exploreBytecode(
+  session: EvmSession,
+  token: Address,
+  pool: FoundPool,
+  owner: string | null,
+  baselineSellTax: number | null,
+  wallMs: number,
+): Promise<ExplorationResult> {
+  const { abi: own, storage } = abiFromBytecode(await session.code(token));
+  const abi = [...own];
+  // A proxy (EIP-1967): the implementation's functions run on the token's storage; explored too.
+  const implementation = await implementationOf(session, token);
+  if (implementation) {
+    const more = abiFromBytecode(await session.code(implementation));
+    const known = new Set(abi.map((f) => (f.type === 'function' ? f.name : '')));
+    abi.push(...more.abi.filter((f) => f.type === 'function' && !known.has(f.name)));
+  }
+  const privileged = await privilegedFromChain(session, token);
+  const named = owner && !/^0x0{40}$/i.test(owner) ? getAddress(owner) : (privileged[0]?.address ?? null);
+  const first = named ?? (await session.freshAccount(10n ** 22n));
+  const snapshot = await session.snapshot();
+  try {
+    return await exploreOwnerPowers({
+      session,
+      token,
+      pool,
+      owner: first,
+      ownerRole: named ? (privileged.find((p) => p.address === named)?.role ?? 'owner()') : 'no owner: a fresh account',
+      privileged,
+      abi,
+      storage,
+      sources: {},
+      baselineSellTax,
+      wallMs,
+      maxCalls: 120,
+      choicesPerFunction: 4,
+    });
+  } finally {
+    await session.revert(snapshot);
+  }
+}
+
+/** keccak256("eip1967.proxy.implementation") - 1. */
+const EIP1967_IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+
+async function implementationOf(session: EvmSession, token: Address): Promise<Address | null> {
+  const word = await session.rpc<string>('eth_getStorageAt', [token, EIP1967_IMPLEMENTATION_SLOT, 'latest']).catch(() => null);
+  const hex = word ? word.slice(2).padStart(64, '0') : '';
+  if (!/^0{24}/.test(hex) || /^0{64}$/.test(hex)) return null;
+  const address = getAddress(`0x${hex.slice(24)}`);
+  return (await session.code(address)) === '0x' ? null : address;
+}
+
 function describe(error: unknown): string {
   if (error instanceof SimulationAborted) return error.message;
   return error instanceof Error ? error.message : String(error);
@@ -305,8 +372,11 @@ async function simulate(
         // The exploration keeps a margin before the simulation's own cap so what it proved is kept.
         const wallMs = Math.min(input.explore.wallMs ?? 6_000, Math.max(0, deadline - performance.now() - 1_500));
         const snapshot = await session.snapshot();
+        // Role-set members and the owner the getters name, beside the address variables of the layout.
+        const privileged = await privilegedFromChain(session, token);
         state.exploration = await exploreOwnerPowers({
           ...input.explore,
+          privileged,
           wallMs,
           session,
           token,
@@ -337,6 +407,13 @@ async function simulate(
       confirmations[kind] = c;
       steps.push(...c.evidence);
     }
+  }
+  if (!input.powers && !input.explore && (input.exploreBytecode ?? true)) {
+    state.phase = 'exploration';
+    const { owner } = await getOwner(client, { address: token });
+    const wallMs = Math.min(input.exploreWallMs ?? 4_000, Math.max(0, deadline - performance.now() - 1_500));
+    state.exploration = await exploreBytecode(session, token, pool, owner, trades.taxes.sellTax, wallMs);
+    steps.push(...explorationSteps(state.exploration, token));
   }
   state.phase = 'done';
 }

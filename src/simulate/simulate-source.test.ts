@@ -196,3 +196,91 @@ test('a token whose approve refuses more than the balance trades once the holder
   );
   assert.deepEqual([r.taxes.buyTax, r.taxes.transferTax, r.taxes.sellTax, r.taxes.error], [0, 0, 0, '']);
 });
+
+test('sources that fail to compile and declare no approve/transferFrom also say they hold no ERC-20', async () => {
+  const r = await simulateSource({
+    'Oracle.sol': 'contract Oracle {\n  modifier onlyAdmin { if (msg.sender != admin) throw;\n _\n }\n address admin;\n}\n',
+  });
+  assert.equal(r.taxes.error, 'UNCAUGHT_ERROR');
+  assert.match(r.reason, /^compile failed: .*; besides, the sources hold no deployable ERC-20 contract/);
+  const broken = await simulateSource({
+    'T.sol':
+      'contract T { function balanceOf(address) returns (uint) {} function approve(address, uint) returns (bool) {} function transferFrom(address a, address b, uint c) returns (bool) { x = ; } }',
+  });
+  assert.equal(broken.taxes.error, 'UNCAUGHT_ERROR');
+  assert.doesNotMatch(broken.reason, /no deployable ERC-20/);
+});
+
+test('a token that asks the contract an address argument names is deployed again with that reference left empty', async () => {
+  const source = `pragma solidity ^0.8.0;
+interface Parent { function totalSupplyAt(uint256) external view returns (uint256); }
+contract Child {
+  Parent public parentToken;
+  address public controller;
+  uint256 supply;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  constructor(address _parentToken) { parentToken = Parent(_parentToken); controller = msg.sender; }
+  function totalSupply() public view returns (uint256) {
+    return address(parentToken) != address(0) ? parentToken.totalSupplyAt(block.number) : supply;
+  }
+  function generateTokens(address to, uint256 amount) public returns (bool) {
+    require(msg.sender == controller);
+    supply = totalSupply() + amount;
+    balanceOf[to] += amount;
+    return true;
+  }
+  function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
+  function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+  function transferFrom(address f, address to, uint256 v) public returns (bool) {
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+  }
+}`;
+  const r = await simulateSource({ 'Child.sol': source }, { maxBuy: false });
+  assert.ok(
+    r.evidence.some((s) => s.step === 'buy'),
+    JSON.stringify(r.evidence.map((s) => `${s.description} ${s.reason ?? ''}`)),
+  );
+  assert.ok(r.evidence.some((s) => /totalSupply\(\) reverts/.test(s.description)));
+  assert.equal(r.taxes.error, '');
+});
+
+test('a token whose approve always reverts is still bought (the pair seeded directly) and its sell fails with the reason', async () => {
+  const source = `pragma solidity ^0.8.0;
+contract NoApprove {
+  uint256 public totalSupply = 1e27;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  constructor() { balanceOf[msg.sender] = totalSupply; }
+  function approve(address, uint256) public pure returns (bool) { revert("approvals are closed"); }
+  function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+  function transferFrom(address f, address to, uint256 v) public returns (bool) {
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+  }
+}`;
+  const r = await simulateSource({ 'NoApprove.sol': source }, { maxBuy: false });
+  assert.ok(
+    r.evidence.some((s) => s.step === 'buy' && s.ok),
+    JSON.stringify(r.evidence.map((s) => `${s.step} ${s.description} ${s.reason ?? ''}`)),
+  );
+  assert.ok(r.evidence.some((s) => s.step === 'add-liquidity' && /approval of the router reverted/.test(s.description)));
+  assert.equal(r.taxes.error, 'SELL_FAILED', r.reason);
+});
+
+test('a token refusing an unlimited approval (its allowance arithmetic overflows) trades with an exact one', async () => {
+  const source = `pragma solidity ^0.8.0;
+contract Careful {
+  uint256 public totalSupply = 1e27;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  constructor() { balanceOf[msg.sender] = totalSupply; }
+  function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v + 1 - 1; return true; }
+  function transfer(address to, uint256 v) public returns (bool) { balanceOf[msg.sender] -= v; balanceOf[to] += v; return true; }
+  function transferFrom(address f, address to, uint256 v) public returns (bool) {
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[to] += v; return true;
+  }
+}`;
+  const r = await simulateSource({ 'Careful.sol': source }, { maxBuy: false });
+  assert.equal(r.taxes.error, '', r.reason);
+  assert.ok(r.evidence.some((s) => s.step === 'sell' && s.ok));
+});

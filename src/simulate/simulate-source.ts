@@ -120,10 +120,16 @@ export function pickTokenContract(contracts: readonly CompiledContract[], name?:
   const chosen = selectTokenContract(contracts, name);
   if (chosen) return chosen;
   if (name) throw new SimulationError('INVALID_TOKEN_ADDRESS', `no deployable contract named ${name} in the sources`);
-  throw new SimulationError(
-    'INVALID_TOKEN_ADDRESS',
-    'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool',
-  );
+  throw new SimulationError('INVALID_TOKEN_ADDRESS', NO_ERC20);
+}
+
+const NO_ERC20 =
+  'the sources hold no deployable ERC-20 contract (balanceOf, transfer, totalSupply, approve, transferFrom): without approve and transferFrom a token cannot trade on a pool';
+
+/** Whether the text of the sources declares the functions a pool needs of a token (a check that needs no compile). */
+export function declaresErc20(sources: Readonly<Record<string, string>>): boolean {
+  const text = Object.values(sources).join('\n');
+  return ['approve', 'transferFrom', 'balanceOf'].every((n) => new RegExp(`\\bfunction\\s+${n}\\s*\\(`).test(text));
 }
 
 /**
@@ -182,7 +188,9 @@ export async function simulateSource(
     evidence.push({ step: 'deploy', ok: false, description: 'compile the sources', reason: compiler.error });
     // A compile stopped at its time or memory limit says so itself ("compile cut short: …").
     const cutShort = error instanceof CompileError && (error.kind === 'time-limit' || error.kind === 'memory-limit');
-    return fail('UNCAUGHT_ERROR', cutShort ? compiler.error : `compile failed: ${compiler.error}`);
+    // Sources that declare no approve or transferFrom anywhere hold no token a pool could trade, compiled or not: said too.
+    const none = !cutShort && !declaresErc20(sources) ? `; besides, ${NO_ERC20}` : '';
+    return fail('UNCAUGHT_ERROR', cutShort ? compiler.error : `compile failed: ${compiler.error}${none}`);
   }
   const powers = await (options.tokenPowers ?? powersInProcess)(sources, contract.name).catch(() => undefined);
 
@@ -385,6 +393,7 @@ async function deployToken(
     throw error;
   }
   let lastReason = '';
+  let unreadable: { address: Address; hash: Hex } | undefined;
   for (const args of attempts) {
     let data: Hex;
     try {
@@ -398,16 +407,21 @@ async function deployToken(
     const out = await deployContract(chain.provider, chain.deployer, data);
     const description = `deploy ${contract.name} with ${args.length === 0 ? 'no arguments' : `guessed arguments ${JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`;
     if (out.address) {
+      // A token whose own supply cannot be read with these arguments (it asks a contract an
+      // address argument named, and there is none) is kept only if no later attempt does better.
+      const readable = await answersTotalSupply(chain, out.address);
       evidence.push({
         step: 'deploy',
         ok: true,
-        description,
+        description: readable ? description : `${description}: deployed, but its totalSupply() reverts`,
         from: chain.deployer,
         txHash: out.hash,
         gasUsed: out.gasUsed,
         to: out.address,
       });
-      return { address: out.address, hash: out.hash };
+      if (readable) return { address: out.address, hash: out.hash };
+      unreadable ??= { address: out.address, hash: out.hash };
+      continue;
     }
     lastReason =
       out.gasUsed >= Number(DEPLOY_GAS) ? `out of gas (used the deployment cap of ${DEPLOY_GAS} gas)` : await deployReason(chain, data);
@@ -421,9 +435,20 @@ async function deployToken(
       reason: lastReason,
     });
   }
+  if (unreadable) return unreadable;
   const needsArgs =
     attempts[0] && attempts[0].length > 0 ? ` (constructor takes ${attempts[0].length} argument(s); guessed values were refused)` : '';
   throw new SimulationError('UNCAUGHT_ERROR', `the constructor of ${contract.name} reverted: ${lastReason}${needsArgs}`);
+}
+
+async function answersTotalSupply(chain: DexChain, token: Address): Promise<boolean> {
+  try {
+    // EDR answers a reverted eth_call with '0x' rather than an error: a supply is a 32-byte word.
+    const out = (await chain.provider.request({ method: 'eth_call', params: [{ to: token, data: '0x18160ddd' }, 'latest'] })) as Hex;
+    return out.length >= 66;
+  } catch {
+    return false;
+  }
 }
 
 async function deployReason(chain: DexChain, data: Hex): Promise<string> {
@@ -505,9 +530,32 @@ async function addLiquidity(
     await openTrading(switches, () => passes(chain, { to: token, data: approveData }));
     approve = await send(chain, token, approveData);
   }
-  if (!approve.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
   const half = balance / 2n > 0n ? balance / 2n : balance;
   const amount = half > MAX_POOL_TOKENS ? MAX_POOL_TOKENS : half;
+  // Some tokens refuse an unlimited approval (arithmetic on the allowance overflows): the exact amount.
+  if (!approve.ok) {
+    const exact = await send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, amount] }));
+    if (exact.ok) approve = exact;
+  }
+  if (!approve.ok) {
+    // No approval passes even after opening: the router can never take these tokens. Seed
+    // the pair as the router would (transfer and mint) so the buy is tried; a holder's sell
+    // then needs the same approval, and its failure is the answer, with the reason.
+    const seeded = await seedPairDirectly(chain, token, amount, native);
+    evidence.push({
+      step: 'add-liquidity',
+      ok: seeded.ok,
+      description: `add ${amount} raw token units and ${native} wei as liquidity directly (transfer to the pair and mint: the deployer's approval of the router reverted: ${approve.reason || 'no reason'})`,
+      from: chain.deployer,
+      to: token,
+      gasUsed: seeded.gasUsed,
+      ...(seeded.ok ? {} : { reason: seeded.reason }),
+    });
+    if (!seeded.ok) throw new SimulationError('UNCAUGHT_ERROR', `approving the router as the deployer reverted: ${approve.reason}`);
+    await chain.provider.request({ method: 'hardhat_setBalance', params: [PROBE_BUYER, numberToHex(10n ** 20n)] });
+    if (!(await buyPasses(chain, token))) await openTrading(switches, () => buyPasses(chain, token));
+    return;
+  }
   const addData = encodeFunctionData({
     abi: routerAbi,
     functionName: 'addLiquidityETH',

@@ -139,7 +139,14 @@ test('the wall-clock cap stops a simulation with UNCAUGHT_ERROR, and the next on
 
 test('fork mode: a fork of the devnet over loopback JSON-RPC gives the same truths', async () => {
   const before = rpcCalls;
-  const fee = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'fee').address, rpc: { url: server.url }, confirm: [] });
+  // Truths, not speed: a generous wall cap, so a loaded machine cannot turn them into UNCAUGHT_ERROR.
+  const fee = await simulateToken({
+    network: 'LOCAL',
+    token: sampleToken(devnet, 'fee').address,
+    rpc: { url: server.url },
+    confirm: [],
+    timeoutMs: 60_000,
+  });
   assert.equal(fee.mode, 'fork');
   assert.deepEqual([fee.taxes.buyTax, fee.taxes.transferTax, fee.taxes.sellTax, fee.taxes.error], [5, 5, 5, '']);
   assert.ok(rpcCalls > before, 'the fork read state from the loopback node');
@@ -148,6 +155,7 @@ test('fork mode: a fork of the devnet over loopback JSON-RPC gives the same trut
     token: sampleToken(devnet, 'honeypot').address,
     rpc: { url: server.url },
     confirm: [],
+    timeoutMs: 60_000,
   });
   assert.equal(honey.taxes.error, 'SELL_FAILED');
   const dead = await simulateToken({ network: 'LOCAL', token: sampleToken(devnet, 'fee').address, rpc: { url: 'http://127.0.0.1:1' } });
@@ -233,4 +241,44 @@ test('fork mode on a node without debug methods, and on a remote too slow for th
   assert.equal(slow.taxes.error, 'UNCAUGHT_ERROR');
   assert.match(slow.reason, /wall-clock cap|cannot fork/);
   assert.ok(performance.now() - started < 5_000, `answered after ${Math.round(performance.now() - started)} ms`);
+});
+
+test('address mode explores the selector table as the owner read from chain state: blacklist and mint are shown by what they do', async () => {
+  const black = await onDevnet('blacklist', { confirm: [], maxBuy: false });
+  assert.ok(black.exploration, 'an exploration ran');
+  const blocked = black.exploration.effects.find((e) => e.sellRestriction && e.caller);
+  assert.ok(blocked, JSON.stringify(black.exploration.effects.map((e) => e.evidence)));
+  assert.match(blocked.evidence, /blacklist\(holder, true\)/);
+  assert.ok(black.exploration.privileged.some((p) => /getOwner\(\)|owner\(\)/.test(p.role)));
+  const mint = await onDevnet('mint', { confirm: [], maxBuy: false });
+  assert.ok(mint.exploration?.effects.some((e) => e.kind === 'minted' && e.function === 'mint'));
+  // A proxy's implementation functions (EIP-1967 slot) are explored with the proxy's own.
+  const proxy = await onDevnet('proxy', { confirm: [], maxBuy: false });
+  assert.ok(
+    proxy.exploration?.functions.some((f) => f.endsWith('(string,string,uint256,address)')),
+    JSON.stringify(proxy.exploration?.functions),
+  );
+  const plain = await onDevnet('plain', { confirm: [], maxBuy: false });
+  assert.deepEqual(
+    plain.exploration?.effects.filter((e) => e.sellRestriction),
+    [],
+  );
+});
+
+test('the bytecode exploration also runs on a fork through the batched prefetch, within 30 round trips', async () => {
+  forgetForkState(server.url);
+  const r = await simulateToken({
+    network: 'LOCAL',
+    token: sampleToken(devnet, 'blacklist').address,
+    rpc: { url: server.url },
+    timeoutMs: 60_000,
+    confirm: [],
+    maxBuy: false,
+  });
+  assert.equal(r.mode, 'fork');
+  assert.ok(
+    r.exploration?.effects.some((e) => e.sellRestriction),
+    JSON.stringify(r.exploration),
+  );
+  assert.ok(r.roundTrips <= 30, `round trips ${r.roundTrips}`);
 });

@@ -6,21 +6,12 @@
  */
 import type { Address, Hex } from 'viem';
 import type { ExplorationResult } from './explore-privileged.ts';
+import type { TaxError } from '../shared/tax-errors.ts';
 
 export type { ExplorationResult } from './explore-privileged.ts';
 
-/** The spec's non-empty taxes error values, plus '' when none. */
-export const TAX_ERRORS = [
-  'SELL_FAILED',
-  'BUY_FAILED',
-  'TRANSFER_FAILED',
-  'POOL_NOT_FOUND',
-  'INSUFFICIENT_LIQUIDITY',
-  'INVALID_TOKEN_ADDRESS',
-  'QUOTE_ERROR',
-  'UNCAUGHT_ERROR',
-] as const;
-export type TaxError = (typeof TAX_ERRORS)[number];
+/** The spec's non-empty taxes error values (one list, src/shared/tax-errors.ts), plus '' when none. */
+export { TAX_ERRORS, type TaxError } from '../shared/tax-errors.ts';
 
 /** The spec's taxes object. */
 export interface Taxes {

@@ -250,7 +250,7 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
   const rules = new Map(FINDING_RULES.map((r) => [r.code, r]));
   const findings = codes.map((code) => {
     const rule = rules.get(code)!;
-    return { origin: 'token-program', detector: code, severity: rule.severity, title: rule.title, reads: rule.reads };
+    return { origin: 'token-program' as const, detector: code, severity: rule.severity, title: rule.title, reads: rule.reads };
   });
   const meta: ScanMeta = {
     cached: false,

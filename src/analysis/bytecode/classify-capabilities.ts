@@ -7,6 +7,7 @@
  * texts and only some match).
  */
 import { createHash } from 'node:crypto';
+import type { Severity } from '../findings.ts';
 
 export const BYTECODE_CAPABILITIES = [
   'mint',
@@ -36,7 +37,7 @@ export interface BytecodeFinding {
   readonly smartAuditKey: 'mint' | 'burn' | 'blacklist' | 'setFees' | 'pause' | 'maxTxAmount' | null;
   /** The token checklist module it fails (MT, BT, BC, ST), when there is one. */
   readonly checklist: 'MT' | 'BT' | 'BC' | 'ST' | null;
-  readonly severity: 'high' | 'medium' | 'low' | 'informational';
+  readonly severity: Exclude<Severity, 'critical'>;
   readonly confidence: 'medium' | 'low';
   readonly title: string;
   readonly description: string;

@@ -1,13 +1,17 @@
 /**
- * Renders every error as JSON `{message}`: our HttpErrors with their status, Fastify's
- * own client errors (bad JSON, body too large, wrong content type) with a plain message,
- * and anything else as a 500 whose body reveals nothing about the internals.
+ * Maps the one error family once. Every AppError (src/errors/app-error.ts) answers its
+ * own status, headers and body `{...fields, message}`; a lost dependency answers 503
+ * naming it; Fastify's own client errors (bad JSON, body too large, wrong content type)
+ * answer a plain message; anything else is a 500 whose body reveals nothing about the
+ * internals. A route whose operation words an error its own way says so in its config
+ * (`errorAnswer`, `clientError`, `internalError`, `unavailableBody`), never in a catch.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../errors/app-error.ts';
 import { HttpError } from '../http-error.ts';
 import { MESSAGES } from '../../spec/messages.ts';
-import { databaseConnectionFailure } from '../../infra/dependency-error.ts';
+import { databaseConnectionFailure, DependencyUnavailableError } from '../../infra/dependency-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,9 +19,14 @@ declare module 'fastify' {
      * Maps a client error Fastify raised before the handler ran (malformed JSON, empty
      * body, …) to the operation's own error, so each operation answers in its spec shape.
      */
-    clientError?: (error: FastifyError) => HttpError | undefined;
+    clientError?: (error: FastifyError) => AppError | undefined;
+    /**
+     * The operation's own answer for an error that is not (yet) a family member, e.g. a
+     * scan failure that came back from the job queue as a message (src/api/scan-error-answers.ts).
+     */
+    errorAnswer?: (error: unknown) => AppError | undefined;
     /** The body of a 500 for this route (operation 1 names its message). */
-    internalError?: () => HttpError;
+    internalError?: () => AppError;
     /** Fields every 503 of this route carries (the score operation's `{success, score}`). */
     unavailableBody?: () => Record<string, unknown>;
   }
@@ -29,14 +38,16 @@ const CLIENT_MESSAGES: Record<number, string> = {
   415: MESSAGES.common.unsupportedMediaType,
 };
 
-function send(reply: FastifyReply, error: HttpError) {
+function send(reply: FastifyReply, error: AppError) {
   return reply.code(error.statusCode).headers(error.headers).send(error.body());
 }
 
 export const errorHandler = fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return send(reply, error);
     const config = request.routeOptions.config;
+    const answer = error instanceof AppError ? error : config.errorAnswer?.(error);
+    // A lost dependency (a family member too) also carries the route's own 503 fields and is logged.
+    if (answer && !(answer instanceof DependencyUnavailableError)) return send(reply, answer);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const mapped = config.clientError?.(error);

@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AccountService, LoggedIn } from '../../accounts/account-service.ts';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/account-messages.ts';
-import { AccountError } from '../../accounts/account-error.ts';
 import { checkCsrf } from '../../accounts/csrf.ts';
 import { randomToken, SESSION_ABSOLUTE_MS, type Session } from '../../accounts/session-store.ts';
 import {
@@ -68,20 +67,6 @@ function cookieOptions(request: FastifyRequest, maxAgeMs?: number) {
 
 function caller(request: FastifyRequest) {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-}
-
-/** Runs an account action, turning its expected failures into HTTP errors. */
-async function run<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof AccountError) {
-      const headers: Record<string, string> =
-        error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-      throw new HttpError(error.statusCode, error.message, {}, headers);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -215,7 +200,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
         response: { 200: SessionInfoSchema, ...errors },
       },
     },
-    async (request, reply) => startSession(request, reply, await run(() => accounts.logIn(request.body, caller(request)))),
+    async (request, reply) => startSession(request, reply, await accounts.logIn(request.body, caller(request))),
   );
 
   app.delete(
@@ -255,7 +240,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
         response: { 202: NoticeSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(202).send({ message: await run(() => accounts.signUp(request.body, caller(request))) }),
+    async (request, reply) => reply.code(202).send({ message: await accounts.signUp(request.body, caller(request)) }),
   );
 
   app.post(
@@ -268,7 +253,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
         response: { 202: NoticeSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(202).send({ message: await run(() => accounts.resendSignupCode(request.body, caller(request))) }),
+    async (request, reply) => reply.code(202).send({ message: await accounts.resendSignupCode(request.body, caller(request)) }),
   );
 
   app.post(
@@ -281,7 +266,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
         response: { 200: SessionInfoSchema, ...errors },
       },
     },
-    async (request, reply) => startSession(request, reply, await run(() => accounts.verifySignup(request.body, caller(request)))),
+    async (request, reply) => startSession(request, reply, await accounts.verifySignup(request.body, caller(request))),
   );
 
   app.post(
@@ -294,8 +279,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
         response: { 202: NoticeSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(202).send({ message: await run(() => accounts.requestPasswordReset(request.body, caller(request))) }),
+    async (request, reply) => reply.code(202).send({ message: await accounts.requestPasswordReset(request.body, caller(request)) }),
   );
 
   app.post(
@@ -308,7 +292,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
         response: { 200: SessionInfoSchema, ...errors },
       },
     },
-    async (request, reply) => startSession(request, reply, await run(() => accounts.resetPassword(request.body, caller(request)))),
+    async (request, reply) => startSession(request, reply, await accounts.resetPassword(request.body, caller(request))),
   );
 
   app.post(
@@ -323,7 +307,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesDeps> = async
     },
     async (request) => {
       const session = requireSession(request);
-      await run(() => accounts.changePassword(session, request.body, caller(request)));
+      await accounts.changePassword(session, request.body, caller(request));
       return { message: M.passwordChanged };
     },
   );

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { MESSAGES } from '../../spec/messages.ts';
-import { AuditValidationError, validateAuditRecords } from '../../audits/audit-record.ts';
-import { AuditFileError, parseAuditFile } from '../../audits/parse-audit-file.ts';
+import { validateAuditRecords } from '../../audits/audit-record.ts';
+import { parseAuditFile } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
 import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { HttpError } from '../http-error.ts';
@@ -42,11 +42,8 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditsDeps> = asyn
     importSummary: 'Import audits (JSON array or CSV with the record field names as header); all or nothing',
     messageSchema: MessageSchema,
     bodyMessage: MESSAGES.admin.auditBody,
-    invalidMessage: MESSAGES.admin.invalidAuditRecords,
     parseCsv: (text) => parseAuditFile(text, 'csv'),
-    FileError: AuditFileError,
     validate: validateAuditRecords,
-    ValidationError: AuditValidationError,
     upsert: upsertAudits,
   });
 

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
 import { isEvmAddress } from '../../spec/address.ts';
-import { LABEL_CATEGORIES, LabelValidationError, isLabelNetwork, validateLabels } from '../../labels/label-record.ts';
-import { LabelFileError, parseLabelFile } from '../../labels/parse-label-file.ts';
+import { LABEL_CATEGORIES, isLabelNetwork, validateLabels } from '../../labels/label-record.ts';
+import { parseLabelFile } from '../../labels/parse-label-file.ts';
 import { listLabels, removeLabels, upsertLabels } from '../../labels/label-repository.ts';
 import { HttpError } from '../http-error.ts';
 import { adminRegistryScope, pageQuery, registryImportRoute, type RegistryAdminDeps } from './registry-admin.ts';
@@ -50,11 +50,8 @@ export const adminLabelRoutes: FastifyPluginAsyncTypebox<AdminLabelsDeps> = asyn
     importSummary: 'Import address labels (JSON array or CSV with address,network,label,category,source,listedOn); all or nothing',
     messageSchema: Message,
     bodyMessage: 'The body must be a JSON array of labels or CSV text',
-    invalidMessage: 'Invalid labels, nothing imported',
     parseCsv: (text) => parseLabelFile(text, 'csv'),
-    FileError: LabelFileError,
     validate: validateLabels,
-    ValidationError: LabelValidationError,
     upsert: upsertLabels,
   });
 

@@ -5,14 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
-import {
-  PROJECT_LINK_FIELDS,
-  ProjectValidationError,
-  projectAddress,
-  projectNetwork,
-  validateProjects,
-} from '../../projects/project-record.ts';
-import { ProjectFileError, parseProjectFile } from '../../projects/parse-project-file.ts';
+import { PROJECT_LINK_FIELDS, projectAddress, projectNetwork, validateProjects } from '../../projects/project-record.ts';
+import { parseProjectFile } from '../../projects/parse-project-file.ts';
 import { listProjects, removeProject, upsertProjects } from '../../projects/project-repository.ts';
 import { HttpError } from '../http-error.ts';
 import { adminRegistryScope, pageQuery, registryImportRoute, type RegistryAdminDeps } from './registry-admin.ts';
@@ -59,11 +53,8 @@ export const adminProjectRoutes: FastifyPluginAsyncTypebox<AdminProjectsDeps> = 
     importSummary: `Import projects (JSON array or CSV with network,address,${PROJECT_LINK_FIELDS.join(',')},aggregatorAId,aggregatorBSlug,source); all or nothing`,
     messageSchema: Message,
     bodyMessage: 'The body must be a JSON array of projects or CSV text',
-    invalidMessage: 'Invalid projects, nothing imported',
     parseCsv: (text) => parseProjectFile(text, 'csv'),
-    FileError: ProjectFileError,
     validate: (rows) => validateProjects(rows, 'admin'),
-    ValidationError: ProjectValidationError,
     upsert: upsertProjects,
   });
 

@@ -22,7 +22,6 @@ import { normalizeEmail } from '../../accounts/email-address.ts';
 import type { ServiceRequests } from '../../services/service-requests.ts';
 import type { VoucherService } from '../../services/vouchers.ts';
 import { parseAmount } from '../../services/voucher-rules.ts';
-import { runService } from '../run-service.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
 import type { AccountService } from '../../accounts/account-service.ts';
@@ -92,7 +91,7 @@ export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> =
   app.get(
     '/admin/service-requests/:id',
     { ...strict, schema: { summary: 'One request', tags, params: IdParams, response: { 200: AdminServiceRequestSchema, ...errors } } },
-    async (request) => runService(() => deps.requests.get(request.params.id)),
+    async (request) => deps.requests.get(request.params.id),
   );
 
   app.get(
@@ -106,7 +105,7 @@ export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> =
       },
     },
     async (request, reply) => {
-      const file = await runService(() => deps.requests.attachment(request.params.id, Number(request.params.position)));
+      const file = await deps.requests.attachment(request.params.id, Number(request.params.position));
       const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('content-type', file.contentType)
@@ -128,7 +127,7 @@ export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> =
         response: { 200: AdminServiceRequestSchema, ...errors },
       },
     },
-    async (request) => runService(() => deps.requests.update(request.params.id, request.body)),
+    async (request) => deps.requests.update(request.params.id, request.body),
   );
 
   app.post(
@@ -143,16 +142,15 @@ export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> =
         response: { 200: RedemptionSchema, ...errors },
       },
     },
-    async (request) =>
-      runService(async () => {
-        const target = await deps.requests.get(request.params.id);
-        return deps.vouchers.redeem({
-          code: request.body.code,
-          requestId: target.id,
-          actor: actor(request),
-          allowedRecipients: [target.email],
-        });
-      }),
+    async (request) => {
+      const target = await deps.requests.get(request.params.id);
+      return deps.vouchers.redeem({
+        code: request.body.code,
+        requestId: target.id,
+        actor: actor(request),
+        allowedRecipients: [target.email],
+      });
+    },
   );
 
   app.post(
@@ -219,6 +217,6 @@ export const adminServicesRoutes: FastifyPluginAsyncTypebox<AdminServicesDeps> =
         response: { 200: VoucherSchema, ...errors },
       },
     },
-    async (request) => runService(() => deps.vouchers.revoke(request.params.id, actor(request))),
+    async (request) => deps.vouchers.revoke(request.params.id, actor(request)),
   );
 };

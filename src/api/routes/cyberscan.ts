@@ -12,9 +12,8 @@ import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
 import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
 import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
-import { ChainUnavailableError, NotATokenError, scanFailure } from '../../scan/scan-errors.ts';
-import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
+import { scanError } from '../scan-error-answers.ts';
 import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { refuseWith, symbolPattern, type FieldRule } from '../validation.ts';
 
@@ -82,23 +81,6 @@ export const SCAN_TARGET_RULES: readonly FieldRule[] = [
   { field: 'address', invalid: () => new HttpError(400, M.invalidAddress) },
 ];
 
-/** Maps what a scan can fail with to the operation's answers. */
-export function scanError(error: unknown): HttpError | undefined {
-  const failure = scanFailure(error);
-  if (failure instanceof NotATokenError) return new HttpError(400, M.invalidAddress);
-  if (failure instanceof ChainUnavailableError) {
-    return new HttpError(
-      503,
-      MESSAGES.common.networkUnavailable,
-      { meta: { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') } },
-      { 'Retry-After': '30' },
-    );
-  }
-  if (error instanceof JobTimeoutError)
-    return new HttpError(503, MESSAGES.common.scanTimeout, { meta: { source: 'queue', reason: error.message } }, { 'Retry-After': '30' });
-  return undefined;
-}
-
 export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (app, deps) => {
   app.post(
     '/api/cyberscan',
@@ -124,6 +106,7 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
       schemaErrorFormatter: refuseWith([{ field: '', invalid: () => new HttpError(400, M.invalidAddress) }, ...SCAN_TARGET_RULES]),
       config: {
         clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined),
+        errorAnswer: scanError,
       },
       onRequest: deps.gate({
         bucket: SCAN_BUCKET,
@@ -139,11 +122,7 @@ export const cyberscanRoutes: FastifyPluginAsyncTypebox<CyberscanDeps> = async (
       const cached = await deps.scans.cachedJson(scanRequest);
       // (The untyped reply: this body is already JSON text, not the schema's object.)
       if (cached !== undefined) return (reply as FastifyReply).type('application/json; charset=utf-8').send(cached);
-      try {
-        return await deps.scans.scan(scanRequest);
-      } catch (error) {
-        throw scanError(error) ?? error;
-      }
+      return deps.scans.scan(scanRequest);
     },
   );
 };

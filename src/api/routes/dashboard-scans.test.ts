@@ -17,6 +17,8 @@ import { ABANDONED_AFTER_MS, scanRequestBody } from './dashboard-scans.ts';
 import { createApiKey } from '../../keys/api-key-repository.ts';
 import { API_SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import { buildApp } from '../app.ts';
+import { ScanDetailSchema } from '../../spec/schemas/dashboard-scans.ts';
+import { assertMatchesSchema, assertRefusesWrongFields } from '../../testing/schema-check.ts';
 
 const M = MESSAGES.dashboardScans;
 const TOKEN = `// SPDX-License-Identifier: MIT
@@ -153,6 +155,19 @@ for (const kind of storeKinds()) {
       );
       assert.equal(detail.result.type, 'source');
       assert.deepEqual(Object.keys(detail.result.sources).sort(), ['Owned.sol', 'Token.sol']);
+      // Issue 31: the answer is the typed scan detail (source result); a wrong field fails it.
+      assertMatchesSchema(ScanDetailSchema, detail);
+      assert.ok(detail.result.report.findings.length > 0);
+      // The schema drops nothing: the JSON download (written without it) holds the same result.
+      const download = await alice.call('GET', `/api/scans/${scan.id}/json`);
+      assert.deepEqual((JSON.parse(download.body) as { result: unknown }).result, detail.result);
+      assertRefusesWrongFields(ScanDetailSchema, detail, [
+        [['result', 'report', 'findings', 0, 'severity'], 'severe'],
+        [['result', 'report', 'score', 'security'], '90'],
+        [['result', 'meta', 'scoreFactors', 0, 'effect'], 'a lot'],
+        [['result', 'meta', 'notApplicable', 0, 'field'], 3],
+        [['result', 'type'], 'folder'],
+      ]);
       assert.ok(Array.isArray(detail.result.meta.notApplicable));
       for (const f of detail.result.report.findings) assert.ok(f.file in detail.result.sources, f.file);
 

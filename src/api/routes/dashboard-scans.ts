@@ -11,7 +11,13 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
-import { ScanDetailSchema, ScanInputErrorSchema, ScanSummarySchema } from '../../spec/schemas/dashboard-scans.ts';
+import {
+  ScanDetailSchema,
+  ScanInputErrorSchema,
+  ScanNetworkSchema,
+  ScanSummarySchema,
+  type ScanDetail,
+} from '../../spec/schemas/dashboard-scans.ts';
 import type { NetworkOptions } from '../../spec/networks.ts';
 import { addressNetworks, targetFromAddress, targetFromUrl } from '../../dashboard-scans/scan-target.ts';
 import { ScanInputError } from '../../dashboard-scans/scan-input-error.ts';
@@ -23,6 +29,7 @@ import type { DashboardScanRunner, ScanEvent } from '../../dashboard-scans/dashb
 import { toSarif } from '../../dashboard-scans/sarif.ts';
 import type { RepositoryImporter } from '../../codehosts/repository-importer-types.ts';
 import { HttpError } from '../http-error.ts';
+import { isAppError } from '../../errors/app-error.ts';
 import { accountIdOf, requireAccountId } from './account.ts';
 import { declaresSolidityUnit } from '../../analysis/solidity/declares-unit.ts';
 import { startEventStream } from '../event-stream.ts';
@@ -116,20 +123,6 @@ export interface DashboardScanRoutesDeps {
 
 const isFinished = (status: string) => status === 'done' || status === 'failed';
 
-/** The HTTP form of an input error: its status, message, field and extras. */
-export function inputError(error: ScanInputError): HttpError {
-  return new HttpError(error.statusCode, error.message, { field: error.field, ...error.extra });
-}
-
-async function asHttp<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ScanInputError) throw inputError(error);
-    throw error;
-  }
-}
-
 const errors = {
   400: ScanInputErrorSchema,
   401: MessageSchema,
@@ -171,7 +164,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
         summary: 'The networks a scan by address accepts',
         tags,
         response: {
-          200: Type.Object({ networks: Type.Array(Type.Object({ symbol: Type.String(), name: Type.String(), family: Type.String() })) }),
+          200: Type.Object({ networks: Type.Array(ScanNetworkSchema) }),
         },
       },
     },
@@ -207,7 +200,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       const since = new Date(deps.now().getTime() - ABANDONED_AFTER_MS).toISOString();
       if ((await deps.repository.countRunning(session.accountId, since)) >= max)
         throw new HttpError(429, `At most ${max} scans can run at once: wait for one to finish`);
-      const scan = await asHttp(async () => {
+      const scan = await (async () => {
         if (request.isMultipart()) {
           const upload = await readUpload(request, limits);
           if (!deps.runner.canScanSources) throw new ScanInputError(MESSAGES.common.serviceUnavailable, upload.kind, 503);
@@ -272,7 +265,7 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
           default:
             throw new ScanInputError(M.kindRequired, 'kind');
         }
-      });
+      })();
       return reply.code(202).header('location', `/api/scans/${scan.id}`).send({ scan });
     },
   );
@@ -413,7 +406,8 @@ export const dashboardScanRoutes: FastifyPluginAsyncTypebox<DashboardScanRoutesD
       scan: record.summary,
       stages: record.stages,
       error: record.error === null ? null : { message: record.error },
-      result: record.result,
+      // Stored JSON: the response schema (ScanDetailSchema) checks it on the way out.
+      result: record.result as ScanDetail['result'],
     };
   }
 };
@@ -462,7 +456,8 @@ async function readUpload(request: FastifyRequest, limits: UploadLimits): Promis
       files.push({ name: part.filename, bytes });
     }
   } catch (error) {
-    if (error instanceof ScanInputError) throw error;
+    // The family (the limits above) answers as it is; Fastify's multipart limits are worded here.
+    if (isAppError(error)) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new ScanInputError(M.tooManyFiles(limits.maxFiles), 'files', 413, { limit: limits.maxFiles });

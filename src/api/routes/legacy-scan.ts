@@ -12,8 +12,9 @@ import type { NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import type { SourceScanResult } from '../../scan/scan-source.ts';
 import { HttpError } from '../http-error.ts';
+import { scanError } from '../scan-error-answers.ts';
 import type { AccessGate } from '../access.ts';
-import { resolveScanTarget, scanError, scanTargetProperties, SCAN_BUCKET, SCAN_TARGET_RULES, type ScanTargetBody } from './cyberscan.ts';
+import { resolveScanTarget, scanTargetProperties, SCAN_BUCKET, SCAN_TARGET_RULES, type ScanTargetBody } from './cyberscan.ts';
 import { refuseWith } from '../validation.ts';
 import { serializeInSlices } from '../sliced-json.ts';
 
@@ -135,7 +136,10 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
       },
       bodyLimit: MAX_SOURCE_CHARS * 2,
       schemaErrorFormatter: refuseLegacy,
-      config: { clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined) },
+      config: {
+        clientError: (error) => (error.statusCode === 400 ? new HttpError(400, MESSAGES.common.badRequest) : undefined),
+        errorAnswer: scanError,
+      },
       onRequest: deps.gate({
         bucket: SCAN_BUCKET,
         keyRequired: false,
@@ -185,18 +189,14 @@ export const legacyScanRoutes: FastifyPluginAsyncTypebox<LegacyScanDeps> = async
         return reply.type('application/json; charset=utf-8').send(json as never);
       }
       const target = resolveScanTarget(body, deps.networks, 'legacy');
-      try {
-        const result = await deps.scans.scan({ network: target.network.symbol, address: target.address });
-        return {
-          type: 'address' as const,
-          network: target.network.symbol,
-          address: result.auditLayout.contract.address,
-          report: fromScan(result),
-          meta: result.meta,
-        };
-      } catch (error) {
-        throw scanError(error) ?? error;
-      }
+      const result = await deps.scans.scan({ network: target.network.symbol, address: target.address });
+      return {
+        type: 'address' as const,
+        network: target.network.symbol,
+        address: result.auditLayout.contract.address,
+        report: fromScan(result),
+        meta: result.meta,
+      };
     },
   );
 };

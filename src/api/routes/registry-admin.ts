@@ -13,8 +13,6 @@ import type { AccessGate } from '../access.ts';
 import { refuseWith } from '../validation.ts';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
-type ErrorClass = abstract new (...args: never[]) => Error;
-type ValidationErrorClass = abstract new (...args: never[]) => Error & { readonly problems: readonly unknown[] };
 
 export interface RegistryAdminDeps {
   readonly db: Kysely<Database>;
@@ -45,13 +43,8 @@ export interface RegistryImport<T> {
   readonly messageSchema: TSchema;
   /** The 400 when the body is neither a JSON array nor CSV text. */
   readonly bodyMessage: string;
-  /** The 400 when a row is invalid (with `problems`). */
-  readonly invalidMessage: string;
   readonly parseCsv: (text: string) => unknown[];
-  /** The error the CSV reader throws; its message is the 400's. */
-  readonly FileError: ErrorClass;
   readonly validate: (rows: readonly unknown[]) => T[];
-  readonly ValidationError: ValidationErrorClass;
   readonly upsert: (db: Kysely<Database>, records: T[]) => Promise<{ imported: number }>;
 }
 
@@ -86,15 +79,10 @@ export function registryImportRoute<T>(app: App, deps: RegistryAdminDeps, regist
       schemaErrorFormatter: refuseWith([], () => new HttpError(400, registry.bodyMessage)),
     },
     async (request) => {
-      try {
-        const body = request.body;
-        const rows = typeof body === 'string' ? registry.parseCsv(body) : body;
-        return await registry.upsert(deps.db, registry.validate(rows));
-      } catch (error) {
-        if (error instanceof registry.ValidationError) throw new HttpError(400, registry.invalidMessage, { problems: error.problems });
-        if (error instanceof registry.FileError) throw new HttpError(400, error.message);
-        throw error;
-      }
+      // A file that cannot be read and invalid rows are family members: each answers its 400.
+      const body = request.body;
+      const rows = typeof body === 'string' ? registry.parseCsv(body) : body;
+      return registry.upsert(deps.db, registry.validate(rows));
     },
   );
 }

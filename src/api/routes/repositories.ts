@@ -13,7 +13,6 @@ import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
 import { GrantedRepositorySchema, RepositoryCheckSchema, ScanInputErrorSchema } from '../../spec/schemas/dashboard-scans.ts';
-import { ScanInputError } from '../../dashboard-scans/scan-input-error.ts';
 import type { RepositoryImporter } from '../../codehosts/repository-importer-types.ts';
 import type { GithubClient } from '../../codehosts/github-client.ts';
 import type { GithubInstallations } from '../../codehosts/github-installations.ts';
@@ -21,7 +20,6 @@ import type { SecretBox } from '../../codehosts/secret-box.ts';
 import type { Session } from '../../accounts/session-store.ts';
 import { HttpError } from '../http-error.ts';
 import { requireSession } from './account.ts';
-import { inputError } from './dashboard-scans.ts';
 
 const M = MESSAGES.dashboardScans;
 const STATE_TTL_MS = 10 * 60_000;
@@ -54,15 +52,6 @@ export function stateIsValid(box: SecretBox, state: unknown, session: Session, n
 
 export const repositoryRoutes: FastifyPluginAsyncTypebox<RepositoryRoutesDeps> = async (app, deps) => {
   const tags = ['dashboard scans'];
-  const asHttp = async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof ScanInputError) throw inputError(error);
-      throw error;
-    }
-  };
-
   app.post(
     '/api/repositories/check',
     {
@@ -77,7 +66,7 @@ export const repositoryRoutes: FastifyPluginAsyncTypebox<RepositoryRoutesDeps> =
     async (request) => {
       const session = requireSession(request);
       const body = (request.body ?? {}) as { url?: unknown };
-      return asHttp(() => deps.importer.check(body.url, session.accountId));
+      return deps.importer.check(body.url, session.accountId);
     },
   );
 

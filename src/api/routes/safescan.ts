@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { isAddress } from 'viem';
 import { MESSAGES } from '../../spec/messages.ts';
 import { SafescanResultSchema, NetworkMetaSchema } from '../../spec/schemas/safescan.ts';
-import { SafescanUnavailableError, type Safescan } from '../../safescan/safescan-service.ts';
+import type { Safescan } from '../../safescan/safescan-service.ts';
 import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -66,13 +66,7 @@ export const safescanRoutes: FastifyPluginAsyncTypebox<SafescanRoutesDeps> = asy
           throw new HttpError(400, MESSAGES.safescan.invalidNetwork, { networks: deps.safescan.networks });
       }
       if (deps.safescan.networks.length === 0) throw new HttpError(503, MESSAGES.safescan.noNetworks, { networks: [] });
-      try {
-        return await deps.safescan.screen(address, only);
-      } catch (error) {
-        if (error instanceof SafescanUnavailableError)
-          throw new HttpError(503, MESSAGES.safescan.unavailable, { networks: error.networks });
-        throw error;
-      }
+      return deps.safescan.screen(address, only);
     },
   );
 };

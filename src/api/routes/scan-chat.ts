@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { AccountService } from '../../accounts/account-service.ts';
 import type { ApiKeyVerifier } from '../../keys/api-key-repository.ts';
-import { ChatError, type ChatService } from '../../chat/chat-service.ts';
+import type { ChatService } from '../../chat/chat-service.ts';
 import { sse, type ChatEvent, type Citation, type FixEvent } from '../../chat/events.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { MessageSchema } from '../../spec/schemas/audit-record.ts';
@@ -34,11 +34,6 @@ declare module 'fastify' {
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: MessageSchema, 401: MessageSchema, 403: MessageSchema, 404: MessageSchema, 429: MessageSchema };
-
-function chatError(error: unknown): never {
-  if (error instanceof ChatError) throw new HttpError(error.statusCode, error.message);
-  throw error;
-}
 
 export const scanChatRoutes: FastifyPluginAsyncTypebox<ScanChatRoutesDeps> = async (app, deps) => {
   // The session cookie is read here and in the dashboard scope only (see dashboardScope).
@@ -72,7 +67,7 @@ export const scanChatRoutes: FastifyPluginAsyncTypebox<ScanChatRoutesDeps> = asy
         response: { 200: ConversationSchema, ...errors },
       },
     },
-    async (request) => deps.chat.conversation(request.params.id, request.chatAccountId!).catch(chatError),
+    async (request) => deps.chat.conversation(request.params.id, request.chatAccountId!),
   );
 
   app.post(
@@ -92,15 +87,13 @@ export const scanChatRoutes: FastifyPluginAsyncTypebox<ScanChatRoutesDeps> = asy
     },
     async (request, reply) => {
       const abort = new AbortController();
-      const stream = await deps.chat
-        .ask({
-          scanId: request.params.id,
-          accountId: request.chatAccountId!,
-          question: request.body.question,
-          findingId: request.body.findingId,
-          signal: abort.signal,
-        })
-        .catch(chatError);
+      const stream = await deps.chat.ask({
+        scanId: request.params.id,
+        accountId: request.chatAccountId!,
+        question: request.body.question,
+        findingId: request.body.findingId,
+        signal: abort.signal,
+      });
       const wantsStream = String(request.headers.accept ?? '').includes('text/event-stream');
       if (!wantsStream) {
         const answer = {

@@ -9,9 +9,8 @@ import { MESSAGES } from '../../spec/messages.ts';
 import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
 import { findNetworkForOperation, networksFor, SCORE_SYMBOL_ALIASES, type Network, type NetworkOptions } from '../../spec/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
-import { scanFailure, NotATokenError } from '../../scan/scan-errors.ts';
-import { JobTimeoutError } from '../../scan/jobs/job-errors.ts';
 import { HttpError } from '../http-error.ts';
+import { scoreScanError } from '../scan-error-answers.ts';
 import { type AccessGate, KEY_REQUIRED } from '../access.ts';
 import { refuseWith, symbolPattern } from '../validation.ts';
 import { SimulationMetaSchema } from '../../spec/schemas/audit-layout.ts';
@@ -70,6 +69,7 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
       config: {
         internalError: () => new HttpError(500, MESSAGES.common.internal, { success: false, score: null }),
         unavailableBody: () => ({ success: false, score: null }),
+        errorAnswer: scoreScanError(badRequest),
       },
       onRequest: deps.gate({
         bucket: 'score',
@@ -84,29 +84,17 @@ export const scoreRoutes: FastifyPluginAsyncTypebox<ScoreDeps> = async (app, dep
       if (!network) throw badRequest();
       // The address must be of the network's family (the schema allows either).
       if (network.family === 'solana' ? !isSolanaAddress(address) : !isEvmAddress(address)) throw badRequest();
-      try {
-        const result = await deps.scans.scan({ network: network.symbol, address: address as string });
-        return {
-          success: true,
-          message: `Security score of ${result.auditLayout.contract.symbol || address} on ${network.symbol}`,
-          score: result.auditLayout.securityScore,
-          meta: {
-            ...(result.meta.simulation ? { simulation: result.meta.simulation } : {}),
-            // Issue 29: the same verdict the scan carries (a stored snapshot may predate it).
-            ...(result.meta.verdict ? { verdict: result.meta.verdict } : {}),
-          },
-        };
-      } catch (error) {
-        const failure = scanFailure(error);
-        if (failure instanceof NotATokenError) throw badRequest();
-        if (failure || error instanceof JobTimeoutError) {
-          const meta = failure
-            ? { source: 'chain', reason: failure.message.replace(/^CHAIN_UNAVAILABLE: /, '') }
-            : { source: 'queue', reason: (error as Error).message };
-          throw new HttpError(503, MESSAGES.common.networkUnavailable, { success: false, score: null, meta }, { 'Retry-After': '30' });
-        }
-        throw error;
-      }
+      const result = await deps.scans.scan({ network: network.symbol, address: address as string });
+      return {
+        success: true,
+        message: `Security score of ${result.auditLayout.contract.symbol || address} on ${network.symbol}`,
+        score: result.auditLayout.securityScore,
+        meta: {
+          ...(result.meta.simulation ? { simulation: result.meta.simulation } : {}),
+          // Issue 29: the same verdict the scan carries (a stored snapshot may predate it).
+          ...(result.meta.verdict ? { verdict: result.meta.verdict } : {}),
+        },
+      };
     },
   );
 };

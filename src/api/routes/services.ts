@@ -21,7 +21,6 @@ import { publicView, type ServiceRequests } from '../../services/service-request
 import type { VoucherService } from '../../services/vouchers.ts';
 import type { VoucherLimiters } from '../../services/voucher-limiters.ts';
 import { SERVICE_MESSAGES as M } from '../../services/service-messages.ts';
-import { runService } from '../run-service.ts';
 import { HttpError } from '../http-error.ts';
 import { strictClientError, strictValidator } from '../strict-validator.ts';
 import { requireSession } from './account.ts';
@@ -86,7 +85,7 @@ export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = asy
       },
     },
     async (request, reply) => {
-      const created = await runService(() => deps.requests.create(request.body, request.session?.accountId ?? null));
+      const created = await deps.requests.create(request.body, request.session?.accountId ?? null);
       return reply.code(201).send({ message: M.requestStored, request: publicView(created) });
     },
   );
@@ -127,19 +126,17 @@ export const servicesRoutes: FastifyPluginAsyncTypebox<ServicesRoutesDeps> = asy
       if (!account) throw new HttpError(401, 'Log in first');
       const decision = await deps.voucherLimiters.account.consume(`voucher:${account.id}`);
       if (!decision.allowed) throw tooManyAttempts(decision.resetSeconds);
-      return runService(async () => {
-        const target = await deps.requests.get(request.params.id);
-        // Someone else's request is "not found", not "forbidden": ids are not confirmed.
-        if (target.accountId !== account.id) throw new HttpError(404, M.requestUnknown);
-        return deps.vouchers.redeem({
-          code: request.body.code,
-          requestId: target.id,
-          actor: `account:${account.id}`,
-          // Only the account's address, which its sign-up code verified: the request's
-          // contact e-mail is whatever the requester typed, so naming a voucher's
-          // recipient there must not unlock it.
-          allowedRecipients: [account.email],
-        });
+      const target = await deps.requests.get(request.params.id);
+      // Someone else's request is "not found", not "forbidden": ids are not confirmed.
+      if (target.accountId !== account.id) throw new HttpError(404, M.requestUnknown);
+      return deps.vouchers.redeem({
+        code: request.body.code,
+        requestId: target.id,
+        actor: `account:${account.id}`,
+        // Only the account's address, which its sign-up code verified: the request's
+        // contact e-mail is whatever the requester typed, so naming a voucher's
+        // recipient there must not unlock it.
+        allowedRecipients: [account.email],
       });
     },
   );

@@ -7,7 +7,6 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { SignatureDatabase } from '../../signatures/signature-database.ts';
-import { SignatureDumpError, SignatureQueryError } from '../../signatures/signature-errors.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';
@@ -59,12 +58,7 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
       }),
     },
     async (request) => {
-      try {
-        return await deps.signatures.lookup(request.body.q);
-      } catch (error) {
-        if (error instanceof SignatureQueryError) throw new HttpError(400, error.message);
-        throw error;
-      }
+      return deps.signatures.lookup(request.body.q);
     },
   );
 
@@ -102,13 +96,8 @@ export const signaturescanRoutes: FastifyPluginAsyncTypebox<SignaturescanRoutesD
       async (request) => {
         const body: unknown = request.body;
         const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
-        try {
-          const report = await deps.signatures.importDump(text);
-          return { ...report, rejected: report.rejected.slice(0, 1000) };
-        } catch (error) {
-          if (error instanceof SignatureDumpError) throw new HttpError(400, error.message);
-          throw error;
-        }
+        const report = await deps.signatures.importDump(text);
+        return { ...report, rejected: report.rejected.slice(0, 1000) };
       },
     );
   });

@@ -6,11 +6,9 @@
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { SimilarityInputError } from '../../analysis/similarity/similarity-error.ts';
 import type { SimilarityIndex } from '../../analysis/similarity/similarity-index.ts';
-import { CorpusError } from '../../corpus/corpus-error.ts';
 import type { CorpusService } from '../../corpus/corpus-service.ts';
-import { compareInProcess, SimilarityBusyError, SimilarityTimeoutError, type CompareSimilarity } from '../../corpus/similarity-pool.ts';
+import { compareInProcess, type CompareSimilarity } from '../../corpus/similarity-pool.ts';
 import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
 import { MESSAGES } from '../../spec/messages.ts';
 import { chooseNetworkFrom, networksFor, type NetworkOptions } from '../../spec/networks.ts';
@@ -166,23 +164,14 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
         sources = verified;
       }
       const index = await readyIndex(deps.corpus);
-      try {
-        // The client bounds its own queue of searches: a key's id, else its address.
-        return await compare(index, sources, {
-          client: request.apiKey
-            ? `key:${request.apiKey.id}`
-            : request.signedInAccountId
-              ? `account:${request.signedInAccountId}`
-              : `ip:${request.ip}`,
-        });
-      } catch (error) {
-        if (error instanceof SimilarityInputError) throw new HttpError(400, error.message);
-        if (error instanceof SimilarityBusyError || error instanceof SimilarityTimeoutError) {
-          const meta = { source: 'similarity', reason: error.message };
-          throw new HttpError(503, MESSAGES.common.serviceUnavailable, { meta }, { 'Retry-After': '5' });
-        }
-        throw error;
-      }
+      // The client bounds its own queue of searches: a key's id, else its address.
+      return compare(index, sources, {
+        client: request.apiKey
+          ? `key:${request.apiKey.id}`
+          : request.signedInAccountId
+            ? `account:${request.signedInAccountId}`
+            : `ip:${request.ip}`,
+      });
     },
   );
 
@@ -231,19 +220,14 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
       },
       async (request, reply) => {
         await readyIndex(deps.corpus);
-        try {
-          const doc = await deps.corpus.addReference({
-            label: request.body.label,
-            origin: request.body.origin,
-            content: request.body.source,
-          });
-          return reply
-            .code(201)
-            .send({ file: doc.file, origin: doc.origin, kind: doc.kind, packageName: doc.packageName, addedAt: doc.addedAt });
-        } catch (error) {
-          if (error instanceof CorpusError) throw new HttpError(400, error.message);
-          throw error;
-        }
+        const doc = await deps.corpus.addReference({
+          label: request.body.label,
+          origin: request.body.origin,
+          content: request.body.source,
+        });
+        return reply
+          .code(201)
+          .send({ file: doc.file, origin: doc.origin, kind: doc.kind, packageName: doc.packageName, addedAt: doc.addedAt });
       },
     );
 
@@ -258,13 +242,8 @@ export const similarityRoutes: FastifyPluginAsyncTypebox<SimilarityRoutesDeps> =
         },
       },
       async (request) => {
-        try {
-          if (!(await deps.corpus.removeReference(request.query.label))) throw new HttpError(404, MESSAGES.common.notFound);
-          return { removed: true };
-        } catch (error) {
-          if (error instanceof CorpusError) throw new HttpError(400, error.message);
-          throw error;
-        }
+        if (!(await deps.corpus.removeReference(request.query.label))) throw new HttpError(404, MESSAGES.common.notFound);
+        return { removed: true };
       },
     );
   });

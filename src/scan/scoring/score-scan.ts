@@ -11,8 +11,9 @@ import type { ScoreName } from '../../spec/schemas/audit-layout.ts';
 import { describeHolder, type PowerHolder } from '../power-holder.ts';
 import { detectors } from '../../analysis/detectors/index.ts';
 import type { MoneyPower } from '../../analysis/detectors/define-detector.ts';
+import type { Severity } from '../../shared/severities.ts';
 
-export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'informational';
+export type FindingSeverity = Severity;
 
 export interface ScoringFinding {
   readonly detector: string;

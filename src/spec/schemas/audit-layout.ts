@@ -8,6 +8,8 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { VerdictSchema } from './verdict.ts';
+import { ScanFindingSchema, ScoreFactorSchema, SimulationMetaSchema } from './scan-evidence.ts';
+import { TAX_ERRORS } from '../../shared/tax-errors.ts';
 
 /** ISO 8601 UTC, or "" when unknown. */
 export const Timestamp = Type.String({
@@ -83,18 +85,8 @@ export const SmartAuditSchema = Type.Object(
 );
 export type SmartAudit = Static<typeof SmartAuditSchema>;
 
-export const TAX_ERRORS = [
-  '',
-  'SELL_FAILED',
-  'BUY_FAILED',
-  'TRANSFER_FAILED',
-  'POOL_NOT_FOUND',
-  'INSUFFICIENT_LIQUIDITY',
-  'INVALID_TOKEN_ADDRESS',
-  'QUOTE_ERROR',
-  'UNCAUGHT_ERROR',
-] as const;
-export type TaxError = (typeof TAX_ERRORS)[number];
+/** The taxes error: one of the shared codes (src/shared/tax-errors.ts), or '' when none. */
+const TaxErrorSchema = Type.Union([Type.Literal(''), ...TAX_ERRORS.map((e) => Type.Literal(e))]);
 
 export const TaxesSchema = Type.Object(
   {
@@ -104,7 +96,7 @@ export const TaxesSchema = Type.Object(
     buyGas: Num('gas used by the buy; 0 when it did not run'),
     sellGas: Num(),
     transferGas: Num(),
-    error: Type.Union(TAX_ERRORS.map((e) => Type.Literal(e))),
+    error: TaxErrorSchema,
   },
   { $id: 'Taxes', additionalProperties: false },
 );
@@ -457,66 +449,7 @@ export const SourceReportSchema = Type.Object(
 );
 export type SourceReport = Static<typeof SourceReportSchema>;
 
-/** `meta.simulation`: what the simulation proves, its stages and the owner powers it exercised (docs/decisions/0061-simulation-evidence-in-answers-meta-simulation.md, "Simulation: evidence in answers"). */
-export const SimulationMetaSchema = Type.Object(
-  {
-    mode: Type.String({ description: 'fork, snapshot or local (a fresh chain, source scans)' }),
-    scope: Type.String({ description: 'what the result proves, e.g. "at launch, with guessed constructor arguments"' }),
-    reason: Type.String(),
-    error: Type.String({ description: 'the taxes error at launch' }),
-    durationMs: Type.Number(),
-    roundTrips: Type.Number({ description: 'JSON-RPC round trips to a remote node (fork mode)' }),
-    stages: Type.Array(
-      Type.Object(
-        { stage: Type.String(), outcome: Type.String(), reason: Type.String(), gas: Type.Number(), roundTrips: Type.Number() },
-        { additionalProperties: false },
-      ),
-    ),
-    ownerActions: Type.Array(
-      Type.Object(
-        {
-          kind: Type.String(),
-          signature: Type.String(),
-          call: Type.Union([Type.String(), Type.Null()]),
-          executed: Type.Boolean(),
-          sellAfter: Type.String({ description: 'failed, passed, inconclusive (the pool hit its own limit) or not-run' }),
-          sellTaxAfter: Type.Union([Type.Number(), Type.Null()]),
-          statement: Type.String(),
-          line: Type.Union([Type.Number(), Type.Null()]),
-          minted: Type.Optional(
-            Type.String({ description: 'mints only: raw units the call was measured to create; "0" proves no mint (issue 29)' }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    exploration: Type.Optional(
-      Type.Object(
-        {
-          privileged: Type.Array(Type.Object({ address: Type.String(), role: Type.String() }, { additionalProperties: false })),
-          functions: Type.Array(Type.String(), { description: 'state-changing functions of the ABI explored' }),
-          calls: Type.Number({ description: 'calls executed' }),
-          callsWithEffect: Type.Number({ description: 'calls after which something a holder cares about changed' }),
-          effects: Type.Array(Type.Unknown(), {
-            description: 'what calls (or time) were seen to do, with the call, caller, lines and evidence',
-          }),
-          cutShort: Type.String({ description: "why the exploration stopped early; '' when it covered everything" }),
-          durationMs: Type.Number(),
-          skipped: Type.Optional(Type.Array(Type.String(), { description: 'functions left because a try ran to the gas cap, with why' })),
-          unproven: Type.Optional(Type.Array(Type.Unknown(), { description: 'powers the analysis named that no call showed, with why' })),
-          dependencies: Type.Optional(
-            Type.Array(Type.Unknown(), { description: 'contracts outside the source the token asks, stood in for to reach a trade' }),
-          ),
-        },
-        {
-          additionalProperties: false,
-          description: 'issue 27: every state-changing function called by every privileged address after a holder bought',
-        },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export { SimulationMetaSchema } from './scan-evidence.ts';
 
 /** Extra top-level object: where each group of fields came from, and the score reasons. */
 export const ScanMetaSchema = Type.Object(
@@ -525,14 +458,8 @@ export const ScanMetaSchema = Type.Object(
     snapshotAt: Timestamp,
     durationMs: Type.Number({ description: 'time the scan took when it ran' }),
     sources: Type.Record(Type.String(), SourceReportSchema),
-    findings: Type.Array(Type.Unknown(), { description: 'detailed findings (detector, severity, lines, recommendation)' }),
-    scoreFactors: Type.Array(
-      Type.Object(
-        { score: Type.String(), factor: Type.String(), effect: Type.Number(), detail: Type.String() },
-        { additionalProperties: false },
-      ),
-      { description: 'every finding and fact that moved a score (docs/scoring.md)' },
-    ),
+    findings: Type.Array(ScanFindingSchema, { description: 'detailed findings (detector, severity, lines, recommendation)' }),
+    scoreFactors: Type.Array(ScoreFactorSchema, { description: 'every finding and fact that moved a score (docs/scoring.md)' }),
     simulation: Type.Optional(SimulationMetaSchema),
     powers: Type.Optional(
       Type.Array(

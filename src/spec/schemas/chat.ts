@@ -71,5 +71,6 @@ export const AnswerSchema = Type.Object({
   budget: BudgetSchema,
 });
 
+export type ChatMessage = Static<typeof ChatMessageSchema>;
 export type Conversation = Static<typeof ConversationSchema>;
 export type Answer = Static<typeof AnswerSchema>;

@@ -2,7 +2,10 @@
  * Shapes of the dashboard's scans API (issue 15; docs/dashboard-scans-api.md): one source
  * of truth for the routes' OpenAPI document and the TypeScript types.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
+import { AuditLayoutSchema, ScanMetaSchema, SmartAuditSchema, SimilaritySchema, SourceReportSchema, TaxesSchema } from './audit-layout.ts';
+import { ScanFindingSchema, ScoreFactorSchema, SourceSimulationSchema } from './scan-evidence.ts';
+import { VerdictSchema } from './verdict.ts';
 
 export const SCAN_KINDS = ['url', 'address', 'files', 'zip', 'repository'] as const;
 export type DashboardScanKind = (typeof SCAN_KINDS)[number];
@@ -11,7 +14,8 @@ export type DashboardScanStatus = (typeof SCAN_STATUSES)[number];
 export const STAGE_STATUSES = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
 export type StageStatus = (typeof STAGE_STATUSES)[number];
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One literal per value; the return type keeps the values (a plain map would widen them to string). */
+const literals = <T extends readonly string[]>(values: T): TUnion<TLiteral<T[number]>[]> => Type.Union(values.map((v) => Type.Literal(v)));
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const RepositoryRefSchema = Type.Object(
@@ -55,17 +59,87 @@ export const StageSchema = Type.Object(
 );
 export type Stage = Static<typeof StageSchema>;
 
+/** A schema without its `$id`: a part that appears twice in one document (ids must be unique there). */
+function unnamed<T extends TSchema>(schema: T): T {
+  const { $id: _id, ...rest } = schema;
+  return rest as T;
+}
+
+/** The verified source files of a scan, by path (address scans: the explorer's; source scans: the upload). */
+const SourcesSchema = Type.Record(Type.String(), Type.String(), { description: 'source text by path' });
+
+/** An address scan's result: the spec's scan result plus the verified sources it read. */
+export const AddressResultSchema = Type.Object(
+  {
+    type: Type.Literal('address'),
+    auditLayout: AuditLayoutSchema,
+    auditResource: Type.Null(),
+    meta: ScanMetaSchema,
+    sources: SourcesSchema,
+  },
+  { additionalProperties: false },
+);
+export type AddressResult = Static<typeof AddressResultSchema>;
+
+/** What a source scan cannot say, and why (no deployed token). */
+const NotApplicableSchema = Type.Object({ field: Type.String(), reason: Type.String() }, { additionalProperties: false });
+
+/** A source scan's result (uploaded files, a zip or a repository): the report of the code alone. */
+export const SourceResultSchema = Type.Object(
+  {
+    type: Type.Literal('source'),
+    sources: SourcesSchema,
+    skipped: Type.Optional(Type.Array(Type.Object({ path: Type.String(), reason: Type.String() }, { additionalProperties: false }))),
+    report: Type.Object(
+      {
+        smartAudit: unnamed(SmartAuditSchema),
+        findings: Type.Array(ScanFindingSchema),
+        similarity: SimilaritySchema,
+        taxes: Type.Union([unnamed(TaxesSchema), Type.Null()]),
+        score: Type.Object(
+          { security: Type.Union([Type.Number(), Type.Null()]), total: Type.Null(), rank: Type.Union([Type.String(), Type.Null()]) },
+          { additionalProperties: false },
+        ),
+        contracts: Type.Array(Type.Unknown()),
+        diagnostics: Type.Array(Type.Unknown()),
+      },
+      { additionalProperties: false },
+    ),
+    meta: Type.Object(
+      {
+        sources: Type.Record(Type.String(), SourceReportSchema),
+        simulation: Type.Union([SourceSimulationSchema, Type.Null()]),
+        scoreFactors: Type.Array(ScoreFactorSchema),
+        notApplicable: Type.Array(NotApplicableSchema),
+        verdict: Type.Optional(unnamed(VerdictSchema)),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SourceResult = Static<typeof SourceResultSchema>;
+
 export const ScanDetailSchema = Type.Object(
   {
     scan: ScanSummarySchema,
     stages: Type.Array(StageSchema),
     error: Type.Union([Type.Object({ message: Type.String() }), Type.Null()]),
-    result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    result: Type.Union([AddressResultSchema, SourceResultSchema, Type.Null()], {
       description: '`{type: "address", auditLayout, auditResource, meta, sources}` or `{type: "source", sources, report, meta}`',
     }),
   },
   { $id: 'DashboardScanDetail' },
 );
+export type ScanDetail = Static<typeof ScanDetailSchema>;
+
+/** A network a scan by address accepts (`GET /api/scans/networks`). */
+export const ScanNetworkSchema = Type.Object({
+  symbol: Type.String(),
+  name: Type.String(),
+  family: Type.Union([Type.Literal('evm'), Type.Literal('solana')]),
+});
+export type ScanNetwork = Static<typeof ScanNetworkSchema>;
 
 export const ScanInputErrorSchema = Type.Object(
   {

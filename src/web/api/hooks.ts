@@ -1,6 +1,6 @@
 /** TanStack Query hooks over the resources: caching, refetching and the session's CSRF token. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '../../spec/schemas/dashboard.ts';
+import type { SessionInfo } from '../../shared/account.ts';
 import { setCsrfToken } from './client.ts';
 import { api, queryKeys } from './resources.ts';
 

@@ -14,7 +14,7 @@ import type {
   ResetPasswordRequest,
   SessionInfo,
   VerifyCodeRequest,
-} from '../../spec/schemas/dashboard.ts';
+} from '../../shared/account.ts';
 import { request } from './client.ts';
 
 export const queryKeys = {

@@ -2,98 +2,28 @@
  * The dashboard scans API (docs/dashboard-scans-api.md, issue 15): scans from five inputs,
  * their stages and results, repository checks and the GitHub connection. The shapes are
  * the ones that document fixes; the result's cyberscan part is the spec's scan result.
+ * Every shape comes from src/shared/ (the wire schemas' types); none is declared here.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditLayout, ScanMeta } from '../../spec/schemas/audit-layout.ts';
-import type { Verdict } from '../../spec/schemas/verdict.ts';
 import { request } from './client.ts';
-import type { GrantedRepository, RepositoryCheck, ScanSummary, Stage } from '../../spec/schemas/dashboard-scans.ts';
+import type { GrantedRepository, RepositoryCheck, ScanDetail, ScanNetwork, ScanSummary } from '../../shared/scan-result.ts';
 
-// The shapes the routes validate (one source of truth); the result's parts are typed here
-// from the scan result schema because the route leaves them open.
-export type { ScanSummary, Stage, RepositoryCheck, GrantedRepository } from '../../spec/schemas/dashboard-scans.ts';
-
-/** A finding as the engine reports it (src/analysis/findings.ts) with the API's line fields. */
-export interface ScanFinding {
-  readonly id?: string;
-  readonly detector?: string;
-  readonly severity: string;
-  readonly confidence?: string;
-  readonly title: string;
-  readonly description?: string;
-  readonly recommendation?: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly endLine?: number;
-  readonly ranges?: ReadonlyArray<readonly [number, number]>;
-  readonly snippet?: string;
-}
-
-export interface ScoreFactor {
-  readonly score: string;
-  readonly factor: string;
-  readonly effect: number;
-  readonly detail: string;
-}
-
-export interface SimulationEvidence {
-  readonly mode?: string;
-  readonly scope?: string;
-  readonly reason: string;
-  readonly error?: string;
-  /** Absent when the simulation could not start (the reason says why). */
-  readonly stages?: ReadonlyArray<{ stage: string; outcome: string; reason: string; gas: number }>;
-  readonly ownerActions?: ReadonlyArray<{
-    kind: string;
-    signature: string;
-    executed: boolean;
-    sellAfter: string;
-    statement: string;
-    line: number | null;
-  }>;
-}
-
-export interface AddressResult {
-  readonly type: 'address';
-  readonly auditLayout: AuditLayout;
-  readonly meta: ScanMeta;
-  readonly sources: Readonly<Record<string, string>>;
-}
-
-export interface SourceResult {
-  readonly type: 'source';
-  readonly sources: Readonly<Record<string, string>>;
-  readonly skipped?: ReadonlyArray<{ path: string; reason: string }>;
-  readonly report: {
-    readonly smartAudit?: AuditLayout['smartAudit'];
-    readonly findings: readonly ScanFinding[];
-    readonly similarity?: AuditLayout['similarity'];
-    readonly taxes?: AuditLayout['taxes'];
-    readonly score: { security: number | null; total: number | null; rank: string | null };
-    readonly contracts?: readonly unknown[];
-    readonly diagnostics?: readonly unknown[];
-  };
-  readonly meta: {
-    readonly sources?: ScanMeta['sources'];
-    readonly simulation?: SimulationEvidence | null;
-    readonly scoreFactors?: readonly ScoreFactor[];
-    readonly notApplicable?: ReadonlyArray<string | { field?: string; what?: string; reason?: string }>;
-    readonly verdict?: Verdict;
-  };
-}
-
-export interface ScanDetail {
-  readonly scan: ScanSummary;
-  readonly stages: readonly Stage[];
-  readonly error: { message: string } | null;
-  readonly result: AddressResult | SourceResult | null;
-}
-
-export interface ScanNetwork {
-  readonly symbol: string;
-  readonly name: string;
-  readonly family: 'evm' | 'solana';
-}
+// The shapes the routes validate (one source of truth, src/shared/scan-result.ts): the
+// result's address and source parts, findings, score factors and simulation evidence.
+export type {
+  AddressResult,
+  GrantedRepository,
+  RepositoryCheck,
+  ScanDetail,
+  ScanFinding,
+  ScanNetwork,
+  ScanSummary,
+  ScoreFactor,
+  SimulationEvidence,
+  SourceResult,
+  SourceSimulationEvidence,
+  Stage,
+} from '../../shared/scan-result.ts';
 
 export type CreateScan =
   | { kind: 'url'; url: string }

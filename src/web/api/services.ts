@@ -9,7 +9,7 @@ import type {
   ServiceRequestInput,
   ServiceRequestUpdate,
   VoucherSchema,
-} from '../../spec/schemas/services.ts';
+} from '../../shared/services.ts';
 import { request } from './client.ts';
 
 export type Offers = Static<typeof OffersSchema>;

@@ -1,7 +1,7 @@
 /** The signed-in frame: the sidebar (a menu button at phone width) and the page. */
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import type { Account } from '../../spec/schemas/dashboard.ts';
+import type { Account } from '../../shared/account.ts';
 import { useLogOut } from '../api/hooks.ts';
 import { APPS } from './apps-catalogue.ts';
 

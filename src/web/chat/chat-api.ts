@@ -1,29 +1,12 @@
 /**
  * The chat's HTTP client: the conversation (GET) and a question whose answer streams as
  * server-sent events (POST with Accept: text/event-stream), read from the response body
- * as it arrives. Event shapes come from the server's own module.
+ * as it arrives. The conversation and event shapes come from src/shared/chat.ts.
  */
-import type { BudgetInfo, ChatEvent, Citation, FixEvent } from '../../chat/event-types.ts';
+import type { BudgetInfo, ChatEvent, ChatMessage, Citation, Conversation, FixEvent } from '../../shared/chat.ts';
 import { ApiError, request } from '../api/client.ts';
 
-export type { BudgetInfo, ChatEvent, Citation, FixEvent };
-
-export interface StoredChatMessage {
-  readonly id: string;
-  readonly role: 'user' | 'assistant';
-  readonly content: string;
-  readonly citations: Citation[];
-  readonly fixes: FixEvent[];
-  readonly model: string | null;
-  readonly error: string | null;
-  readonly createdAt: string;
-}
-
-export interface Conversation {
-  readonly messages: StoredChatMessage[];
-  readonly budget: BudgetInfo;
-  readonly model: string | null;
-}
+export type { BudgetInfo, ChatEvent, ChatMessage, Citation, Conversation, FixEvent };
 
 export function getConversation(scanId: string): Promise<Conversation> {
   return request<Conversation>('GET', `/api/scans/${encodeURIComponent(scanId)}/chat`);

@@ -5,7 +5,7 @@ import { Card, EmptyState } from '../../ui/Card.tsx';
 import { ErrorAlert } from '../../ui/Alert.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { matchingLines } from '../../../analysis/similarity/matching-lines.ts';
+import { matchingLines } from '../../../scan-view/matching-lines.ts';
 import { AppScanLayout, useAppScan } from './AppScan.tsx';
 
 interface Rank {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { CreatedKey, DashboardKey } from '../../../spec/schemas/dashboard.ts';
+import type { CreatedKey, DashboardKey } from '../../../shared/account.ts';
 import { useCreateKey, useKeys, useRevokeKey, useSession } from '../../api/hooks.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';

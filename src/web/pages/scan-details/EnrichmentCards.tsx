@@ -5,7 +5,7 @@
  * decides which); sources that are not set up collapse into one quiet line.
  */
 import type { ReactNode } from 'react';
-import type { AuditLayout, ScanMeta } from '../../../spec/schemas/audit-layout.ts';
+import type { AuditLayout, ScanMeta } from '../../../shared/scan-result.ts';
 import {
   ageInWords,
   dnsChecks,

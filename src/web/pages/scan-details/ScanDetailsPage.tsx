@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AuditLayout } from '../../../spec/schemas/audit-layout.ts';
+import type { AuditLayout, TaxError } from '../../../shared/scan-result.ts';
 import {
   markedLines,
   orderedFiles,
@@ -19,7 +19,15 @@ import {
   type ViewFinding,
   type ViewSimilarity,
 } from '../../../scan-view/scan-view.ts';
-import { useScan, type AddressResult, type ScanDetail, type SimulationEvidence, type SourceResult, type Stage } from '../../api/scans.ts';
+import {
+  useScan,
+  type AddressResult,
+  type ScanDetail,
+  type SimulationEvidence,
+  type SourceResult,
+  type SourceSimulationEvidence,
+  type Stage,
+} from '../../api/scans.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
 import { Alert, ErrorAlert } from '../../ui/Alert.tsx';
@@ -36,7 +44,8 @@ const CodeViewer = lazy(async () => ({ default: (await import('../../ui/CodeView
 const ChatPanel = lazy(async () => ({ default: (await import('../../chat/ChatPanel.tsx')).ChatPanel }));
 
 const numbers = new Intl.NumberFormat();
-const TAX_ERRORS: Record<string, string> = {
+/** The shared tax error codes (src/shared/tax-errors.ts) in words. */
+const TAX_ERROR_WORDS: Readonly<Record<TaxError, string>> = {
   SELL_FAILED: 'cannot sell, looks like a honeypot',
   BUY_FAILED: 'cannot buy',
   TRANSFER_FAILED: 'cannot transfer tokens to another address',
@@ -139,8 +148,8 @@ function Simulation({
 }: {
   /** The scanned token's symbol and decimals: the simulation's raw amounts said in its units. */
   token: TokenUnits | null;
-  taxes: AuditLayout['taxes'] | undefined;
-  simulation: SimulationEvidence | undefined;
+  taxes: AuditLayout['taxes'] | null | undefined;
+  simulation: SimulationEvidence | SourceSimulationEvidence | undefined;
   sourceMode: boolean;
   /** Why no simulation applies (a Solana mint: meta.sources.simulation.reason). */
   notRun?: string | undefined;
@@ -153,7 +162,7 @@ function Simulation({
         <>
           {taxes.error && !notRun ? (
             <Alert tone="error">
-              <span data-testid="tax-error">{taxes.error}</span>: {TAX_ERRORS[taxes.error] ?? 'see the steps below'}
+              <span data-testid="tax-error">{taxes.error}</span>: {TAX_ERROR_WORDS[taxes.error] ?? 'see the steps below'}
             </Alert>
           ) : null}
           <dl className="scan-facts">
@@ -384,8 +393,8 @@ function NotApplicable({ items }: { items: SourceResult['meta']['notApplicable']
   return (
     <Card title="What a source scan cannot show">
       <ul className="bullets">
-        {(items ?? []).map((item, i) => (
-          <li key={i}>{typeof item === 'string' ? item : [item.what ?? item.field, item.reason].filter(Boolean).join(': ')}</li>
+        {items.map((item, i) => (
+          <li key={i}>{[item.field, item.reason].filter(Boolean).join(': ')}</li>
         ))}
       </ul>
     </Card>

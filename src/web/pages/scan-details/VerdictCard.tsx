@@ -3,7 +3,7 @@
  * and GoPlus's risk checklist with a link to each piece of evidence. It reads the scan's
  * `meta.verdict`, the same object the API answers and the chat quotes.
  */
-import type { Verdict } from '../../../spec/schemas/verdict.ts';
+import type { Verdict } from '../../../shared/scan-result.ts';
 import { Address } from '../../ui/Address.tsx';
 import { humanizeRawUnits, type TokenUnits } from '../../../scan-view/units.ts';
 

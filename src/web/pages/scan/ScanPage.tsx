@@ -16,7 +16,7 @@ import {
   UPLOAD_LIMITS,
   formatBytes,
   type InputKind,
-} from '../../../spec/scan-inputs.ts';
+} from '../../../shared/scan-inputs.ts';
 import { ApiError } from '../../api/client.ts';
 import { scansApi, useCreateScan, useGithubRepositories, useScanNetworks, type CreateScan, type RepositoryCheck } from '../../api/scans.ts';
 import { Page } from '../../ui/Page.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { ServiceRequest } from '../../../spec/schemas/services.ts';
-import { OFFERS } from '../../../spec/offers.ts';
+import type { ServiceRequest } from '../../../shared/services.ts';
+import { OFFERS } from '../../../shared/services.ts';
 import { useMyRequests, useRedeemVoucher } from '../../api/services.ts';
 import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { OFFERS, REQUEST_STATUSES, type RequestStatus } from '../../../spec/offers.ts';
+import { OFFERS, REQUEST_STATUSES, type RequestStatus } from '../../../shared/services.ts';
 import { useAllRequests, useIssueVoucher, useUpdateRequest, useVouchers, type AdminRequest } from '../../api/services.ts';
 import { Card, EmptyState, Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';

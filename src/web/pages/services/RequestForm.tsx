@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ATTACHMENT_LIMITS, OFFERS, type OfferId } from '../../../spec/offers.ts';
-import type { ServiceRequestInput } from '../../../spec/schemas/services.ts';
+import { ATTACHMENT_LIMITS, OFFERS, type OfferId } from '../../../shared/services.ts';
+import type { ServiceRequestInput } from '../../../shared/services.ts';
 import { useSendRequest } from '../../api/services.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';

@@ -1,4 +1,4 @@
-import { OFFERS, VOUCHER_TERMS } from '../../../spec/offers.ts';
+import { OFFERS, VOUCHER_TERMS } from '../../../shared/services.ts';
 import { useSession } from '../../api/hooks.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Card } from '../../ui/Card.tsx';
