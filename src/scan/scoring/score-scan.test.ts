@@ -16,6 +16,9 @@ import {
   type ScoringInput,
 } from './score-scan.ts';
 import type { PowerHolder } from '../power-holder.ts';
+import { detectors } from '../../analysis/detectors/index.ts';
+import { BYTECODE_CAPABILITIES } from '../../analysis/bytecode/classify-capabilities.ts';
+import { FINDING_CODES } from '../../solana/finding-codes.ts';
 
 const clean: ScoringInput = {
   findings: [],
@@ -279,10 +282,7 @@ describe('scores from enrichment (issue 19)', () => {
 });
 
 describe('the score covers the registry', () => {
-  it('reads every source detector the way its metadata says, and nothing else by name', async () => {
-    const { detectors } = await import('../../analysis/detectors/index.ts');
-    const { BYTECODE_CAPABILITIES } = await import('../../analysis/bytecode/classify-capabilities.ts');
-    const { FINDING_CODES } = await import('../../solana/finding-codes.ts');
+  it('reads every source detector the way its metadata says, and nothing else by name', () => {
     const known = new Set<string>([
       ...detectors.map((d) => d.meta.id),
       ...BYTECODE_CAPABILITIES.map((c) => `bytecode-${c}`),
@@ -299,8 +299,12 @@ describe('the score covers the registry', () => {
 
   it('a money-power detector caps the rank, a severity-only one of the same severity does not', () => {
     const finding = (detector: string) => ({ detector, severity: 'high' as const, title: detector });
-    const power = scoreScan({ ...clean, findings: [finding('owner-mint')] });
-    const plain = scoreScan({ ...clean, findings: [finding('reentrancy')] });
+    // Held by one account: the metadata's money power is what caps the rank, not the severity.
+    const eoa: PowerHolder = { kind: 'eoa', address: '0x00000000000000000000000000000000000000a1' };
+    const power = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [finding('owner-mint')] });
+    const plain = scoreScan({ ...clean, renounced: false, powerHolder: eoa, findings: [finding('reentrancy')] });
+    assert.ok(power.factors.some((f) => f.factor === 'cap:powers'));
+    assert.ok(!plain.factors.some((f) => f.factor === 'cap:powers'));
     assert.ok(power.scores.security! < plain.scores.security!);
   });
 });
