@@ -51,7 +51,14 @@ export const CHECKLIST = ['ST', 'OTUT', 'ELFM', 'MT', 'BT', 'BC'] as const;
 export type ChecklistCode = (typeof CHECKLIST)[number];
 
 /** The folder a detector lives in: what kind of thing it finds. */
-export const DETECTOR_CATEGORIES = ['money-powers', 'trade-controls', 'ownership', 'vulnerabilities', 'token-mechanics', 'code-quality'] as const;
+export const DETECTOR_CATEGORIES = [
+  'money-powers',
+  'trade-controls',
+  'ownership',
+  'vulnerabilities',
+  'token-mechanics',
+  'code-quality',
+] as const;
 export type DetectorCategory = (typeof DETECTOR_CATEGORIES)[number];
 
 /** The powers that let one account take holders' money. */
@@ -64,9 +71,7 @@ export type MoneyPower = (typeof MONEY_POWERS)[number];
  * a trade control (a lever a sell block is built from), or its severity's penalty alone.
  */
 export type DetectorScoring =
-  | { readonly kind: 'money-power'; readonly power: MoneyPower }
-  | { readonly kind: 'trade-control' }
-  | { readonly kind: 'severity' };
+  { readonly kind: 'money-power'; readonly power: MoneyPower } | { readonly kind: 'trade-control' } | { readonly kind: 'severity' };
 
 export interface DetectorMeta {
   /** kebab-case, equal to the file name. */
@@ -156,7 +161,8 @@ export function validateMeta(meta: DetectorMeta): void {
   if (meta.smartAuditKey !== undefined && !keys.includes(meta.smartAuditKey)) fail('smartAuditKey', 'is not a smartAudit key');
   if (meta.checklist !== undefined && !(CHECKLIST as readonly string[]).includes(meta.checklist))
     fail('checklist', 'is not a checklist code');
-  if (!(DETECTOR_CATEGORIES as readonly string[]).includes(meta.category)) fail('category', `must be one of ${DETECTOR_CATEGORIES.join(', ')}`);
+  if (!(DETECTOR_CATEGORIES as readonly string[]).includes(meta.category))
+    fail('category', `must be one of ${DETECTOR_CATEGORIES.join(', ')}`);
   const scoring = meta.scoring as { kind?: string; power?: string } | undefined;
   if (!scoring || !['money-power', 'trade-control', 'severity'].includes(scoring.kind ?? ''))
     fail('scoring', 'must say how the score reads the findings (money-power, trade-control or severity)');

@@ -12,10 +12,13 @@ export function renderDetectorDocs(metas: readonly DetectorMeta[]): string {
     '',
     `scopeward has ${metas.length} detectors. Those with a smartAudit key fill that key of the scan result; those with a checklist code decide that line of the token checklist (ST stops transactions, OTUT transfers users' tokens, ELFM fees above 25%, MT mints, BT burns, BC blacklists).`,
     '',
-    '| id | title | severity | confidence | smartAudit key | checklist |',
-    '|---|---|---|---|---|---|',
+    "Each lives in the folder of its category under `src/analysis/detectors/`; its `scoring` says how the security score reads it: a power over holders' money (a penalty and a cap on the rank by who holds it), a trade control, or its severity alone.",
+    '',
+    '| id | title | category | score reads it as | severity | confidence | smartAudit key | checklist |',
+    '|---|---|---|---|---|---|---|---|',
     ...sorted.map(
-      (m) => `| [${m.id}](#${m.id}) | ${m.title} | ${m.severity} | ${m.confidence} | ${m.smartAuditKey ?? ''} | ${m.checklist ?? ''} |`,
+      (m) =>
+        `| [${m.id}](#${m.id}) | ${m.title} | ${m.category} | ${scoringText(m)} | ${m.severity} | ${m.confidence} | ${m.smartAuditKey ?? ''} | ${m.checklist ?? ''} |`,
     ),
     '',
     ...renderGoPlusTable(),
@@ -33,8 +36,13 @@ export function renderDetectorDocs(metas: readonly DetectorMeta[]): string {
       '',
       `*Recommendation.* ${m.recommendation}`,
       '',
-      `Source: \`src/analysis/detectors/${m.id}.ts\`; test: \`src/analysis/detectors/${m.id}.test.ts\`, on its fixtures in \`src/analysis/detectors/__fixtures__/${m.id}/\` (where it has its own) and the token fixtures in \`src/analysis/__fixtures__/tokens/\` labelled for it.`,
+      `Source: \`src/analysis/detectors/${m.category}/${m.id}.ts\`; test: \`src/analysis/detectors/${m.category}/${m.id}.test.ts\`, on its fixtures in \`src/analysis/detectors/__fixtures__/${m.id}/\` (where it has its own) and the token fixtures in \`src/analysis/__fixtures__/tokens/\` labelled for it.`,
     );
   }
   return `${out.join('\n')}\n`;
+}
+
+function scoringText(m: DetectorMeta): string {
+  const s = m.scoring;
+  return s.kind === 'money-power' ? `money power (${s.power})` : s.kind === 'trade-control' ? 'trade control' : 'severity';
 }
