@@ -141,7 +141,7 @@ export default tseslint.config(
   clientImports(['src/web/*/*/*/*.{ts,tsx}'], 3, ['web', 'shared', 'scan-view']),
   clientImports(['src/scan-view/*.ts'], 0, ['scan-view', 'shared']),
   {
-    // src/shared holds what both sides need: it reads the wire contract (src/spec) and nothing server-only.
+    // src/shared holds what both sides need: it reads the wire contract (src/interface), the offers catalogue and nothing server-only.
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -149,8 +149,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!spec/)',
-              message: 'src/shared imports only the wire contract (src/spec): nothing server-only (docs/architecture.md, "src/shared").',
+              regex: '^\\.\\./(?!interface/|offers/catalogue\\.ts$)',
+              message:
+                'src/shared imports only the wire contract (src/interface) and the offers catalogue: nothing server-only (docs/architecture.md, "src/shared").',
             },
           ],
         },

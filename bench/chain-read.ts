@@ -11,7 +11,7 @@ import { createChainClient } from '../src/chain/create-chain-client.ts';
 import { readContractContext } from '../src/chain/read-contract-context.ts';
 import { startDevnet } from '../src/devnet/devnet.ts';
 import { serveDevnet } from '../src/devnet/serve-devnet.ts';
-import { chainDetails } from '../src/spec/chain-details.ts';
+import { chainDetails } from '../src/chain/chain-details.ts';
 
 const devnet = await startDevnet({ dataDir: process.env.DATA_DIR ?? './data' });
 const server = await serveDevnet(devnet, { port: 0 });

@@ -15,7 +15,7 @@ import { createMemoryMailer } from '../src/accounts/mailer.ts';
 import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import { signedInBrowser } from '../src/testing/dashboard-browser.ts';
 import { runCli } from '../src/testing/run-cli.ts';
-import { MESSAGES } from '../src/spec/messages.ts';
+import { MESSAGES } from '../src/interface/messages.ts';
 import { buildTestZip } from '../src/sources/zip-test-writer.ts';
 
 describe('scopeward scan --server on the real app', () => {

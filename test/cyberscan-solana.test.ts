@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import { ScanResultSchema, type ScanResult } from '../src/spec/schemas/audit-layout.ts';
+import { ScanResultSchema, type ScanResult } from '../src/interface/schemas/audit-layout.ts';
 import { startSolanaDevnet, sampleMint, type SolanaDevnet } from '../src/solana/devnet/solana-devnet.ts';
 import { serveDevnet, type DevnetServer } from '../src/devnet/serve-devnet.ts';
 import { createSolanaScanner } from '../src/solana/create-solana-scanner.ts';

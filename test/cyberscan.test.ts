@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import { ScanResultSchema, type ScanResult } from '../src/spec/schemas/audit-layout.ts';
+import { ScanResultSchema, type ScanResult } from '../src/interface/schemas/audit-layout.ts';
 import { createScanFixture, type ScanFixture } from '../src/testing/scan-fixture.ts';
 import { createApiKey } from '../src/keys/api-key-repository.ts';
 import type { SampleToken } from '../src/devnet/devnet.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type SpawnedServer } from '../src/testing/spawn-server.ts';
 import { startFakeCodeHosts, type FakeCodeHosts } from '../src/testing/fake-code-hosts.ts';
-import { MESSAGES } from '../src/spec/messages.ts';
+import { MESSAGES } from '../src/interface/messages.ts';
 
 const SOL = 'pragma solidity ^0.8.20;\ncontract Vault { address public owner = msg.sender; }\n';
 

@@ -10,7 +10,7 @@ import { createScanFixture, type ScanFixture } from '../src/testing/scan-fixture
 import { createMemoryMailer } from '../src/accounts/mailer.ts';
 import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import { signedInBrowser, type TestBrowser } from '../src/testing/dashboard-browser.ts';
-import { ScanDetailSchema } from '../src/spec/schemas/dashboard-scans.ts';
+import { ScanDetailSchema } from '../src/interface/schemas/dashboard-scans.ts';
 import { assertMatchesSchema, assertRefusesWrongFields } from '../src/testing/schema-check.ts';
 
 describe('dashboard scans on the devnet', () => {

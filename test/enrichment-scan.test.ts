@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSocket } from 'node:dgram';
 import { Ajv } from 'ajv';
-import { ScanResultSchema, type ScanResult } from '../src/spec/schemas/audit-layout.ts';
+import { ScanResultSchema, type ScanResult } from '../src/interface/schemas/audit-layout.ts';
 import { loadConfig } from '../src/config.ts';
 import { createScanFixture, type ScanFixture } from '../src/testing/scan-fixture.ts';
 import { openTestStore, type TestStore } from '../src/testing/test-stores.ts';

@@ -17,7 +17,7 @@ import { analyzeVerifiedSources } from '../src/scan/scan-dependencies.ts';
 import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
 import { devnetRpcRoutes } from '../src/api/routes/devnet-rpc.ts';
 import type { ScanService } from '../src/scan/scan-service.ts';
-import { MESSAGES } from '../src/spec/messages.ts';
+import { MESSAGES } from '../src/interface/messages.ts';
 
 const RUNS = 60;
 

@@ -17,7 +17,7 @@ import { createLabelLookup, upsertLabels } from '../src/labels/label-repository.
 import { devnetLabels, importSeeds, readSeed } from '../src/labels/seed-labels.ts';
 import type { AddressLabel } from '../src/labels/label-record.ts';
 import { createRateLimiter } from '../src/limits/rate-limiter.ts';
-import type { SafescanResultBody } from '../src/spec/schemas/safescan.ts';
+import type { SafescanResultBody } from '../src/interface/schemas/safescan.ts';
 
 let devnet: Devnet;
 let server: DevnetServer;

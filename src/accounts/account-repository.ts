@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../store/schema.ts';
-import type { Account } from '../spec/schemas/dashboard.ts';
+import type { Account } from '../interface/schemas/dashboard.ts';
 
 export function toAccount(row: AccountRow): Account {
   return { id: row.id, email: row.email, role: row.role, createdAt: row.created_at };

@@ -12,7 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
-import type { Account } from '../spec/schemas/dashboard.ts';
+import type { Account } from '../interface/schemas/dashboard.ts';
 import { ACCOUNT_MESSAGES as M } from './account-messages.ts';
 import { AccountError } from './account-error.ts';
 import { normalizeEmail } from './email-address.ts';

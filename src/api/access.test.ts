@@ -10,7 +10,7 @@ import { createMemoryMailer } from '../accounts/mailer.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createStoredCorpusService } from '../corpus/corpus-service.ts';
 import { signedInBrowser, type TestBrowser } from '../testing/dashboard-browser.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { openTestStore } from '../testing/test-stores.ts';
 
 const LIMIT = 5;

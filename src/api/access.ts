@@ -10,7 +10,7 @@ import type { Database } from '../store/schema.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { touchApiKey, type ApiKeyInfo, type ApiKeyVerifier } from '../keys/api-key-repository.ts';
 import { HttpError } from './http-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { clientRateKey } from '../limits/client-key.ts';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Store } from '../store/open-store.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
-import type { NetworkOptions } from '../spec/networks.ts';
+import type { NetworkOptions } from '../chain/networks.ts';
 import type { SourceScanOptions, SourceScanResult } from '../scan/scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import type { CompareSimilarity } from '../corpus/similarity-pool.ts';
@@ -11,7 +11,7 @@ import type { AccountLimiters } from '../accounts/account-service.ts';
 import type { Mailer } from '../accounts/mailer.ts';
 import type { Clock } from '../accounts/clock.ts';
 import type { HttpLimits } from './http-limits.ts';
-import type { VoucherLimiters } from '../services/voucher-limiters.ts';
+import type { VoucherLimiters } from '../offers/voucher-limiters.ts';
 import type { ScanOwnerIdentity } from '../dashboard-scans/scan-owner.ts';
 import type { CodeHostConfig } from '../codehosts/code-host-config.ts';
 import type { SecretBox } from '../codehosts/secret-box.ts';
@@ -69,7 +69,7 @@ export interface AppDeps {
     readonly usdPerUsdt?: number;
     /** Requests per client address; default 5 an hour in memory. */
     readonly requestLimiter?: RateLimiter;
-    /** Voucher attempts per account and client; default in memory (src/services/voucher-limiters.ts). */
+    /** Voucher attempts per account and client; default in memory (src/offers/voucher-limiters.ts). */
     readonly voucherLimiters?: VoucherLimiters;
   };
   /** Issue 15: where GitHub and GitLab are, and the GitHub App (default: the public hosts, no App). */

@@ -6,7 +6,7 @@
  * the routes catch nothing.
  */
 import type { AppError } from '../errors/app-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { ChainUnavailableError, NotATokenError, scanFailure } from '../scan/scan-errors.ts';
 import { JobTimeoutError } from '../scan/jobs/job-errors.ts';
 import { HttpError } from './http-error.ts';

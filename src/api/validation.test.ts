@@ -5,7 +5,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { chainIdTextEnum, fieldOf, refuseWith, symbolPattern, validatorCompiler } from './validation.ts';
 import { HttpError } from './http-error.ts';
-import { findNetworkForOperation, networksFor } from '../spec/networks.ts';
+import { findNetworkForOperation, networksFor } from '../chain/networks.ts';
 
 type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
 

@@ -11,7 +11,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchema, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { HttpError } from './http-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 const shared = {
   strict: true,

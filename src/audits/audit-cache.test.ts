@@ -9,7 +9,7 @@ import { auditsChanged, cachedAuditLookup, storeVersion } from './audit-cache.ts
 import type { Database } from '../store/schema.ts';
 import { createAuditLookup, removeAudits, upsertAudits } from './audit-repository.ts';
 import type { AuditLookup } from './audit-repository.ts';
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import type { AuditRecord } from '../interface/schemas/audit-record.ts';
 import { openTestStore } from '../testing/test-stores.ts';
 import { openStore } from '../store/open-store.ts';
 import { SAMPLE_AUDIT } from '../testing/audit-fixtures.ts';

@@ -18,8 +18,8 @@
  * (one indexed read, shared by the requests waiting on it). Without `version` each
  * answer expires after `ttlMs`.
  */
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
-import { normalizeEvmAddress } from '../spec/address.ts';
+import type { AuditRecord } from '../interface/schemas/audit-record.ts';
+import { normalizeEvmAddress } from '../interface/address.ts';
 import type { AuditLookup } from './audit-repository.ts';
 
 export interface AuditCacheOptions {

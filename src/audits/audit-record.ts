@@ -2,11 +2,11 @@
  * Validation of audit records arriving from the operator (import files, CLI, admin API).
  * Each problem names the row and field so a 10,000-row file can be fixed in one pass.
  */
-import { isEvmAddress, normalizeEvmAddress } from '../spec/address.ts';
-import { LOCAL_NETWORK, findNetworkForOperation } from '../spec/networks.ts';
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import { isEvmAddress, normalizeEvmAddress } from '../interface/address.ts';
+import { LOCAL_NETWORK, findNetworkForOperation } from '../chain/networks.ts';
+import type { AuditRecord } from '../interface/schemas/audit-record.ts';
 import { AppError } from '../errors/app-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 export const AUDIT_FIELDS = ['slug', 'name', 'createdAt', 'reportFile', 'reportUrl', 'finishedAt', 'address', 'network'] as const;
 

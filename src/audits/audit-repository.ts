@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AuditRow, Database } from '../store/schema.ts';
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
-import { normalizeEvmAddress } from '../spec/address.ts';
+import type { AuditRecord } from '../interface/schemas/audit-record.ts';
+import { normalizeEvmAddress } from '../interface/address.ts';
 import type { Store } from '../store/open-store.ts';
 import { prepareFirst } from '../store/prepared-first.ts';
 import { auditsChanged } from './audit-cache.ts';

@@ -4,8 +4,8 @@
  * concurrent HTTP requests, plus counters (round trips) for the benchmark.
  */
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { chainDetails, rpcUrlFor, type ChainDetails } from '../spec/chain-details.ts';
-import { networkBySymbol } from '../spec/networks.ts';
+import { chainDetails, rpcUrlFor, type ChainDetails } from './chain-details.ts';
+import { networkBySymbol } from './networks.ts';
 import { ChainError } from './chain-errors.ts';
 
 export interface ChainClient {

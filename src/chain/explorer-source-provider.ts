@@ -4,8 +4,8 @@
  * `action=getcontractcreation`. With `EXPLORER_API_KEY` set it uses Etherscan's unified
  * V2 endpoint (one key, any chain id); without, each network's own explorer API.
  */
-import { chainDetails } from '../spec/chain-details.ts';
-import { networkBySymbol } from '../spec/networks.ts';
+import { chainDetails } from './chain-details.ts';
+import { networkBySymbol } from './networks.ts';
 import type { CreationLookup } from './get-contract-creation.ts';
 import { fetchJson } from './fetch-json.ts';
 import { VerifiedSourceError, type VerifiedSource, type VerifiedSourceProvider } from './verified-source.ts';

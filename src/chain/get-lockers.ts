@@ -4,7 +4,7 @@
  * spec's lockers shape. Two round trips: counts/ids, then the locks.
  */
 import { decodeFunctionResult, encodeFunctionData, formatUnits, getAddress, parseAbi, type Address } from 'viem';
-import type { LockerRef, LockProvider } from '../spec/chain-details.ts';
+import type { LockerRef, LockProvider } from './chain-details.ts';
 import type { ChainClient } from './create-chain-client.ts';
 import { toChainError } from './chain-errors.ts';
 import { decodeUint } from './decode.ts';

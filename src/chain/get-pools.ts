@@ -5,7 +5,7 @@
  * Two round trips: discovery, then reserves.
  */
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address } from 'viem';
-import type { DexRef, TokenRef } from '../spec/chain-details.ts';
+import type { DexRef, TokenRef } from './chain-details.ts';
 import type { ChainClient } from './create-chain-client.ts';
 import { decodeAddress, decodeStringish, decodeUint, ZERO_ADDRESS } from './decode.ts';
 import { readMany, type RawCall, type RawResult } from './read-many.ts';

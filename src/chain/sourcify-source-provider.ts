@@ -1,7 +1,7 @@
 /**
  * Verified source from Sourcify (no key): `GET {base}/v2/contract/{chainId}/{address}?fields=all`.
  */
-import { networkBySymbol } from '../spec/networks.ts';
+import { networkBySymbol } from './networks.ts';
 import { fetchJson } from './fetch-json.ts';
 import { spdxLicense, VerifiedSourceError, type VerifiedSource, type VerifiedSourceProvider } from './verified-source.ts';
 

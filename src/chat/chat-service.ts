@@ -6,7 +6,7 @@
  */
 import { AppError } from '../errors/app-error.ts';
 import type { Clock } from '../accounts/clock.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import type { ChatStore, StoredMessage } from './chat-store.ts';
 import { dayOf } from './chat-store.ts';
 import { citationsIn, type BudgetInfo, type ChatEvent, type Citation, type FixEvent } from './events.ts';

@@ -1,5 +1,5 @@
 /** What the dashboard asks of the code hosts: is a repository importable, and its .sol files. */
-import type { RepositoryCheck, RepositoryRef } from '../spec/schemas/dashboard-scans.ts';
+import type { RepositoryCheck, RepositoryRef } from '../interface/schemas/dashboard-scans.ts';
 
 export interface ImportedRepository {
   readonly ref: RepositoryRef;

@@ -5,8 +5,8 @@
  * Private repositories are imported from GitHub only, through the account's GitHub App
  * installations; a private GitLab link is refused with the reason.
  */
-import { MESSAGES } from '../spec/messages.ts';
-import type { RepositoryCheck, RepositoryRef } from '../spec/schemas/dashboard-scans.ts';
+import { MESSAGES } from '../interface/messages.ts';
+import type { RepositoryCheck, RepositoryRef } from '../interface/schemas/dashboard-scans.ts';
 import { ScanInputError } from '../dashboard-scans/scan-input-error.ts';
 import { readSolZip } from '../dashboard-scans/read-sol-zip.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../dashboard-scans/upload-limits.ts';

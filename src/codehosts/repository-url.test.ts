@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parseRepositoryUrl } from './repository-url.ts';
 import { codeHostConfigFromEnv, githubWebUrlOf } from './code-host-config.ts';
 import { ScanInputError } from '../dashboard-scans/scan-input-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 const config = codeHostConfigFromEnv({});
 

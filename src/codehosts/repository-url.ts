@@ -5,8 +5,8 @@
  *   GitLab: {gitlab}/group[/subgroup…]/project[.git][/-/tree/REF[/PATH]]
  * A branch whose name holds a slash is read as branch + folder (the link cannot tell).
  */
-import { MESSAGES } from '../spec/messages.ts';
-import type { RepositoryRef } from '../spec/schemas/dashboard-scans.ts';
+import { MESSAGES } from '../interface/messages.ts';
+import type { RepositoryRef } from '../interface/schemas/dashboard-scans.ts';
 import { ScanInputError } from '../dashboard-scans/scan-input-error.ts';
 import type { CodeHostConfig } from './code-host-config.ts';
 

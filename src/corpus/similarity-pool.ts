@@ -7,7 +7,7 @@
  * may have only a few jobs queued or running at once.
  */
 import { AppError, type AppErrorOptions } from '../errors/app-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
 import { computeSimilarity, joinSources, type Similarity, type SimilarityOptions } from '../analysis/similarity/compute-similarity.ts';

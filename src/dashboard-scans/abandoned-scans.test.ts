@@ -5,7 +5,7 @@ import { openTestStore, storeKinds, type TestStore } from '../testing/test-store
 import { createDashboardScanRepository, type DashboardScanRepository } from './dashboard-scan-repository.ts';
 import { closeAbandonedScans, INTERRUPTED_MESSAGE, SCAN_STALE_AFTER_MS } from './abandoned-scans.ts';
 import type { ScanOwnerIdentity } from './scan-owner.ts';
-import type { Stage } from '../spec/schemas/dashboard-scans.ts';
+import type { Stage } from '../interface/schemas/dashboard-scans.ts';
 
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();

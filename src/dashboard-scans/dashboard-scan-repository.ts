@@ -1,7 +1,7 @@
 /** The dashboard's scans in the database (table dashboard_scans, migration 0005). */
 import type { Kysely } from 'kysely';
 import type { Database, DashboardScansTable, DashboardScanTables } from '../store/schema.ts';
-import type { DashboardScanKind, DashboardScanStatus, RepositoryRef, ScanSummary, Stage } from '../spec/schemas/dashboard-scans.ts';
+import type { DashboardScanKind, DashboardScanStatus, RepositoryRef, ScanSummary, Stage } from '../interface/schemas/dashboard-scans.ts';
 
 export interface DashboardScanRecord {
   readonly summary: ScanSummary;

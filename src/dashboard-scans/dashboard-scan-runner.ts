@@ -5,9 +5,9 @@
  * failed with the reason; nothing escapes as an unhandled rejection.
  */
 import { randomBytes } from 'node:crypto';
-import type { ScanResult, SourceReport } from '../spec/schemas/audit-layout.ts';
+import type { ScanResult, SourceReport } from '../interface/schemas/audit-layout.ts';
 import type { SourceScanOptions, SourceScanResult } from '../scan/scan-source.ts';
-import type { DashboardScanKind, RepositoryRef, ScanSummary, Stage } from '../spec/schemas/dashboard-scans.ts';
+import type { DashboardScanKind, RepositoryRef, ScanSummary, Stage } from '../interface/schemas/dashboard-scans.ts';
 import type { DashboardScanRepository } from './dashboard-scan-repository.ts';
 
 export type ScanEvent = { readonly type: 'stage'; readonly stage: Stage } | { readonly type: 'end'; readonly scan: ScanSummary };

@@ -4,7 +4,7 @@ import { readSolZip, type ReadSolZipOptions } from './read-sol-zip.ts';
 import { buildTestZip } from '../sources/zip-test-writer.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './upload-limits.ts';
 import { ScanInputError } from './scan-input-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 const M = MESSAGES.dashboardScans;
 const SOL = 'pragma solidity 0.8.20;\ncontract A { uint256 x; }\n';

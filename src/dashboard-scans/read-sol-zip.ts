@@ -6,7 +6,7 @@
  * allows or more than they declared (sizes are counted as bytes arrive).
  * Other files are ignored, as the spec's UI item 3 says.
  */
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { isSolPath, isSymlink, openZipArchive, ZipArchiveError } from '../sources/zip-archive.ts';
 import { ScanInputError, type ScanInputField } from './scan-input-error.ts';
 import { mib, type UploadLimits } from './upload-limits.ts';

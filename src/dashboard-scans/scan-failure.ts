@@ -1,6 +1,6 @@
 /** The words a failed dashboard scan keeps: cyberscan's own answer for known failures, else a generic one (the log has the rest). */
 import { scanError } from '../api/scan-error-answers.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 export function scanFailureMessage(error: unknown): string {
   const known = scanError(error);

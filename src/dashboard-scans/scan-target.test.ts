@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressNetworks, targetFromAddress, targetFromUrl } from './scan-target.ts';
 import { ScanInputError } from './scan-input-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 const M = MESSAGES.dashboardScans;
 const A = '0x1111111111111111111111111111111111111111';

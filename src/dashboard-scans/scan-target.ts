@@ -1,15 +1,15 @@
 /**
  * The contract a dashboard scan of `kind: url` or `kind: address` names: a network of the
  * cyberscan operation and an address of that network's family. Explorer links of the
- * supported networks resolve through their hosts (src/spec/chain-details.ts); with the
+ * supported networks resolve through their hosts (src/chain/chain-details.ts); with the
  * devnet on, this service's own origin stands for the devnet's explorer, so a devnet
  * token has an explorer-style link too (docs/decisions/0157-dashboard-scans-the-devnet-s-explorer-link.md, issue 15).
  */
-import { parseContractUrl } from '../spec/chain-details.ts';
-import { MAX_LINK_CHARS } from '../spec/explorer-urls.ts';
-import { isEvmAddress, isSolanaAddress } from '../spec/address.ts';
-import { findNetworkForOperation, LOCAL_NETWORK, networksFor, type Network, type NetworkOptions } from '../spec/networks.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { parseContractUrl } from '../chain/chain-details.ts';
+import { MAX_LINK_CHARS } from '../chain/explorer-urls.ts';
+import { isEvmAddress, isSolanaAddress } from '../interface/address.ts';
+import { findNetworkForOperation, LOCAL_NETWORK, networksFor, type Network, type NetworkOptions } from '../chain/networks.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { ScanInputError } from './scan-input-error.ts';
 
 const M = MESSAGES.dashboardScans;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sourcesFromFiles } from './uploaded-files.ts';
 import { DEFAULT_UPLOAD_LIMITS as L } from './upload-limits.ts';
 import { ScanInputError } from './scan-input-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 const M = MESSAGES.dashboardScans;
 const file = (name: string, text = 'contract A {}') => ({ name, bytes: Buffer.from(text) });

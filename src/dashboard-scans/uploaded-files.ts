@@ -3,7 +3,7 @@
  * Only a file's base name is kept (browsers send no folders), and equal names are told
  * apart with a suffix so no upload hides another.
  */
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import { ScanInputError } from './scan-input-error.ts';
 import { mib, type UploadLimits } from './upload-limits.ts';
 

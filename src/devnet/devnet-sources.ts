@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { LOCAL_NETWORK } from '../spec/networks.ts';
+import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { spdxLicense, type VerifiedSource, type VerifiedSourceProvider } from '../chain/verified-source.ts';
 import type { CompiledContracts } from './compile-contracts.ts';
 import type { DeployedContract } from './deploy-devnet.ts';

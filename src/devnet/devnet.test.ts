@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { chainDetails } from '../spec/chain-details.ts';
+import { chainDetails } from '../chain/chain-details.ts';
 import { artifactsKey, BUNDLED_ARTIFACTS, compileContracts } from './compile-contracts.ts';
 import { startDevnet, type Devnet } from './devnet.ts';
 import { createEdrProvider, RpcResponseError } from './edr-provider.ts';

@@ -2,7 +2,7 @@
  * From an enrichment state to what a scan shows: the auditLayout fields, one `meta.sources`
  * entry per source, the counter readings to store, and the scoring inputs. Pure.
  */
-import type { AuditLayout, SourceReport } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout, SourceReport } from '../interface/schemas/audit-layout.ts';
 import type { ScoringInput } from '../scan/scoring/score-scan.ts';
 import {
   PROJECT_LINK_FIELDS,

@@ -5,7 +5,7 @@
  * orchestrator (src/enrichment/enrich-project.ts) runs the present ones under the policy and
  * reports the absent ones as `unavailable` in `meta.sources`.
  */
-import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout } from '../interface/schemas/audit-layout.ts';
 import type { Provider } from './provider.ts';
 
 /** Links and text a project publishes about itself (the spec's string fields; '' when unknown). */

@@ -1,6 +1,6 @@
 /**
  * The one error family: every error a client can see extends AppError and declares, once,
- * its HTTP status, the words the client reads (a message from src/spec/messages.ts, or the
+ * its HTTP status, the words the client reads (a message from src/interface/messages.ts, or the
  * service's own words where the spec leaves them open) and the further body fields and
  * headers its answer carries. The API's error handler (src/api/plugins/error-handler.ts)
  * renders any member as `status` + `{...fields, message}` + headers; no route maps errors

@@ -4,7 +4,7 @@
  * dependency failed and why instead of waiting or reading a 500.
  */
 import { AppError } from '../errors/app-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 export class DependencyUnavailableError extends AppError {
   override readonly name = 'DependencyUnavailableError';

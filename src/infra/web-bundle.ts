@@ -14,8 +14,18 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const WEB_SOURCE = join(REPO_ROOT, 'src', 'web');
 export const WEB_DIST = join(REPO_ROOT, 'dist', 'web');
 const FINGERPRINT_FILE = '.fingerprint';
-/** Everything the bundle is made from: the app, the schemas it imports, the build's config and packages. */
-const INPUTS = [WEB_SOURCE, join(REPO_ROOT, 'src', 'spec'), join(REPO_ROOT, 'vite.config.ts'), join(REPO_ROOT, 'package-lock.json')];
+/**
+ * Everything the bundle is made from: the app, what it imports from the server side (the
+ * shared folder, the view models, and the wire contract, chain table, offers catalogue and
+ * upload limits behind them), the build's config and packages.
+ */
+const INPUTS = [
+  WEB_SOURCE,
+  ...['shared', 'scan-view', 'interface', 'chain', 'offers'].map((folder) => join(REPO_ROOT, 'src', folder)),
+  join(REPO_ROOT, 'src', 'dashboard-scans', 'upload-limits.ts'),
+  join(REPO_ROOT, 'vite.config.ts'),
+  join(REPO_ROOT, 'package-lock.json'),
+];
 
 function files(path: string, out: string[]): string[] {
   if (!existsSync(path)) return out;

@@ -8,7 +8,7 @@
  *   official file when one is given (`sdnFile`), otherwise from the committed extraction
  *   sources/ofac-sdn-eth.txt.
  * - dex-and-lockers.json: the DEX routers and factories and the lockers of the networks
- *   table (src/spec/chain-details.ts), per network.
+ *   table (src/chain/chain-details.ts), per network.
  * - mixers.json: the Tornado Cash pools of sources/tornado-cash-pools.tsv.
  * - exchanges.json, bridges.json, darklist.json: the transcribed public datasets of
  *   sources/exchanges-*.tsv, sources/bridges-*.tsv and sources/darklist-*.tsv, each with a
@@ -16,8 +16,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { allChainDetails } from '../spec/chain-details.ts';
-import { LOCAL_NETWORK } from '../spec/networks.ts';
+import { allChainDetails } from '../chain/chain-details.ts';
+import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { validateLabels, type AddressLabel, type LabelCategory } from './label-record.ts';
 import { checkedAddress, parseSeedSource, provenanceOf, SeedSourceError, type SeedSource } from './seed-source-file.ts';
 import {
@@ -114,7 +114,7 @@ function dexSeed(): SeedFile {
   }
   return seed({
     source: CHAIN_DETAILS_SOURCE,
-    url: 'src/spec/chain-details.ts',
+    url: 'src/chain/chain-details.ts',
     retrieved: NETWORKS_TABLE_DATE,
     provenance:
       "The DEX routers and factories and the lockers that scopeward's networks table already names per network (curated there from each project's documentation).",

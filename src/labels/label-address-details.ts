@@ -3,7 +3,7 @@
  * scan itself found no role (pool, locker, owner, dead keep theirs): a top holder that
  * is an exchange hot wallet or a sanctioned address says so.
  */
-import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout } from '../interface/schemas/audit-layout.ts';
 import type { LabelLookup } from './label-repository.ts';
 import { TAINT_CATEGORIES } from './label-record.ts';
 

@@ -2,8 +2,8 @@
  * The address label: what an address is, on which network, according to whom. One shape
  * for import files, the admin routes, the CLI and the lookups.
  */
-import { isEvmAddress, normalizeEvmAddress } from '../spec/address.ts';
-import { LOCAL_NETWORK, NETWORKS } from '../spec/networks.ts';
+import { isEvmAddress, normalizeEvmAddress } from '../interface/address.ts';
+import { LOCAL_NETWORK, NETWORKS } from '../chain/networks.ts';
 import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
 import { AppError } from '../errors/app-error.ts';
 

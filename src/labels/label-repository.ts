@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/open-store.ts';
-import { normalizeEvmAddress } from '../spec/address.ts';
+import { normalizeEvmAddress } from '../interface/address.ts';
 import { ALL_EVM_NETWORKS, type AddressLabel, type LabelCategory } from './label-record.ts';
 
 // 7 columns × 500 rows stays far below SQLite's 32,766 bound parameters.

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { LOCAL_NETWORK } from '../spec/networks.ts';
+import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { validateLabels, type AddressLabel } from './label-record.ts';
 import { hasSource, upsertLabels } from './label-repository.ts';
 

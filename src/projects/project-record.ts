@@ -3,8 +3,8 @@
  * publishes and its ids at the two aggregators. One shape for import files, the admin
  * routes and the CLI; the scan merges it over what aggregators list (the registry wins).
  */
-import { isEvmAddress, isSolanaAddress, normalizeEvmAddress } from '../spec/address.ts';
-import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
+import { isEvmAddress, isSolanaAddress, normalizeEvmAddress } from '../interface/address.ts';
+import { LOCAL_NETWORK, networkBySymbol } from '../chain/networks.ts';
 import { PROJECT_LINK_FIELDS, type ProjectLinks } from '../enrichment/provider-set.ts';
 import { problemSummary, validateRows, type RowProblem } from '../registry/validate-rows.ts';
 import { AppError } from '../errors/app-error.ts';

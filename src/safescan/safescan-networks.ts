@@ -9,8 +9,8 @@
  */
 import type { ChainClient } from '../chain/create-chain-client.ts';
 import { ConfigError } from '../config.ts';
-import { LOCAL_NETWORK, networkBySymbol } from '../spec/networks.ts';
-import { chainDetails } from '../spec/chain-details.ts';
+import { LOCAL_NETWORK, networkBySymbol } from '../chain/networks.ts';
+import { chainDetails } from '../chain/chain-details.ts';
 import { explorerHistoryReader } from './explorer-history.ts';
 import { rpcHistoryReader } from './rpc-history.ts';
 import type { SafescanNetwork } from './safescan-service.ts';

@@ -4,7 +4,7 @@
  * never reported as a clean zero.
  */
 import { AppError } from '../errors/app-error.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 import type { AuditLookup } from '../audits/audit-repository.ts';
 import type { LabelLookup } from '../labels/label-repository.ts';
 import { BLACKLIST_CATEGORIES, type AddressLabel } from '../labels/label-record.ts';

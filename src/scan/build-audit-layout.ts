@@ -2,10 +2,10 @@
  * Turns the facts a scan gathered into the spec's auditLayout. Pure: every field is
  * either computed from a fact or the documented empty value of its type.
  */
-import type { AuditLayout, SmartAudit, Taxes } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout, SmartAudit, Taxes } from '../interface/schemas/audit-layout.ts';
 import type { ContractContext } from '../chain/read-contract-context.ts';
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
-import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
+import type { AuditRecord } from '../interface/schemas/audit-record.ts';
+import { SCORE_NAMES, type ScoreName } from '../interface/schemas/audit-layout.ts';
 import { formatUnits } from 'viem';
 import { emptySmartAudit } from '../analysis/report/smart-audit.ts';
 import type { MarketHistory } from '../market/read-market.ts';

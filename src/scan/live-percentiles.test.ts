@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { openTestStore, type TestStore } from '../testing/test-stores.ts';
 import { saveSnapshot } from './snapshot-repository.ts';
 import { createLivePercentiles, populationKey } from './live-percentiles.ts';
-import type { ScoreName } from '../spec/schemas/audit-layout.ts';
+import type { ScoreName } from '../interface/schemas/audit-layout.ts';
 
 const scores = (security: number | null, total: number | null = security): Record<ScoreName, number | null> => ({
   security,

@@ -6,7 +6,7 @@
  * it carries (`meta.percentilesAt`), never frozen when its snapshot was taken.
  */
 import type { Store } from '../store/open-store.ts';
-import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
+import { SCORE_NAMES, type ScoreName } from '../interface/schemas/audit-layout.ts';
 
 export type Scores = Readonly<Record<ScoreName, number | null>>;
 

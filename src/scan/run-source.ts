@@ -2,7 +2,7 @@
  * Runs one source of a scan with a time limit and records how it went in `meta`.
  * A source that fails or times out yields null; the scan goes on without it.
  */
-import type { SourceReport } from '../spec/schemas/audit-layout.ts';
+import type { SourceReport } from '../interface/schemas/audit-layout.ts';
 
 export class SourceUnavailable extends Error {
   override readonly name = 'SourceUnavailable';

@@ -12,7 +12,7 @@ import { createExplorerSourceProvider } from '../chain/explorer-source-provider.
 import type { VerifiedSourceProvider } from '../chain/verified-source.ts';
 import type { Eip1193Provider } from '../devnet/edr-provider.ts';
 import { join } from 'node:path';
-import { LOCAL_NETWORK } from '../spec/networks.ts';
+import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createLabelLookup } from '../labels/label-repository.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
@@ -21,7 +21,7 @@ import type { ScanFinding, ScanServiceDeps, SimulationOutcome, SourceAnalysis } 
 import { scanSource, type SourceScanDeps, type SourceScanOptions } from './scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';
 import { compareInProcess, type CompareSimilarity } from '../corpus/similarity-pool.ts';
-import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout } from '../interface/schemas/audit-layout.ts';
 import type { CompilePool } from '../compile/compile-pool.ts';
 import type { TokenPowersOfContract } from '../analysis/token-powers.ts';
 import { createSolanaScanner, type EmbeddedSolana } from '../solana/create-solana-scanner.ts';

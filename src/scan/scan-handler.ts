@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import { openStore } from '../store/open-store.ts';
-import type { ScanResult } from '../spec/schemas/audit-layout.ts';
+import type { ScanResult } from '../interface/schemas/audit-layout.ts';
 import type { ScanHandler } from './jobs/job-runner.ts';
 import type { Devnet } from '../devnet/devnet.ts';
 import { createScanService } from './scan-service.ts';

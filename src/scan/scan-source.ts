@@ -3,12 +3,12 @@
  * analysis, similarity and, when the source compiles and deploys, a simulated
  * buy, transfer and sell on a fresh in-process chain.
  */
-import type { AuditLayout, SmartAudit, SourceReport, Taxes } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout, SmartAudit, SourceReport, Taxes } from '../interface/schemas/audit-layout.ts';
 import type { AnalysisJob, ScanFinding, SourceAnalysis } from './scan-service.ts';
 import { runSource, skippedSource, withDiagnostics } from './run-source.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
-import type { Verdict } from '../spec/schemas/verdict.ts';
+import type { Verdict } from '../interface/schemas/verdict.ts';
 import { sourceScanVerdict } from './verdict/scan-verdict.ts';
 import { explorationFindings, markStaticFindings, withProvenKeys } from '../simulate/exploration-findings.ts';
 import type { ExplorationResult } from '../simulate/explore-privileged.ts';

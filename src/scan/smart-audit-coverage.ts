@@ -8,7 +8,7 @@
  * `meta.unknown` names each unknown key with the reason, so an empty array is never
  * read as "clean".
  */
-import type { SmartAudit } from '../spec/schemas/audit-layout.ts';
+import type { SmartAudit } from '../interface/schemas/audit-layout.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 
 type RangeKey = {

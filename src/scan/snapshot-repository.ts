@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { SCORE_NAMES, type ScoreName } from '../spec/schemas/audit-layout.ts';
+import { SCORE_NAMES, type ScoreName } from '../interface/schemas/audit-layout.ts';
 import type { HistoryPoint } from './build-audit-layout.ts';
 import type { Store } from '../store/open-store.ts';
 import { prepareFirst } from '../store/prepared-first.ts';

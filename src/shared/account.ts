@@ -1,2 +1,2 @@
-/** The dashboard's account, session, key and overview shapes (src/spec/schemas/dashboard.ts), for the web. */
-export type * from '../spec/schemas/dashboard.ts';
+/** The dashboard's account, session, key and overview shapes (src/interface/schemas/dashboard.ts), for the web. */
+export type * from '../interface/schemas/dashboard.ts';

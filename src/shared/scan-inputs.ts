@@ -1,2 +1,2 @@
-/** The scan form's input checks, run alike by the page and the routes (src/spec/scan-inputs.ts). */
-export * from '../spec/scan-inputs.ts';
+/** The scan form's input checks, run alike by the page and the routes (src/interface/scan-inputs.ts). */
+export * from '../interface/scan-inputs.ts';

@@ -1,6 +1,6 @@
 /**
  * The scan result as both sides read it (issue 31): the types derive from the wire schemas
- * in src/spec/schemas (`Static<>`), which the routes validate and serialize with. The
+ * in src/interface/schemas (`Static<>`), which the routes validate and serialize with. The
  * dashboard takes every scan shape from here and declares none of its own.
  */
 export {
@@ -12,15 +12,15 @@ export {
   type SmartAudit,
   type SourceReport,
   type Taxes,
-} from '../spec/schemas/audit-layout.ts';
-export type { Evidence, Verdict } from '../spec/schemas/verdict.ts';
+} from '../interface/schemas/audit-layout.ts';
+export type { Evidence, Verdict } from '../interface/schemas/verdict.ts';
 export type {
   EngineFinding,
   ScanFinding,
   ScoreFactor,
   SimulationEvidence,
   SourceSimulationEvidence,
-} from '../spec/schemas/scan-evidence.ts';
+} from '../interface/schemas/scan-evidence.ts';
 export type {
   AddressResult,
   DashboardScanKind,
@@ -34,6 +34,6 @@ export type {
   SourceResult,
   Stage,
   StageStatus,
-} from '../spec/schemas/dashboard-scans.ts';
+} from '../interface/schemas/dashboard-scans.ts';
 export { SEVERITIES, CONFIDENCES, type Severity, type Confidence } from './severities.ts';
 export { TAX_ERRORS, type TaxError } from './tax-errors.ts';

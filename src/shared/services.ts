@@ -1,3 +1,3 @@
 /** The paid offers (catalogue and request statuses) and the Services API's shapes, for the web. */
-export type * from '../spec/schemas/services.ts';
-export * from '../spec/offers.ts';
+export type * from '../interface/schemas/services.ts';
+export * from '../offers/catalogue.ts';

@@ -4,7 +4,7 @@
  */
 import { canonicalSignature } from './canonical-signature.ts';
 import { SignatureQueryError } from './signature-errors.ts';
-import { MESSAGES } from '../spec/messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 export type SignatureQuery =
   | { readonly by: 'selector'; readonly hash: `0x${string}` }

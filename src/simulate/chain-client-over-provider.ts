@@ -5,7 +5,7 @@
 import { createPublicClient, custom, type PublicClient } from 'viem';
 import type { ChainClient } from '../chain/create-chain-client.ts';
 import type { Eip1193Provider } from '../devnet/edr-provider.ts';
-import type { ChainDetails } from '../spec/chain-details.ts';
+import type { ChainDetails } from '../chain/chain-details.ts';
 
 export function chainClientOverProvider(provider: Eip1193Provider, details: ChainDetails, chainId: number): ChainClient {
   const stats = { requests: 0, calls: 0 };

@@ -7,7 +7,7 @@
  * in finding fields and `meta.simulation.exploration`).
  */
 import { findingId, type Severity } from '../analysis/findings.ts';
-import type { SmartAudit } from '../spec/schemas/audit-layout.ts';
+import type { SmartAudit } from '../interface/schemas/audit-layout.ts';
 import { locateFunction, type ExplorationEffect, type ExplorationResult } from './explore-privileged.ts';
 
 type RangeKey = 'burn' | 'mint' | 'blacklist' | 'blacklistMany' | 'whitelist' | 'setFees' | 'maxTxAmount' | 'pause';

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeFunctionData, numberToHex, parseAbi, type Address } from 'viem';
 import { createEdrProvider } from '../devnet/edr-provider.ts';
-import type { ChainDetails } from '../spec/chain-details.ts';
+import type { ChainDetails } from '../chain/chain-details.ts';
 import { freshAddress } from './evm-session.ts';
 import { ForkStateCache, forkStateCache, type JsonRpcCall } from './fork-state-cache.ts';
 import { startRpcProxy, type RpcProxy } from './rpc-proxy.ts';

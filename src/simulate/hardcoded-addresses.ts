@@ -8,7 +8,7 @@
  * for wrapped natives and stablecoins.
  */
 import { getAddress, type Address, type Hex } from 'viem';
-import { allChainDetails } from '../spec/chain-details.ts';
+import { allChainDetails } from '../chain/chain-details.ts';
 import type { DexChain } from './deploy-dex.ts';
 
 export type HardcodedRole = 'router' | 'factory' | 'wrapped' | 'stablecoin';

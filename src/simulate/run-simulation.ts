@@ -7,7 +7,7 @@
 import { getAddress, isAddress, type Address } from 'viem';
 import { getOwner } from '../chain/get-owner.ts';
 import type { Eip1193Provider } from '../devnet/edr-provider.ts';
-import type { ChainDetails } from '../spec/chain-details.ts';
+import type { ChainDetails } from '../chain/chain-details.ts';
 import { chainClientOverProvider } from './chain-client-over-provider.ts';
 import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';

@@ -7,8 +7,8 @@
  */
 import type { Address } from 'viem';
 import type { Eip1193Provider } from '../devnet/edr-provider.ts';
-import { chainDetails } from '../spec/chain-details.ts';
-import { networkBySymbol, type Network } from '../spec/networks.ts';
+import { chainDetails } from '../chain/chain-details.ts';
+import { networkBySymbol, type Network } from '../chain/networks.ts';
 import { simulateOnFork } from './fork-simulation.ts';
 import { DEFAULT_TIMEOUT_MS, runSimulation, type SimulationSettings } from './run-simulation.ts';
 import { EMPTY_CONFIRMATIONS, emptyTaxes, type SimulationResult } from './simulation-types.ts';

@@ -5,7 +5,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import { AuditLayoutSchema, SCORE_NAMES } from '../spec/schemas/audit-layout.ts';
+import { AuditLayoutSchema, SCORE_NAMES } from '../interface/schemas/audit-layout.ts';
 import { sampleMint, startSolanaDevnet, type SolanaDevnet } from './devnet/solana-devnet.ts';
 import { createSolanaRpcClient } from './solana-rpc.ts';
 import { readSolanaToken } from './read-solana-token.ts';

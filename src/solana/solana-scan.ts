@@ -5,7 +5,7 @@
  * keeps its documented empty value and `meta.sources` says why. An address that is not
  * a readable mint, or a node that fails, gives `tokenProgram.error` (never a 500).
  */
-import type { AuditLayout, ScanMeta, ScanResult, ScoreName, SourceReport } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout, ScanMeta, ScanResult, ScoreName, SourceReport } from '../interface/schemas/audit-layout.ts';
 import { buildAuditLayout, type HistoryPoint } from '../scan/build-audit-layout.ts';
 import { runSource, unavailableSource } from '../scan/run-source.ts';
 import { scoreScan, type ScoringInput } from '../scan/scoring/score-scan.ts';

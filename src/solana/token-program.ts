@@ -2,7 +2,7 @@
  * The spec's `tokenProgram` object from what the reader found (docs/decisions/0073-solana-tokens-field-meanings.md,
  * "Solana tokenProgram"). Pure.
  */
-import type { AuditLayout } from '../spec/schemas/audit-layout.ts';
+import type { AuditLayout } from '../interface/schemas/audit-layout.ts';
 import { findingCodes } from './finding-codes.ts';
 import { EMPTY_EXTENSIONS, tokenStandardName, type SolanaMintFacts } from './mint-facts.ts';
 import { NATIVE_MINTS } from './solana-programs.ts';

@@ -1,5 +1,5 @@
 /** A stored audit record as the repository returns it: the audits tests' common sample. */
-import type { AuditRecord } from '../spec/schemas/audit-record.ts';
+import type { AuditRecord } from '../interface/schemas/audit-record.ts';
 
 export const SAMPLE_AUDIT: AuditRecord = Object.freeze({
   slug: 'alpha',

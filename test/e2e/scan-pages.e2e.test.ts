@@ -25,7 +25,7 @@ import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
 import { startFakeCodeHosts, type FakeCodeHosts } from '../../src/testing/fake-code-hosts.ts';
-import { MESSAGES } from '../../src/spec/messages.ts';
+import { MESSAGES } from '../../src/interface/messages.ts';
 
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e-scan');
 const HONEYPOT = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';

@@ -7,7 +7,7 @@ import type { ContractAnalysis } from '../solidity/contract-analysis.ts';
 import type { FunctionModel, Pragma, Program } from '../solidity/program.ts';
 import type { SourceUnit } from '../solidity/source-unit.ts';
 import type { SyntaxNode } from '../solidity/syntax-tree.ts';
-import type { SmartAudit as SpecSmartAudit } from '../../spec/schemas/audit-layout.ts';
+import type { SmartAudit as SpecSmartAudit } from '../../interface/schemas/audit-layout.ts';
 
 export const SMART_AUDIT_RANGE_KEYS = [
   'burn',

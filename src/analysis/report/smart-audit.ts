@@ -15,9 +15,9 @@ import type {
   NonImmutableSchema,
   RangeSchema,
   SmartAudit as SchemaSmartAudit,
-} from '../../spec/schemas/audit-layout.ts';
+} from '../../interface/schemas/audit-layout.ts';
 
-// The shape is the spec schema's (src/spec/schemas/audit-layout.ts): one definition for
+// The shape is the spec schema's (src/interface/schemas/audit-layout.ts): one definition for
 // the analysis, the scan service, the API serializer and the OpenAPI document.
 export type SmartAudit = SchemaSmartAudit;
 export type SmartAuditRange = Static<typeof RangeSchema>;

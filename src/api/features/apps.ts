@@ -4,7 +4,7 @@
  * admin's labels and projects), hence its own plugin.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { NetworkOptions } from '../../spec/networks.ts';
+import type { NetworkOptions } from '../../chain/networks.ts';
 import type { CorpusService } from '../../corpus/corpus-service.ts';
 import type { CompareSimilarity } from '../../corpus/similarity-pool.ts';
 import type { AccessGate } from '../access.ts';

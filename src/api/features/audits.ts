@@ -1,7 +1,7 @@
 /** Audits: operation 1 (the audit lookup, cached per store version) and the admin's audit records. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../store/open-store.ts';
-import type { NetworkOptions } from '../../spec/networks.ts';
+import type { NetworkOptions } from '../../chain/networks.ts';
 import { createAuditLookup, readAuditsVersion } from '../../audits/audit-repository.ts';
 import { cachedAuditLookup, storeVersion } from '../../audits/audit-cache.ts';
 import type { AccessGate } from '../access.ts';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import type { NetworkOptions } from '../../spec/networks.ts';
+import type { NetworkOptions } from '../../chain/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
 import { createDashboardScanRunner } from '../../dashboard-scans/dashboard-scan-runner.ts';

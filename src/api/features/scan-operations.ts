@@ -1,6 +1,6 @@
 /** The scan operations 2 to 4: Cyberscan, the score and the legacy scan (with source scans). */
 import type { FastifyPluginAsync } from 'fastify';
-import type { NetworkOptions } from '../../spec/networks.ts';
+import type { NetworkOptions } from '../../chain/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import type { SourceScanOptions, SourceScanResult } from '../../scan/scan-source.ts';
 import type { AccessGate } from '../access.ts';

@@ -6,9 +6,9 @@
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createRateLimiter, type RateLimiter } from '../../limits/rate-limiter.ts';
-import { createServiceRequests } from '../../services/service-requests.ts';
-import { createVoucherService } from '../../services/vouchers.ts';
-import { createVoucherLimiters, type VoucherLimiters } from '../../services/voucher-limiters.ts';
+import { createServiceRequests } from '../../offers/service-requests.ts';
+import { createVoucherService } from '../../offers/vouchers.ts';
+import { createVoucherLimiters, type VoucherLimiters } from '../../offers/voucher-limiters.ts';
 import { dashboardScope } from '../routes/account.ts';
 import { servicesRoutes } from '../routes/services.ts';
 import { adminKeyGuard, adminServicesRoutes, adminSessionGuard } from '../routes/admin-services.ts';
@@ -21,7 +21,7 @@ export interface ServicesOptions {
   readonly usdPerUsdt?: number;
   /** Requests per client address; default 5 an hour in memory. */
   readonly requestLimiter?: RateLimiter;
-  /** Voucher attempts per account and client; default in memory (src/services/voucher-limiters.ts). */
+  /** Voucher attempts per account and client; default in memory (src/offers/voucher-limiters.ts). */
   readonly voucherLimiters?: VoucherLimiters;
 }
 

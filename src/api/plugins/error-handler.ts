@@ -10,7 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors/app-error.ts';
 import { HttpError } from '../http-error.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { databaseConnectionFailure, DependencyUnavailableError } from '../../infra/dependency-error.ts';
 
 declare module 'fastify' {

@@ -12,8 +12,8 @@ import { ACCOUNT_MESSAGES as M } from '../../accounts/account-messages.ts';
 import type { AccountService } from '../../accounts/account-service.ts';
 import { monthOf, type UsageRecorder } from '../../accounts/usage-recorder.ts';
 import type { Clock } from '../../accounts/clock.ts';
-import { CreatedKeySchema, CreateKeySchema, DashboardKeySchema, NoticeSchema, OverviewSchema } from '../../spec/schemas/dashboard.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { CreatedKeySchema, CreateKeySchema, DashboardKeySchema, NoticeSchema, OverviewSchema } from '../../interface/schemas/dashboard.ts';
+import { MessageSchema } from '../../interface/schemas/audit-record.ts';
 import { HttpError } from '../http-error.ts';
 import { requireSession } from './account.ts';
 

@@ -20,11 +20,11 @@ import {
   SessionInfoSchema,
   VerifyCodeSchema,
   type SessionInfo,
-} from '../../spec/schemas/dashboard.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+} from '../../interface/schemas/dashboard.ts';
+import { MessageSchema } from '../../interface/schemas/audit-record.ts';
 import { HttpError } from '../http-error.ts';
 import type { ApiKeyVerifier } from '../../keys/api-key-repository.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 
 export const SESSION_COOKIE = 'sw_session';
 export const CSRF_COOKIE = 'sw_csrf';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { useAdminTestApp } from '../../testing/admin-test-app.ts';
 
 const row = {

@@ -4,12 +4,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { AuditRecordSchema, MessageSchema } from '../../spec/schemas/audit-record.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { AuditRecordSchema, MessageSchema } from '../../interface/schemas/audit-record.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { validateAuditRecords } from '../../audits/audit-record.ts';
 import { parseAuditFile } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
-import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
+import { EVM_ADDRESS_PATTERN } from '../../interface/address.ts';
 import { HttpError } from '../http-error.ts';
 import { adminRegistryScope, pageQuery, registryImportRoute, type RegistryAdminDeps } from './registry-admin.ts';
 import { refuseWith } from '../validation.ts';

@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../spec/messages.ts';
-import { isEvmAddress } from '../../spec/address.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { isEvmAddress } from '../../interface/address.ts';
 import { LABEL_CATEGORIES, isLabelNetwork, validateLabels } from '../../labels/label-record.ts';
 import { parseLabelFile } from '../../labels/parse-label-file.ts';
 import { listLabels, removeLabels, upsertLabels } from '../../labels/label-repository.ts';

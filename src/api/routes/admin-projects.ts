@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { PROJECT_LINK_FIELDS, projectAddress, projectNetwork, validateProjects } from '../../projects/project-record.ts';
 import { parseProjectFile } from '../../projects/parse-project-file.ts';
 import { listProjects, removeProject, upsertProjects } from '../../projects/project-repository.ts';

@@ -6,9 +6,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../spec/messages.ts';
-import { REQUEST_STATUSES } from '../../spec/offers.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { REQUEST_STATUSES } from '../../offers/catalogue.ts';
+import { MessageSchema } from '../../interface/schemas/audit-record.ts';
 import {
   AdminServiceRequestSchema,
   RedeemSchema,
@@ -17,11 +17,11 @@ import {
   VoucherEventSchema,
   VoucherIssueSchema,
   VoucherSchema,
-} from '../../spec/schemas/services.ts';
+} from '../../interface/schemas/services.ts';
 import { normalizeEmail } from '../../accounts/email-address.ts';
-import type { ServiceRequests } from '../../services/service-requests.ts';
-import type { VoucherService } from '../../services/vouchers.ts';
-import { parseAmount } from '../../services/voucher-rules.ts';
+import type { ServiceRequests } from '../../offers/service-requests.ts';
+import type { VoucherService } from '../../offers/vouchers.ts';
+import { parseAmount } from '../../offers/voucher-rules.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
 import type { AccountService } from '../../accounts/account-service.ts';

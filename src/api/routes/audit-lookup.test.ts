@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { upsertAudits } from '../../audits/audit-repository.ts';
 import { createApiKey, revokeApiKey } from '../../keys/api-key-repository.ts';
-import type { AuditRecord } from '../../spec/schemas/audit-record.ts';
+import type { AuditRecord } from '../../interface/schemas/audit-record.ts';
 
 const USDT = '0x55d398326f99059fF775485246999027B3197955';
 const record: AuditRecord = {

@@ -5,10 +5,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { AuditRecordSchema, MessageSchema, type AuditRecord } from '../../spec/schemas/audit-record.ts';
-import { MESSAGES } from '../../spec/messages.ts';
-import { EVM_ADDRESS_PATTERN } from '../../spec/address.ts';
-import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { AuditRecordSchema, MessageSchema, type AuditRecord } from '../../interface/schemas/audit-record.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { EVM_ADDRESS_PATTERN } from '../../interface/address.ts';
+import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../chain/networks.ts';
 import type { AuditLookup } from '../../audits/audit-repository.ts';
 import type { CachedAuditLookup } from '../../audits/audit-cache.ts';
 import { HttpError } from '../http-error.ts';

@@ -6,11 +6,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../spec/messages.ts';
-import { MessageSchema, UnavailableSchema } from '../../spec/schemas/audit-record.ts';
-import { ScanResultSchema } from '../../spec/schemas/audit-layout.ts';
-import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
-import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { MessageSchema, UnavailableSchema } from '../../interface/schemas/audit-record.ts';
+import { ScanResultSchema } from '../../interface/schemas/audit-layout.ts';
+import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../interface/address.ts';
+import { chooseNetworkFrom, networksFor, type Network, type NetworkOptions } from '../../chain/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { HttpError } from '../http-error.ts';
 import { scanError } from '../scan-error-answers.ts';

@@ -10,14 +10,14 @@ import { buildTestZip } from '../../sources/zip-test-writer.ts';
 import { scanSource } from '../../scan/scan-source.ts';
 import { analyzeVerifiedSources } from '../../scan/scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { DEFAULT_UPLOAD_LIMITS as L } from '../../dashboard-scans/upload-limits.ts';
 import { createDashboardScanRepository } from '../../dashboard-scans/dashboard-scan-repository.ts';
 import { ABANDONED_AFTER_MS, scanRequestBody } from './dashboard-scans.ts';
 import { createApiKey } from '../../keys/api-key-repository.ts';
 import { API_SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import { buildApp } from '../app.ts';
-import { ScanDetailSchema } from '../../spec/schemas/dashboard-scans.ts';
+import { ScanDetailSchema } from '../../interface/schemas/dashboard-scans.ts';
 import { assertMatchesSchema, assertRefusesWrongFields } from '../../testing/schema-check.ts';
 
 const M = MESSAGES.dashboardScans;

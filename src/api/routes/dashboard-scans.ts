@@ -9,16 +9,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../spec/messages.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { MessageSchema } from '../../interface/schemas/audit-record.ts';
 import {
   ScanDetailSchema,
   ScanInputErrorSchema,
   ScanNetworkSchema,
   ScanSummarySchema,
   type ScanDetail,
-} from '../../spec/schemas/dashboard-scans.ts';
-import type { NetworkOptions } from '../../spec/networks.ts';
+} from '../../interface/schemas/dashboard-scans.ts';
+import type { NetworkOptions } from '../../chain/networks.ts';
 import { addressNetworks, targetFromAddress, targetFromUrl } from '../../dashboard-scans/scan-target.ts';
 import { ScanInputError } from '../../dashboard-scans/scan-input-error.ts';
 import { sourcesFromFiles, type UploadedFile } from '../../dashboard-scans/uploaded-files.ts';

@@ -5,10 +5,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../spec/messages.ts';
-import { MessageSchema, UnavailableSchema } from '../../spec/schemas/audit-record.ts';
-import { SimilaritySchema, SmartAuditSchema, TaxesSchema, type ScanResult } from '../../spec/schemas/audit-layout.ts';
-import type { NetworkOptions } from '../../spec/networks.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { MessageSchema, UnavailableSchema } from '../../interface/schemas/audit-record.ts';
+import { SimilaritySchema, SmartAuditSchema, TaxesSchema, type ScanResult } from '../../interface/schemas/audit-layout.ts';
+import type { NetworkOptions } from '../../chain/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import type { SourceScanResult } from '../../scan/scan-source.ts';
 import { HttpError } from '../http-error.ts';

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { HttpError } from '../http-error.ts';
 import type { AccessGate } from '../access.ts';
 import { refuseWith } from '../validation.ts';

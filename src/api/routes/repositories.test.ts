@@ -11,7 +11,7 @@ import { createSecretBox } from '../../codehosts/secret-box.ts';
 import { scanSource } from '../../scan/scan-source.ts';
 import { analyzeVerifiedSources } from '../../scan/scan-dependencies.ts';
 import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 
 const M = MESSAGES.dashboardScans;
 const SOL =

@@ -6,8 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { isAddress } from 'viem';
-import { MESSAGES } from '../../spec/messages.ts';
-import { SafescanResultSchema, NetworkMetaSchema } from '../../spec/schemas/safescan.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { SafescanResultSchema, NetworkMetaSchema } from '../../interface/schemas/safescan.ts';
 import type { Safescan } from '../../safescan/safescan-service.ts';
 import { type AccessGate, KEY_OPTIONAL } from '../access.ts';
 import { HttpError } from '../http-error.ts';

@@ -6,7 +6,7 @@ import { createMemoryMailer } from '../../accounts/mailer.ts';
 import { createRateLimiter } from '../../limits/rate-limiter.ts';
 import { analyzeSources } from '../../analysis/analyze.ts';
 import { startFakeChatServer, type FakeChatServer } from '../../testing/fake-chat-completions.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import type { DashboardScansTable } from '../../store/schema.ts';
 
 const HONEYPOT = readFileSync(new URL('../../devnet/contracts/HoneypotToken.sol', import.meta.url), 'utf8');

@@ -5,16 +5,16 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../spec/messages.ts';
-import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../spec/address.ts';
-import { findNetworkForOperation, networksFor, SCORE_SYMBOL_ALIASES, type Network, type NetworkOptions } from '../../spec/networks.ts';
+import { MESSAGES } from '../../interface/messages.ts';
+import { ANY_ADDRESS_PATTERN, isEvmAddress, isSolanaAddress } from '../../interface/address.ts';
+import { findNetworkForOperation, networksFor, SCORE_SYMBOL_ALIASES, type Network, type NetworkOptions } from '../../chain/networks.ts';
 import type { ScanService } from '../../scan/scan-service.ts';
 import { HttpError } from '../http-error.ts';
 import { scoreScanError } from '../scan-error-answers.ts';
 import { type AccessGate, KEY_REQUIRED } from '../access.ts';
 import { refuseWith, symbolPattern } from '../validation.ts';
-import { SimulationMetaSchema } from '../../spec/schemas/audit-layout.ts';
-import { VerdictSchema } from '../../spec/schemas/verdict.ts';
+import { SimulationMetaSchema } from '../../interface/schemas/audit-layout.ts';
+import { VerdictSchema } from '../../interface/schemas/verdict.ts';
 
 const M = MESSAGES.score;
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AccountService } from '../../accounts/account-service.ts';
 import type { RateLimiter } from '../../limits/rate-limiter.ts';
-import { OFFERS, VOUCHER_FLOOR_USD, VOUCHER_TERMS } from '../../spec/offers.ts';
+import { OFFERS, VOUCHER_FLOOR_USD, VOUCHER_TERMS } from '../../offers/catalogue.ts';
 import {
   ATTACHMENT_LIMITS,
   OffersSchema,
@@ -15,12 +15,12 @@ import {
   RedemptionSchema,
   ServiceRequestInputSchema,
   ServiceRequestSchema,
-} from '../../spec/schemas/services.ts';
-import { MessageSchema } from '../../spec/schemas/audit-record.ts';
-import { publicView, type ServiceRequests } from '../../services/service-requests.ts';
-import type { VoucherService } from '../../services/vouchers.ts';
-import type { VoucherLimiters } from '../../services/voucher-limiters.ts';
-import { SERVICE_MESSAGES as M } from '../../services/service-messages.ts';
+} from '../../interface/schemas/services.ts';
+import { MessageSchema } from '../../interface/schemas/audit-record.ts';
+import { publicView, type ServiceRequests } from '../../offers/service-requests.ts';
+import type { VoucherService } from '../../offers/vouchers.ts';
+import type { VoucherLimiters } from '../../offers/voucher-limiters.ts';
+import { SERVICE_MESSAGES as M } from '../../offers/service-messages.ts';
 import { HttpError } from '../http-error.ts';
 import { strictClientError, strictValidator } from '../strict-validator.ts';
 import { requireSession } from './account.ts';

@@ -12,7 +12,7 @@ import { createStoredCorpusService } from '../../corpus/corpus-service.ts';
 import { openTestStore, type TestStore } from '../../testing/test-stores.ts';
 import { similarityRoutes, sourcesFromText } from './similarity.ts';
 import { createSimilarityPool } from '../../corpus/similarity-pool.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 import { signaturescanRoutes } from './signaturescan.ts';
 
 const pairPath = join(DEFAULT_NODE_MODULES, '@uniswap/v2-core/contracts/UniswapV2Pair.sol');

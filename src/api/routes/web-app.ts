@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HttpError } from '../http-error.ts';
-import { MESSAGES } from '../../spec/messages.ts';
+import { MESSAGES } from '../../interface/messages.ts';
 
 export interface WebAppDeps {
   /** The built bundle (dist/web). */

@@ -3,10 +3,10 @@ import type { Command } from 'commander';
 import { AuditValidationError, validateAuditRecords } from '../../audits/audit-record.ts';
 import { AuditFileError, detectAuditFileFormat, parseAuditFile } from '../../audits/parse-audit-file.ts';
 import { listAudits, removeAudits, upsertAudits } from '../../audits/audit-repository.ts';
-import { isEvmAddress } from '../../spec/address.ts';
+import { isEvmAddress } from '../../interface/address.ts';
 import { CliError, EXIT } from '../cli-error.ts';
 import { addImportCommand, count, importRows, paging, type RegistryFileImport } from '../registry-command.ts';
-import type { AuditRecord } from '../../spec/schemas/audit-record.ts';
+import type { AuditRecord } from '../../interface/schemas/audit-record.ts';
 import { output, withStore } from '../with-store.ts';
 
 const MAX_FILE_BYTES = 100 * 1024 * 1024;

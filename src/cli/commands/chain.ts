@@ -11,7 +11,7 @@ import { createSourcifySourceProvider } from '../../chain/sourcify-source-provid
 import { ChainError } from '../../chain/chain-errors.ts';
 import { startDevnet } from '../../devnet/devnet.ts';
 import { serveDevnet } from '../../devnet/serve-devnet.ts';
-import { parseContractUrl } from '../../spec/chain-details.ts';
+import { parseContractUrl } from '../../chain/chain-details.ts';
 import { CliError, EXIT } from '../cli-error.ts';
 
 interface ChainOptions {

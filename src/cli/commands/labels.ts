@@ -4,7 +4,7 @@ import { LabelValidationError, isLabelNetwork, validateLabels } from '../../labe
 import { LabelFileError, detectLabelFileFormat, parseLabelFile } from '../../labels/parse-label-file.ts';
 import { listLabels, removeLabels, upsertLabels } from '../../labels/label-repository.ts';
 import { importSeeds } from '../../labels/seed-labels.ts';
-import { isEvmAddress } from '../../spec/address.ts';
+import { isEvmAddress } from '../../interface/address.ts';
 import { CliError, EXIT } from '../cli-error.ts';
 import { addImportCommand, count, paging } from '../registry-command.ts';
 import { output, withStore } from '../with-store.ts';

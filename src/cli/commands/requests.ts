@@ -1,6 +1,6 @@
 /** `scopeward requests list|quote|status`: requests for the operator's offers. */
 import type { Command } from 'commander';
-import { REQUEST_STATUSES, type RequestStatus } from '../../spec/offers.ts';
+import { REQUEST_STATUSES, type RequestStatus } from '../../offers/catalogue.ts';
 import { CliError } from '../cli-error.ts';
 import { output, withStore } from '../with-store.ts';
 import { amountOption, refusalsAsCliErrors, servicesOf } from './services-context.ts';

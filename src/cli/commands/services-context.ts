@@ -3,10 +3,10 @@ import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../accounts/mailer.ts';
 import { systemClock } from '../../accounts/clock.ts';
 import type { Store } from '../../store/open-store.ts';
-import { createServiceRequests } from '../../services/service-requests.ts';
-import { createVoucherService } from '../../services/vouchers.ts';
-import { ServiceError } from '../../services/service-error.ts';
-import { parseAmount } from '../../services/voucher-rules.ts';
+import { createServiceRequests } from '../../offers/service-requests.ts';
+import { createVoucherService } from '../../offers/vouchers.ts';
+import { ServiceError } from '../../offers/service-error.ts';
+import { parseAmount } from '../../offers/voucher-rules.ts';
 import { CliError, EXIT } from '../cli-error.ts';
 
 export function servicesOf(store: Store) {

@@ -78,8 +78,8 @@ export function register(program: Command): void {
 
 async function simulateAddress(address: string, network: string, rpcUrl: string | undefined, timeoutMs: number) {
   const { simulateToken } = await import('../../simulate/simulate-token.ts');
-  const { rpcUrlFor } = await import('../../spec/chain-details.ts');
-  const { networkBySymbol } = await import('../../spec/networks.ts');
+  const { rpcUrlFor } = await import('../../chain/chain-details.ts');
+  const { networkBySymbol } = await import('../../chain/networks.ts');
   if (!networkBySymbol(network)) throw new CliError(`unknown network: ${network}`);
   const url = rpcUrl ?? (network === 'LOCAL' ? process.env.RPC_URL_LOCAL : rpcUrlFor(network, process.env));
   if (url) return simulateToken({ network, token: address, rpc: { url }, timeoutMs });

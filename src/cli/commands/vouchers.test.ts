@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../testing/run-cli.ts';
 import { openStore } from '../../store/open-store.ts';
-import { createServiceRequests } from '../../services/service-requests.ts';
+import { createServiceRequests } from '../../offers/service-requests.ts';
 import { createMemoryMailer } from '../../accounts/mailer.ts';
 
 describe('scopeward vouchers and requests', () => {

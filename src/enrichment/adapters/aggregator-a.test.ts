@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { networkBySymbol } from '../../spec/networks.ts';
+import { networkBySymbol } from '../../chain/networks.ts';
 import { fixtureText, startProviderReplay, testProviderContext, type ProviderReplay } from '../../testing/provider-replay.ts';
 import { providerError } from '../../testing/provider-error.ts';
 import { ASSET_PLATFORMS, createAggregatorAProvider } from './aggregator-a.ts';

@@ -35,7 +35,7 @@ const NAME = 'aggregatorA';
 export const DEFAULT_BASE_URL = 'https://api.coingecko.com/api/v3';
 
 /**
- * Our network symbols (src/spec/networks.ts) → CoinGecko asset platform ids
+ * Our network symbols (src/chain/networks.ts) → CoinGecko asset platform ids
  * (GET /asset_platforms). Networks missing here have no platform there that we could
  * confirm (and testnets have none); a token on them is found only by its coin id.
  */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { RepositoryStatsSchema } from '../../spec/schemas/audit-layout.ts';
+import { RepositoryStatsSchema } from '../../interface/schemas/audit-layout.ts';
 import {
   fixtureText,
   startProviderReplay,

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AuditLayoutSchema } from '../../spec/schemas/audit-layout.ts';
+import { AuditLayoutSchema } from '../../interface/schemas/audit-layout.ts';
 import type { EnrichmentProviders } from '../provider-set.ts';
 import { createAggregatorAProvider, DEFAULT_BASE_URL as aggregatorA } from './aggregator-a.ts';
 import { createAggregatorBProvider, DEFAULT_BASE_URL as aggregatorB } from './aggregator-b.ts';

@@ -7,7 +7,7 @@
  * of the total, whose weights are renormalised over the scores that exist. Unknown is
  * never scored as safe.
  */
-import type { ScoreName } from '../../spec/schemas/audit-layout.ts';
+import type { ScoreName } from '../../interface/schemas/audit-layout.ts';
 import { describeHolder, type PowerHolder } from '../power-holder.ts';
 import { detectors } from '../../analysis/detectors/index.ts';
 import type { MoneyPower } from '../../analysis/detectors/define-detector.ts';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from '@sinclair/typebox/value';
-import { VerdictSchema } from '../../spec/schemas/verdict.ts';
+import { VerdictSchema } from '../../interface/schemas/verdict.ts';
 import { computeVerdict, type RiskCategory, type VerdictInput } from './compute-verdict.ts';
 
 const CATEGORIES: RiskCategory[] = [

@@ -9,7 +9,7 @@
  * without gaps): an unverified contract or a partial analysis leaves the categories it
  * found nothing for `unknown`, never clean.
  */
-import type { Evidence, Verdict } from '../../spec/schemas/verdict.ts';
+import type { Evidence, Verdict } from '../../interface/schemas/verdict.ts';
 
 /** One risk category: the findings and smartAudit keys that report it (src/analysis/goplus-categories.ts). */
 export interface RiskCategory {

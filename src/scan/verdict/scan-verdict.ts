@@ -5,8 +5,8 @@
  * what computeVerdict reads from the scan's own result.
  */
 import { GOPLUS_CATEGORIES } from '../../analysis/goplus-categories.ts';
-import type { ScanMeta, SourceReport } from '../../spec/schemas/audit-layout.ts';
-import type { Verdict } from '../../spec/schemas/verdict.ts';
+import type { ScanMeta, SourceReport } from '../../interface/schemas/audit-layout.ts';
+import type { Verdict } from '../../interface/schemas/verdict.ts';
 import { computeVerdict, type VerdictFinding, type VerdictOwnerAction, type VerdictTaxes } from './compute-verdict.ts';
 
 interface ExplorationEffectLike {

@@ -6,8 +6,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from '@sinclair/typebox/value';
-import { VerdictSchema } from '../../spec/schemas/verdict.ts';
-import { SCORE_NAMES } from '../../spec/schemas/audit-layout.ts';
+import { VerdictSchema } from '../../interface/schemas/verdict.ts';
+import { SCORE_NAMES } from '../../interface/schemas/audit-layout.ts';
 import { SAMPLE_MINT_SPECS } from '../../solana/devnet/sample-mints.ts';
 import { sampleMint, startSolanaDevnet, type SolanaDevnet } from '../../solana/devnet/solana-devnet.ts';
 import { createSolanaRpcClient } from '../../solana/solana-rpc.ts';

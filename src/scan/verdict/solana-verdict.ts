@@ -11,8 +11,8 @@
  * mint, new accounts frozen by default); otherwise `unknown`, because Solana pools are not
  * read and no trade is simulated (docs/decisions/0231-the-verdict-of-a-solana-mint-and.md).
  */
-import type { AuditLayout } from '../../spec/schemas/audit-layout.ts';
-import type { Evidence, Verdict } from '../../spec/schemas/verdict.ts';
+import type { AuditLayout } from '../../interface/schemas/audit-layout.ts';
+import type { Evidence, Verdict } from '../../interface/schemas/verdict.ts';
 import { FINDING_RULES, type FindingCode } from '../../solana/finding-codes.ts';
 
 export type TokenProgramLike = NonNullable<AuditLayout['tokenProgram']>;

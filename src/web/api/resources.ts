@@ -1,6 +1,6 @@
 /**
  * Every API resource the dashboard uses, typed from the same TypeBox schemas that
- * validate the routes and make the OpenAPI document (src/spec/schemas). Pages use the
+ * validate the routes and make the OpenAPI document (src/interface/schemas). Pages use the
  * hooks in hooks.ts, not these functions directly.
  */
 import type {

@@ -1,4 +1,4 @@
-/** The Services page's resources and hooks: offers, requests, vouchers (typed from src/spec/schemas/services.ts). */
+/** The Services page's resources and hooks: offers, requests, vouchers (typed from src/interface/schemas/services.ts). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
 import type {

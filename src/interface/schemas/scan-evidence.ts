@@ -14,7 +14,7 @@ const LineRangeSchema = Type.Tuple([Type.Integer(), Type.Integer()], { descripti
 
 /**
  * The analysis engine's finding (`Finding` in src/analysis/findings.ts), field for field;
- * src/spec/schemas/scan-evidence.test.ts checks at compile time that the two types are equal.
+ * src/interface/schemas/scan-evidence.test.ts checks at compile time that the two types are equal.
  */
 export const EngineFindingSchema = Type.Object(
   {

@@ -7,7 +7,7 @@
  */
 import { isEvmAddress, isSolanaAddress } from './address.ts';
 import { MESSAGES } from './messages.ts';
-import { MAX_LINK_CHARS, parseExplorerUrl, type ExplorerHostIndex } from './explorer-urls.ts';
+import { MAX_LINK_CHARS, parseExplorerUrl, type ExplorerHostIndex } from '../chain/explorer-urls.ts';
 import { DEFAULT_UPLOAD_LIMITS, mib } from '../dashboard-scans/upload-limits.ts';
 
 // The server's words where it checks the same thing, so one mistake reads the same

@@ -10,8 +10,13 @@ import type { Database, ServiceRequestsTable } from '../store/schema.ts';
 import type { Clock } from '../accounts/clock.ts';
 import type { MailAttachment, Mailer, MailMessage } from '../accounts/mailer.ts';
 import { normalizeEmail } from '../accounts/email-address.ts';
-import { OFFERS, type RequestStatus } from '../spec/offers.ts';
-import { ATTACHMENT_LIMITS, type ServiceRequest, type ServiceRequestInput, type ServiceRequestUpdate } from '../spec/schemas/services.ts';
+import { OFFERS, type RequestStatus } from './catalogue.ts';
+import {
+  ATTACHMENT_LIMITS,
+  type ServiceRequest,
+  type ServiceRequestInput,
+  type ServiceRequestUpdate,
+} from '../interface/schemas/services.ts';
 import { formatUsd, parseAmount } from './voucher-rules.ts';
 import { ServiceError } from './service-error.ts';
 import { SERVICE_MESSAGES as M } from './service-messages.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { EXPLORER_HOSTS, MAX_LINK_CHARS, parseExplorerUrl, typedHost } from './explorer-urls.ts';
 import { allChainDetails } from './chain-details.ts';
 import { networksFor } from './networks.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 const A = '0x39c2764C53c0520b89Ad236A4AccC5af037Ce350';
 

@@ -3,7 +3,7 @@
  * rounding drifts), validity in UTC calendar months, and the 500 USD floor.
  * docs/decisions/0100-services-and-vouchers-issue-20.md ("Vouchers") says why each choice was made.
  */
-import { VOUCHER_FLOOR_USD, VOUCHER_VALIDITY_MONTHS } from '../spec/offers.ts';
+import { VOUCHER_FLOOR_USD, VOUCHER_VALIDITY_MONTHS } from './catalogue.ts';
 
 export const FLOOR_CENTS = VOUCHER_FLOOR_USD * 100;
 /** Largest voucher value or quote accepted: 10 million, far above any audit price. */

@@ -8,7 +8,7 @@
  * chain-details does) because that table would add 800 kB to the dashboard; a test holds
  * the two equal, and chain-details parses through this module, so there is one parser.
  */
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from '../interface/messages.ts';
 
 /** Explorer hosts per network symbol (without `www.`; the parser accepts it either way). */
 export const EXPLORER_HOSTS: Readonly<Record<string, readonly string[]>> = {

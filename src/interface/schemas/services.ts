@@ -4,7 +4,7 @@
  * takes its types from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ATTACHMENT_LIMITS, OFFER_IDS, REQUEST_STATUSES } from '../offers.ts';
+import { ATTACHMENT_LIMITS, OFFER_IDS, REQUEST_STATUSES } from '../../offers/catalogue.ts';
 
 export { ATTACHMENT_LIMITS };
 
