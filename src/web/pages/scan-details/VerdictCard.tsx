@@ -6,6 +6,7 @@
 import type { Verdict } from '../../../shared/scan-result.ts';
 import { Address } from '../../ui/Address.tsx';
 import { humanizeRawUnits, type TokenUnits } from '../../../scan-view/units.ts';
+import { codeSpans } from '../../../scan-view/code-spans.ts';
 
 type Risk = Verdict['risks'][number];
 type Evidence = Risk['evidence'][number];
@@ -117,7 +118,11 @@ export function VerdictCard({
           </p>
         ) : null}
       </div>
-      <p className="verdict-summary">{humanizeRawUnits(verdict.summary, token)}</p>
+      <p className="verdict-summary">
+        {codeSpans(humanizeRawUnits(verdict.summary, token)).map((span, i) =>
+          span.code ? <code key={i}>{span.text}</code> : <span key={i}>{span.text}</span>,
+        )}
+      </p>
       <dl className="verdict-answers">
         <div>
           <dt>Can I buy?</dt>
