@@ -20,7 +20,7 @@ import { parseRaw } from '../src/analysis/solidity/syntax-tree.ts';
 import { detectors } from '../src/analysis/detectors/index.ts';
 import { toSarif } from '../src/analysis/report/sarif.ts';
 import { toText } from '../src/analysis/report/text-report.ts';
-import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../src/source-files/node-modules-resolver.ts';
 
 const require = createRequire(import.meta.url);
 const solidityParser = require('@solidity-parser/parser') as { parse: (src: string, opts?: object) => unknown };

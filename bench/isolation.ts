@@ -91,7 +91,7 @@ async function serve(dir: string, inline: boolean, similarity: boolean): Promise
   const { createRateLimiter } = await import('../src/limits/rate-limiter.ts');
   const { analyzeVerifiedSources, sourceScanner, preloadSourceSimulation } = await import('../src/scan/scan-dependencies.ts');
   if (!inline) await preloadSourceSimulation();
-  const { createNodeModulesResolver } = await import('../src/sources/node-modules-resolver.ts');
+  const { createNodeModulesResolver } = await import('../src/source-files/node-modules-resolver.ts');
   const { createAnalysisPool } = await import('../src/scan/analysis-pool/analysis-pool.ts');
   const { createCompilePool } = await import('../src/compile/compile-pool.ts');
   const store = await openStore({ dataDir: dir });

@@ -19,7 +19,7 @@ import { detectors } from '../src/analysis/detectors/index.ts';
 import { SMART_AUDIT_BOOLEAN_KEYS } from '../src/analysis/detectors/define-detector.ts';
 import { readExpectations, readLabelScope } from '../src/analysis/detectors/fixture-annotations.ts';
 import type { SmartAudit, SmartAuditRange } from '../src/analysis/report/smart-audit.ts';
-import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../src/source-files/node-modules-resolver.ts';
 
 const TARGET = 0.95;
 const root = fileURLToPath(new URL('..', import.meta.url));

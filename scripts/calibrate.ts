@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzeVerifiedSources, sourceScanner } from '../src/scan/scan-dependencies.ts';
 import { scanSource } from '../src/scan/scan-source.ts';
 import { MONEY_POWER_DETECTORS, rankOf, RANKS, type MoneyPower } from '../src/scan/scoring/score-scan.ts';
-import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../src/source-files/node-modules-resolver.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const GROUP_LABELS = ['mint', 'honeypot'] as const;

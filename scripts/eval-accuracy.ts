@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { analyzeSources, type AnalysisResult } from '../src/analysis/analyze.ts';
 import type { SmartAudit, SmartAuditRange } from '../src/analysis/report/smart-audit.ts';
-import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../src/source-files/node-modules-resolver.ts';
 import { evalHalf, halfArgument } from './eval-split.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -16,7 +16,7 @@ import { createRateLimiter } from '../src/limits/rate-limiter.ts';
 import { signedInBrowser } from '../src/testing/dashboard-browser.ts';
 import { runCli } from '../src/testing/run-cli.ts';
 import { MESSAGES } from '../src/interface/messages.ts';
-import { buildTestZip } from '../src/sources/zip-test-writer.ts';
+import { buildTestZip } from '../src/source-files/zip-test-writer.ts';
 
 describe('scopeward scan --server on the real app', () => {
   let f: ScanFixture;

@@ -14,7 +14,7 @@ import { createStoredCorpusService } from '../src/corpus/corpus-service.ts';
 import { ChainUnavailableError, NotATokenError } from '../src/scan/scan-errors.ts';
 import { scanSource } from '../src/scan/scan-source.ts';
 import { analyzeVerifiedSources } from '../src/scan/scan-dependencies.ts';
-import { createNodeModulesResolver } from '../src/sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../src/source-files/node-modules-resolver.ts';
 import { devnetRpcRoutes } from '../src/api/routes/devnet-rpc.ts';
 import type { ScanService } from '../src/scan/scan-service.ts';
 import { MESSAGES } from '../src/interface/messages.ts';

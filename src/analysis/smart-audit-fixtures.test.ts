@@ -8,7 +8,7 @@ import { detectors } from './detectors/index.ts';
 import { SMART_AUDIT_BOOLEAN_KEYS } from './detectors/define-detector.ts';
 import { readExpectations } from './detectors/fixture-annotations.ts';
 import type { SmartAudit, SmartAuditRange } from './report/smart-audit.ts';
-import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../source-files/node-modules-resolver.ts';
 
 const dir = fileURLToPath(new URL('./__fixtures__/tokens/', import.meta.url));
 const resolveImport = createNodeModulesResolver();

@@ -5,7 +5,7 @@
  * failed with the reason; nothing escapes as an unhandled rejection.
  */
 import { randomBytes } from 'node:crypto';
-import type { ScanResult, SourceReport } from '../interface/schemas/audit-layout.ts';
+import type { ScanResult, DataSourceReport } from '../interface/schemas/audit-layout.ts';
 import type { SourceScanOptions, SourceScanResult } from '../scan/scan-source.ts';
 import type { DashboardScanKind, RepositoryRef, ScanSummary, Stage } from '../interface/schemas/dashboard-scans.ts';
 import type { DashboardScanRepository } from './dashboard-scan-repository.ts';
@@ -267,7 +267,7 @@ export function createDashboardScanRunner(deps: DashboardScanRunnerDeps): Dashbo
   };
 }
 
-function stageOf(name: string, report: SourceReport, finishedAt: string): Stage {
+function stageOf(name: string, report: DataSourceReport, finishedAt: string): Stage {
   // A stale source answered with its last good value: done, with why it was not refreshed.
   if (report.status === 'ok' || report.status === 'partial' || report.status === 'stale')
     return { name, status: 'done', message: report.status === 'ok' ? null : (report.reason ?? report.status), finishedAt };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readSolZip, type ReadSolZipOptions } from './read-sol-zip.ts';
-import { buildTestZip } from '../sources/zip-test-writer.ts';
+import { buildTestZip } from '../source-files/zip-test-writer.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './upload-limits.ts';
 import { ScanInputError } from './scan-input-error.ts';
 import { MESSAGES } from '../interface/messages.ts';

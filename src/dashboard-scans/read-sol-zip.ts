@@ -7,7 +7,7 @@
  * Other files are ignored, as the spec's UI item 3 says.
  */
 import { MESSAGES } from '../interface/messages.ts';
-import { isSolPath, isSymlink, openZipArchive, ZipArchiveError } from '../sources/zip-archive.ts';
+import { isSolPath, isSymlink, openZipArchive, ZipArchiveError } from '../source-files/zip-archive.ts';
 import { ScanInputError, type ScanInputField } from './scan-input-error.ts';
 import { mib, type UploadLimits } from './upload-limits.ts';
 

@@ -2,7 +2,7 @@
  * From an enrichment state to what a scan shows: the auditLayout fields, one `meta.sources`
  * entry per source, the counter readings to store, and the scoring inputs. Pure.
  */
-import type { AuditLayout, SourceReport } from '../interface/schemas/audit-layout.ts';
+import type { AuditLayout, DataSourceReport } from '../interface/schemas/audit-layout.ts';
 import type { ScoringInput } from '../scan/scoring/score-scan.ts';
 import {
   PROJECT_LINK_FIELDS,
@@ -42,7 +42,7 @@ const COUNTER_SOURCES: Readonly<Record<Exclude<Counter, 'facebook'>, { role: Pro
 export const FACEBOOK_REASON = 'no Facebook provider: page likes need a Graph API page token, which this build does not use';
 
 /** auditLayout fields each source fills (`meta.sources[role].fields`). */
-export const SOURCE_FIELDS: Readonly<Record<ProviderRole, readonly string[]>> = {
+export const PROVENANCE_FIELDS: Readonly<Record<ProviderRole, readonly string[]>> = {
   aggregatorA: ['aggregatorA', 'website', 'logo', 'description', 'twitter', 'telegram', 'discord', 'reddit', 'facebook', 'github'],
   aggregatorB: ['aggregatorB', 'website', 'logo', 'description', 'twitter', 'telegram', 'discord', 'reddit', 'facebook', 'github'],
   telegram: ['telegramMembers', 'socialCounters', 'telegramMembersHistory'],
@@ -161,11 +161,11 @@ export function layoutFields(state: EnrichmentState, histories: CounterHistories
 }
 
 /** One `meta.sources` entry per provider, plus the registry and Facebook. */
-export function sourceReports(state: EnrichmentState, profile: ProjectProfile): Record<string, SourceReport> {
-  const out: Record<string, SourceReport> = {};
+export function sourceReports(state: EnrichmentState, profile: ProjectProfile): Record<string, DataSourceReport> {
+  const out: Record<string, DataSourceReport> = {};
   for (const role of ROLES) {
     const source = state.sources[role];
-    const fields = [...SOURCE_FIELDS[role]];
+    const fields = [...PROVENANCE_FIELDS[role]];
     if (!source) {
       out[role] = { status: 'unavailable', reason: 'not configured', durationMs: 0, fields };
       continue;

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { AuditLayout, SourceReport } from '../interface/schemas/audit-layout.ts';
+import type { AuditLayout, DataSourceReport } from '../interface/schemas/audit-layout.ts';
 import { findProject } from '../projects/project-repository.ts';
 import { PROJECT_LINK_FIELDS } from '../projects/project-record.ts';
 import { emptyAuditLayout } from '../scan/build-audit-layout.ts';
@@ -34,7 +34,7 @@ import type { ProjectLinks } from './provider-set.ts';
 
 export interface ScanEnrichment {
   readonly fields: EnrichmentLayoutFields;
-  readonly sources: Record<string, SourceReport>;
+  readonly sources: Record<string, DataSourceReport>;
   readonly scoring: EnrichmentScoringInput;
 }
 

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { databaseConnectionFailure, DependencyUnavailableError, isConnectionError } from './dependency-error.ts';
 import { errorHandler } from '../api/plugins/error-handler.ts';
 import { requireRedis } from './redis.ts';
-import { withDiagnostics } from '../scan/run-source.ts';
+import { withDiagnostics } from '../scan/run-data-source.ts';
 
 describe('dependency failures', () => {
   it('tells a lost connection from a failed command', () => {

@@ -4,14 +4,14 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSeeds, seedText } from './build-seeds.ts';
-import { parseSeedSource } from './seed-source-file.ts';
+import { parseSeedList } from './seed-list-file.ts';
 import { readSeed, SEED_DIR, SEED_FILES } from './seed-labels.ts';
 
-const SOURCES = join(SEED_DIR, 'sources');
+const SOURCES = join(SEED_DIR, 'lists');
 const sourceFiles = (prefix: string) =>
   readdirSync(SOURCES)
     .filter((f) => f.startsWith(prefix) && f.endsWith('.tsv'))
-    .map((f) => parseSeedSource(f, readFileSync(join(SOURCES, f), 'utf8')));
+    .map((f) => parseSeedList(f, readFileSync(join(SOURCES, f), 'utf8')));
 
 describe('building the seed label files', () => {
   let scratch: string;
@@ -77,7 +77,7 @@ describe('building the seed label files', () => {
     cpSync(SOURCES, dir, { recursive: true });
     appendFileSync(join(dir, 'exchanges-kraken.tsv'), '0x2e7542ec36df6429d8c397f88c4cf0c925948f44\tKraken: Deployer 1\n');
     assert.throws(
-      () => buildSeeds({ sourcesDir: dir }),
+      () => buildSeeds({ listsDir: dir }),
       /exchanges-kraken\.tsv line \d+: "Kraken: Deployer 1" is not an exchange wallet's name tag/,
     );
 
@@ -94,7 +94,7 @@ describe('building the seed label files', () => {
         mixed.replace(/[A-F]/, (c) => c.toLowerCase()),
       ),
     );
-    assert.throws(() => buildSeeds({ sourcesDir: dir2 }), /darklist-myetherwallet\.tsv line \d+: .* fails its EIP-55 checksum/);
+    assert.throws(() => buildSeeds({ listsDir: dir2 }), /darklist-myetherwallet\.tsv line \d+: .* fails its EIP-55 checksum/);
   });
 
   it('needs the download date with an SDN file, and extracts its ETH addresses', () => {

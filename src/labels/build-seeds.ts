@@ -6,20 +6,20 @@
  *
  * - ofac-sdn.json: the Ethereum-format addresses of the US Treasury's SDN list, from the
  *   official file when one is given (`sdnFile`), otherwise from the committed extraction
- *   sources/ofac-sdn-eth.txt.
+ *   lists/ofac-sdn-eth.txt.
  * - dex-and-lockers.json: the DEX routers and factories and the lockers of the networks
  *   table (src/chain/chain-details.ts), per network.
- * - mixers.json: the Tornado Cash pools of sources/tornado-cash-pools.tsv.
+ * - mixers.json: the Tornado Cash pools of lists/tornado-cash-pools.tsv.
  * - exchanges.json, bridges.json, darklist.json: the transcribed public datasets of
- *   sources/exchanges-*.tsv, sources/bridges-*.tsv and sources/darklist-*.tsv, each with a
- *   header naming the repository, path and commit read (see seed-source-file.ts).
+ *   lists/exchanges-*.tsv, lists/bridges-*.tsv and lists/darklist-*.tsv, each with a
+ *   header naming the repository, path and commit read (see seed-list-file.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allChainDetails } from '../chain/chain-details.ts';
 import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { validateLabels, type AddressLabel, type LabelCategory } from './label-record.ts';
-import { checkedAddress, parseSeedSource, provenanceOf, SeedSourceError, type SeedSource } from './seed-source-file.ts';
+import { checkedAddress, parseSeedList, provenanceOf, SeedListError, type SeedList } from './seed-list-file.ts';
 import {
   BRIDGES_SOURCE,
   CHAIN_DETAILS_SOURCE,
@@ -36,8 +36,8 @@ export interface BuildOptions {
   readonly sdnFile?: string | undefined;
   /** YYYY-MM-DD to stamp on lists whose inputs carry no date of their own (a fresh SDN download). */
   readonly retrieved?: string | undefined;
-  /** Where the source files are; default src/labels/seed/sources. */
-  readonly sourcesDir?: string;
+  /** Where the source files are; default src/labels/seed/lists. */
+  readonly listsDir?: string;
 }
 
 /** When the committed SDN extraction and the networks table were read into the seeds. */
@@ -62,17 +62,17 @@ function seed(file: Omit<SeedFile, 'labels'> & { labels: readonly AddressLabel[]
   return { ...file, labels: validateLabels(file.labels) }; // a seed that would not import is not built
 }
 
-function ofacSeed(options: BuildOptions, sourcesDir: string): SeedFile {
+function ofacSeed(options: BuildOptions, listsDir: string): SeedFile {
   let addresses: string[];
   let provenance: string;
   let retrieved: string;
   if (options.sdnFile) {
-    if (!options.retrieved) throw new SeedSourceError('an SDN file needs --retrieved YYYY-MM-DD: the day it was downloaded');
+    if (!options.retrieved) throw new SeedListError('an SDN file needs --retrieved YYYY-MM-DD: the day it was downloaded');
     addresses = [...readFileSync(options.sdnFile, 'utf8').matchAll(SDN_ETH)].map((m) => m[1]!);
     provenance = `extracted by scripts/build-labels.ts from the SDN file ${options.sdnFile} (US Treasury, OFAC)`;
     retrieved = options.retrieved;
   } else {
-    addresses = readFileSync(join(sourcesDir, 'ofac-sdn-eth.txt'), 'utf8')
+    addresses = readFileSync(join(listsDir, 'ofac-sdn-eth.txt'), 'utf8')
       .split('\n')
       .map((l) => l.trim())
       .filter((l) => l !== '');
@@ -80,7 +80,7 @@ function ofacSeed(options: BuildOptions, sourcesDir: string): SeedFile {
       'Not downloaded from treasury.gov by this build: the 150 addresses are the list sanctioned_addresses_ETH.txt of ' +
       'github.com/0xB10C/ofac-sanctioned-digital-currency-addresses at commit 695b693b09caca890efd69a585b9a391e37bd965 ' +
       '(that project extracts every "Digital Currency Address - ETH" of the SDN list), copied verbatim into ' +
-      'src/labels/seed/sources/ofac-sdn-eth.txt on 2026-11-25. Rebuild from the official file with --sdn.';
+      'src/labels/seed/lists/ofac-sdn-eth.txt on 2026-11-25. Rebuild from the official file with --sdn.';
     retrieved = OFAC_EXTRACTION_DATE;
   }
   const unique = [...new Set(addresses.map((a, i) => checkedAddress(a, `SDN address ${i + 1}`)))].sort();
@@ -123,11 +123,11 @@ function dexSeed(): SeedFile {
 }
 
 /** The Tornado Cash pools: a hand-written header (two upstream repositories, see the file) and network/address/pool rows. */
-function mixersSeed(sourcesDir: string): SeedFile {
+function mixersSeed(listsDir: string): SeedFile {
   const name = 'tornado-cash-pools.tsv';
-  const lines = readFileSync(join(sourcesDir, name), 'utf8').split('\n');
+  const lines = readFileSync(join(listsDir, name), 'utf8').split('\n');
   const retrieved = /^# retrieved: (\d{4}-\d{2}-\d{2})$/m.exec(lines.join('\n'))?.[1];
-  if (!retrieved) throw new SeedSourceError(`${name}: the header does not say when it was retrieved`);
+  if (!retrieved) throw new SeedListError(`${name}: the header does not say when it was retrieved`);
   const provenance = lines
     .filter((l) => l.startsWith('# ') && !l.includes('\t') && !/^# [a-z]+: /.test(l))
     .map((l) => l.slice(2))
@@ -154,14 +154,14 @@ function mixersSeed(sourcesDir: string): SeedFile {
   });
 }
 
-function sourcesNamed(sourcesDir: string, prefix: string): SeedSource[] {
-  return readdirSync(sourcesDir)
+function sourcesNamed(listsDir: string, prefix: string): SeedList[] {
+  return readdirSync(listsDir)
     .filter((f) => f.startsWith(prefix) && f.endsWith('.tsv'))
     .sort()
-    .map((f) => parseSeedSource(f, readFileSync(join(sourcesDir, f), 'utf8')));
+    .map((f) => parseSeedList(f, readFileSync(join(listsDir, f), 'utf8')));
 }
 
-const latest = (sources: readonly SeedSource[]) =>
+const latest = (sources: readonly SeedList[]) =>
   sources
     .map((s) => s.fields.retrieved)
     .sort()
@@ -175,14 +175,14 @@ const latest = (sources: readonly SeedSource[]) =>
  */
 const EXCHANGE_WALLET_NAME = /^[^:]+?(?: \d+)?$|^[^:]+: (?:Hot )?Wallet(?: \d+)?$/;
 
-function exchangesSeed(sourcesDir: string): SeedFile {
-  const sources = sourcesNamed(sourcesDir, 'exchanges-');
+function exchangesSeed(listsDir: string): SeedFile {
+  const sources = sourcesNamed(listsDir, 'exchanges-');
   const labels: AddressLabel[] = [];
   for (const s of sources)
     for (const row of s.rows) {
       const name = row.values.label ?? '';
       if (!EXCHANGE_WALLET_NAME.test(name))
-        throw new SeedSourceError(`${s.name} line ${row.line}: "${name}" is not an exchange wallet's name tag`);
+        throw new SeedListError(`${s.name} line ${row.line}: "${name}" is not an exchange wallet's name tag`);
       labels.push({
         address: row.values.address!.toLowerCase(),
         network: s.fields.network,
@@ -201,8 +201,8 @@ function exchangesSeed(sourcesDir: string): SeedFile {
   });
 }
 
-function bridgesSeed(sourcesDir: string): SeedFile {
-  const sources = sourcesNamed(sourcesDir, 'bridges-');
+function bridgesSeed(listsDir: string): SeedFile {
+  const sources = sourcesNamed(listsDir, 'bridges-');
   const labels = sources.flatMap((s) =>
     s.rows.map((row): AddressLabel => ({
       address: row.values.address!.toLowerCase(),
@@ -228,11 +228,11 @@ function darklistDate(raw: string, retrieved: string, where: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(raw);
   if (us) return `20${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
-  throw new SeedSourceError(`${where}: date "${raw}" is neither YYYY-MM-DD nor M/D/YY`);
+  throw new SeedListError(`${where}: date "${raw}" is neither YYYY-MM-DD nor M/D/YY`);
 }
 
-function darklistSeed(sourcesDir: string): SeedFile {
-  const sources = sourcesNamed(sourcesDir, 'darklist-');
+function darklistSeed(listsDir: string): SeedFile {
+  const sources = sourcesNamed(listsDir, 'darklist-');
   const labels = sources.flatMap((s) =>
     s.rows.map((row): AddressLabel => {
       const comment = row.values.comment ?? '';
@@ -258,7 +258,7 @@ function darklistSeed(sourcesDir: string): SeedFile {
 
 /** Every seed file by name, in the order they are imported. */
 export function buildSeeds(options: BuildOptions = {}): Map<string, SeedFile> {
-  const dir = options.sourcesDir ?? join(SEED_DIR, 'sources');
+  const dir = options.listsDir ?? join(SEED_DIR, 'lists');
   return new Map([
     ['ofac-sdn.json', ofacSeed(options, dir)],
     ['dex-and-lockers.json', dexSeed()],

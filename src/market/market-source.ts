@@ -5,7 +5,7 @@
  */
 import type { ChainClient } from '../chain/create-chain-client.ts';
 import type { ContractContext } from '../chain/read-contract-context.ts';
-import { runSource, skippedSource, type SourceOutcome } from '../scan/run-source.ts';
+import { runDataSource, skippedDataSource, type DataSourceOutcome } from '../scan/run-data-source.ts';
 import type { PriceHistory } from './price-history.ts';
 import { readMarketHistory, type MarketHistory } from './read-market.ts';
 
@@ -17,10 +17,11 @@ export async function runMarketSource(
   network: string,
   history: PriceHistory | undefined,
   timeoutMs: number,
-): Promise<SourceOutcome<MarketHistory>> {
+): Promise<DataSourceOutcome<MarketHistory>> {
   const pools = chain.pools;
-  if (!pools || pools.pairs.length === 0) return skippedSource(pools ? 'the token has no pool to measure' : 'the pools could not be read');
-  const outcome = await runSource(MARKET_FIELDS, timeoutMs, () =>
+  if (!pools || pools.pairs.length === 0)
+    return skippedDataSource(pools ? 'the token has no pool to measure' : 'the pools could not be read');
+  const outcome = await runDataSource(MARKET_FIELDS, timeoutMs, () =>
     readMarketHistory(client, {
       network,
       address: chain.address,

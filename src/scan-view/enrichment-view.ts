@@ -8,7 +8,7 @@
  * source's own reason, because the spec's empty value (0, '') is not a measurement.
  */
 
-/** `meta.sources[name]` as the spec defines it (src/interface/schemas/audit-layout.ts, SourceReportSchema). */
+/** `meta.sources[name]` as the spec defines it (src/interface/schemas/audit-layout.ts, DataSourceReportSchema). */
 export interface SourceLike {
   readonly status: string;
   readonly reason?: string;

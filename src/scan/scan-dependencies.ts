@@ -16,7 +16,7 @@ import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createLabelLookup } from '../labels/label-repository.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
-import { createNodeModulesResolver } from '../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../source-files/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SimulationOutcome, SourceAnalysis } from './scan-service.ts';
 import { scanSource, type SourceScanDeps, type SourceScanOptions } from './scan-source.ts';
 import type { CorpusService } from '../corpus/corpus-service.ts';

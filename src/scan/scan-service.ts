@@ -12,7 +12,7 @@ import type { ChainClient } from '../chain/create-chain-client.ts';
 import type { VerifiedSource, VerifiedSourceProvider } from '../chain/verified-source.ts';
 import type { CreationLookup } from '../chain/get-contract-creation.ts';
 import { readContractContext, type ContractContext } from '../chain/read-contract-context.ts';
-import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, SourceReport, Taxes } from '../interface/schemas/audit-layout.ts';
+import type { AuditLayout, ScanMeta, ScanResult, SmartAudit, DataSourceReport, Taxes } from '../interface/schemas/audit-layout.ts';
 import { networkBySymbol } from '../chain/networks.ts';
 import { chainDetails } from '../chain/chain-details.ts';
 import type { LabelLookup } from '../labels/label-repository.ts';
@@ -24,7 +24,7 @@ import { loadHistories, loadSnapshot, saveSnapshot, snapshotTimes } from './snap
 import { createLivePercentiles, populationKey } from './live-percentiles.ts';
 import { readPowerHolder, type PowerHolder } from './power-holder.ts';
 import { MONEY_POWER_DETECTORS, type MoneyPower } from './scoring/score-scan.ts';
-import { runSource, skippedSource, unavailableSource, withDiagnostics, type AnalysisDiagnostic } from './run-source.ts';
+import { runDataSource, skippedDataSource, unavailableDataSource, withDiagnostics, type AnalysisDiagnostic } from './run-data-source.ts';
 import { ChainUnavailableError, NotATokenError } from './scan-errors.ts';
 import type { JobRunner, ScanJob } from './jobs/job-runner.ts';
 import { createInProcessRunner } from './jobs/in-process-runner.ts';
@@ -162,12 +162,12 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
   async function run(network: string, address: string): Promise<ScanResult> {
     const started = performance.now();
     const at = now().toISOString();
-    const sources: Record<string, SourceReport> = {};
+    const sources: Record<string, DataSourceReport> = {};
     if (networkBySymbol(network)?.family === 'solana')
       return deps.solana ? runSolana(deps.solana, network, address, at, started) : solanaResult(network, address, at, sources, started);
 
     const client = deps.chainClient(network);
-    const chainRun = await runSource(
+    const chainRun = await runDataSource(
       ['contract', 'pools', 'topHolders', 'lockers', 'tokenCreation', 'price', 'marketcap'],
       timeouts.chain,
       () =>
@@ -202,20 +202,20 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
     const marketRun = runMarketSource(client, chain, network, createPriceHistory(deps.store.db), timeouts.market);
     const [analysis, similarity, bytecode, simulation, audit, contracts, holder, enriched] = await Promise.all([
       files && deps.analyze
-        ? runSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal }))
-        : skippedSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
+        ? runDataSource(['smartAudit'], timeouts.analysis, (signal) => deps.analyze!(files, { signal }))
+        : skippedDataSource<SourceAnalysis>(files ? 'no analysis engine configured' : 'no verified source'),
       files && deps.similarity
-        ? runSource(['similarity'], timeouts.similarity, () => deps.similarity!(files))
-        : skippedSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
+        ? runDataSource(['similarity'], timeouts.similarity, () => deps.similarity!(files))
+        : skippedDataSource<AuditLayout['similarity']>(files ? 'no similarity index' : 'no verified source'),
       !files && chain.code && deps.bytecode
-        ? runSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network))
-        : skippedSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
+        ? runDataSource(['smartAudit'], timeouts.bytecode, () => deps.bytecode!(chain.code!, network))
+        : skippedDataSource<{ findings: readonly ScanFinding[] }>(files ? 'verified source analysed instead' : 'no bytecode analyser'),
       deps.simulate
-        ? runSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal }))
-        : skippedSource<SimulationOutcome>('no simulator configured'),
-      runSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
-      runSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
-      runSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
+        ? runDataSource(['taxes'], timeouts.simulation, (signal) => deps.simulate!({ network, address: chain.address, client, signal }))
+        : skippedDataSource<SimulationOutcome>('no simulator configured'),
+      runDataSource(['auditSlug'], 2_000, () => deps.findAudit({ network, address })),
+      runDataSource(['addressDetails'], timeouts.holders, () => contractAddresses(client, chain)),
+      runDataSource(['powers'], timeouts.holders, () => readPowerHolder(client, chain.owner)),
       enrich(network, address),
     ]);
     sources.analysis = withDiagnostics(analysis.report, analysis.value?.diagnostics);
@@ -341,7 +341,7 @@ export function createScanService(deps: ScanServiceDeps, makeRunner?: RunnerFact
       return await deps.enrichment.forScan(key.network, key.address);
     } catch (error) {
       const reason = `the enrichment could not be read or stored: ${error instanceof Error ? error.message : String(error)}`;
-      const report: SourceReport = { status: 'failed', reason, durationMs: Math.round(performance.now() - started), fields: [] };
+      const report: DataSourceReport = { status: 'failed', reason, durationMs: Math.round(performance.now() - started), fields: [] };
       return { sources: { enrichment: report } };
     }
   }
@@ -439,9 +439,9 @@ function powersHeld(findings: readonly ScoringFinding[], taxes: Taxes | null, ho
  * Sources this build has no provider for: their fields keep their empty values. With the
  * enrichment (issue 19), its own reports replace socials, aggregators, domain and repository.
  */
-function unconfiguredSources(enrichment?: Record<string, SourceReport>): Record<string, SourceReport> {
-  const unconfigured: Record<string, SourceReport> = {
-    socials: unavailableSource(
+function unconfiguredSources(enrichment?: Record<string, DataSourceReport>): Record<string, DataSourceReport> {
+  const unconfigured: Record<string, DataSourceReport> = {
+    socials: unavailableDataSource(
       [
         'twitter',
         'telegram',
@@ -457,14 +457,14 @@ function unconfiguredSources(enrichment?: Record<string, SourceReport>): Record<
       ],
       'no social-network provider is configured',
     ),
-    aggregators: unavailableSource(
+    aggregators: unavailableDataSource(
       ['aggregatorA', 'aggregatorB', 'logo', 'description', 'website'],
       'no market-data provider is configured',
     ),
-    domain: unavailableSource(['domainInfo'], 'no project website is known'),
-    repository: unavailableSource(['githubRepositoryStats'], 'no project repository is known'),
+    domain: unavailableDataSource(['domainInfo'], 'no project website is known'),
+    repository: unavailableDataSource(['githubRepositoryStats'], 'no project repository is known'),
     // EVM scans replace this with the market source's own report (src/market/market-source.ts).
-    marketHistory: unavailableSource(
+    marketHistory: unavailableDataSource(
       ['tradingVolume', 'price30', 'price60'],
       'trading volume and price history are read from EVM pools only',
     ),
@@ -544,8 +544,14 @@ function lockedShare(
   return Math.min(1, locks.reduce((sum, l) => sum + l.currentAmountLocked, 0) / lpSupply);
 }
 
-function solanaResult(network: string, address: string, at: string, sources: Record<string, SourceReport>, started: number): ScanResult {
-  sources.solana = unavailableSource(
+function solanaResult(
+  network: string,
+  address: string,
+  at: string,
+  sources: Record<string, DataSourceReport>,
+  started: number,
+): ScanResult {
+  sources.solana = unavailableDataSource(
     ['contract', 'tokenProgram', 'smartAudit', 'taxes', 'pools', 'topHolders'],
     'Solana token programs are not read yet: tokenProgram is null',
   );

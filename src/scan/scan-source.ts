@@ -3,9 +3,9 @@
  * analysis, similarity and, when the source compiles and deploys, a simulated
  * buy, transfer and sell on a fresh in-process chain.
  */
-import type { AuditLayout, SmartAudit, SourceReport, Taxes } from '../interface/schemas/audit-layout.ts';
+import type { AuditLayout, SmartAudit, DataSourceReport, Taxes } from '../interface/schemas/audit-layout.ts';
 import type { AnalysisJob, ScanFinding, SourceAnalysis } from './scan-service.ts';
-import { runSource, skippedSource, withDiagnostics } from './run-source.ts';
+import { runDataSource, skippedDataSource, withDiagnostics } from './run-data-source.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 import { scoreScan } from './scoring/score-scan.ts';
 import type { Verdict } from '../interface/schemas/verdict.ts';
@@ -49,7 +49,7 @@ export interface SourceScanResult {
   readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
   readonly contracts: readonly unknown[];
   readonly diagnostics: readonly unknown[];
-  readonly sources: Record<string, SourceReport>;
+  readonly sources: Record<string, DataSourceReport>;
   /** Issue 29: can one buy, sell, and GoPlus's risks, from this scan alone (`meta.verdict`). */
   readonly verdict: Verdict;
 }
@@ -58,7 +58,7 @@ export interface SourceScanOptions {
   /** Who the scan runs for (bounds a client's queued analyses). */
   readonly client?: string;
   /** Called as each source (analysis, similarity, simulation) finishes, with its report. */
-  readonly onSource?: (name: string, report: SourceReport) => void;
+  readonly onSource?: (name: string, report: DataSourceReport) => void;
 }
 
 export async function scanSource(
@@ -67,28 +67,28 @@ export async function scanSource(
   options: SourceScanOptions = {},
 ): Promise<SourceScanResult> {
   // Each source is reported as it finishes (the dashboard shows a scan's stages live).
-  const reported = <T>(name: string, outcome: Promise<{ value: T | null; report: SourceReport }>) =>
+  const reported = <T>(name: string, outcome: Promise<{ value: T | null; report: DataSourceReport }>) =>
     options.onSource ? outcome.then((o) => (options.onSource!(name, o.report), o)) : outcome;
   const [analysis, similarity, simulation] = await Promise.all([
     reported(
       'analysis',
-      runSource(['smartAudit'], 15_000, (signal) =>
+      runDataSource(['smartAudit'], 15_000, (signal) =>
         deps.analyze(sources, { signal, ...(options.client !== undefined ? { client: options.client } : {}) }),
       ),
     ),
     reported(
       'similarity',
       deps.similarity
-        ? runSource(['similarity'], 5_000, () => deps.similarity!(sources))
-        : skippedSource<AuditLayout['similarity']>('no similarity index'),
+        ? runDataSource(['similarity'], 5_000, () => deps.similarity!(sources))
+        : skippedDataSource<AuditLayout['similarity']>('no similarity index'),
     ),
     reported(
       'simulation',
       deps.simulateSource
-        ? runSource(['taxes'], 30_000, (signal) =>
+        ? runDataSource(['taxes'], 30_000, (signal) =>
             deps.simulateSource!(sources, signal, options.client !== undefined ? { client: options.client } : {}),
           )
-        : skippedSource<SourceSimulationOutcome>('no simulator'),
+        : skippedDataSource<SourceSimulationOutcome>('no simulator'),
     ),
   ]);
   // What the simulation proved by calling every privileged function (issue 27) fills the keys and findings it proves.

@@ -10,7 +10,7 @@ export {
   type ScanResult,
   type ScoreName,
   type SmartAudit,
-  type SourceReport,
+  type DataSourceReport,
   type Taxes,
 } from '../interface/schemas/audit-layout.ts';
 export type { Evidence, Verdict } from '../interface/schemas/verdict.ts';

@@ -5,9 +5,9 @@
  * keeps its documented empty value and `meta.sources` says why. An address that is not
  * a readable mint, or a node that fails, gives `tokenProgram.error` (never a 500).
  */
-import type { AuditLayout, ScanMeta, ScanResult, ScoreName, SourceReport } from '../interface/schemas/audit-layout.ts';
+import type { AuditLayout, ScanMeta, ScanResult, ScoreName, DataSourceReport } from '../interface/schemas/audit-layout.ts';
 import { buildAuditLayout, type HistoryPoint } from '../scan/build-audit-layout.ts';
-import { runSource, unavailableSource } from '../scan/run-source.ts';
+import { runDataSource, unavailableDataSource } from '../scan/run-data-source.ts';
 import { scoreScan, type ScoringInput } from '../scan/scoring/score-scan.ts';
 import { FINDING_RULES, findingCodes, type FindingCode } from './finding-codes.ts';
 import type { SolanaMintFacts } from './mint-facts.ts';
@@ -44,18 +44,18 @@ export interface SolanaScanOutcome {
 const LAYOUT_FIELDS = ['tokenProgram', 'contract', 'name', 'slug', 'topHolders', 'addressDetails', 'scores'];
 
 /** Why the EVM-only sources have nothing to say about a Solana token. */
-function notApplicable(): Record<string, SourceReport> {
+function notApplicable(): Record<string, DataSourceReport> {
   return {
-    analysis: unavailableSource(
+    analysis: unavailableDataSource(
       ['smartAudit'],
       'not applicable: a Solana mint runs the shared SPL Token or Token-2022 program, there is no token-specific code to analyse; its powers are in tokenProgram.findingCodes',
     ),
-    simulation: unavailableSource(
+    simulation: unavailableDataSource(
       ['taxes'],
       'not applicable: the trade simulation covers EVM pools; a Token-2022 transfer fee is in tokenProgram.extensions.transferFeeConfig',
     ),
-    pools: unavailableSource(['pools', 'price', 'marketcap', 'lockers'], 'Solana pools and prices are not read yet'),
-    tokenCreation: unavailableSource(['tokenCreation', 'projectAge'], 'the creation transaction of a Solana mint is not read yet'),
+    pools: unavailableDataSource(['pools', 'price', 'marketcap', 'lockers'], 'Solana pools and prices are not read yet'),
+    tokenCreation: unavailableDataSource(['tokenCreation', 'projectAge'], 'the creation transaction of a Solana mint is not read yet'),
   };
 }
 
@@ -170,20 +170,20 @@ function layoutOf(
   return layout;
 }
 
-function errorReport(error: SolanaReadError, report: SourceReport): SourceReport {
+function errorReport(error: SolanaReadError, report: DataSourceReport): DataSourceReport {
   const status = error.code === 'RPC_TIMEOUT' ? 'timeout' : error.code === 'RPC_UNAVAILABLE' ? 'failed' : 'ok';
   return { ...report, status, reason: `${error.code}: ${error.message}` };
 }
 
 export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanContext): Promise<SolanaScanOutcome> {
   let failure: SolanaReadError | null = null;
-  const run = await runSource(LAYOUT_FIELDS, scanner.timeoutMs, (signal) =>
+  const run = await runDataSource(LAYOUT_FIELDS, scanner.timeoutMs, (signal) =>
     scanner.read(ctx.address, signal).catch((error: unknown) => {
       if (error instanceof SolanaReadError) failure = error;
       throw error;
     }),
   );
-  const sources: Record<string, SourceReport> = {};
+  const sources: Record<string, DataSourceReport> = {};
   const read = run.value;
   if (!read) {
     const error: SolanaReadError =
@@ -242,7 +242,7 @@ export async function scanSolanaToken(scanner: SolanaScanner, ctx: SolanaScanCon
         ...(read.holdersNote ? { reason: read.holdersNote } : {}),
       }
     : { status: 'failed', durationMs: read.holdersMs, fields: ['topHolders', 'addressDetails'], reason: read.holdersNote };
-  sources.offChainMetadata = unavailableSource(
+  sources.offChainMetadata = unavailableDataSource(
     ['tokenProgram.metadata.image', 'tokenProgram.metadata.description', 'tokenProgram.metadata.creator'],
     'the JSON at tokenProgram.uri is not fetched',
   );

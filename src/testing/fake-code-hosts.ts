@@ -18,7 +18,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { buildTestZip } from '../sources/zip-test-writer.ts';
+import { buildTestZip } from '../source-files/zip-test-writer.ts';
 
 export interface FakeRepository {
   readonly owner: string;

@@ -23,7 +23,7 @@ import {
 } from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
-import { buildTestZip } from '../../src/sources/zip-test-writer.ts';
+import { buildTestZip } from '../../src/source-files/zip-test-writer.ts';
 import { startFakeCodeHosts, type FakeCodeHosts } from '../../src/testing/fake-code-hosts.ts';
 import { MESSAGES } from '../../src/interface/messages.ts';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDetectors } from './engine.ts';
 import { buildProgram } from '../solidity/build-program.ts';
-import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../../source-files/node-modules-resolver.ts';
 import type { Detector } from './define-detector.ts';
 import { readExpectations, readLabelScope } from './fixture-annotations.ts';
 

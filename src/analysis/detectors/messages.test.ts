@@ -11,7 +11,7 @@ import { detectors } from './index.ts';
 import { fixtureFiles } from './detector-test-helper.ts';
 import { runDetectors } from './engine.ts';
 import { buildProgram } from '../solidity/build-program.ts';
-import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../../source-files/node-modules-resolver.ts';
 
 const resolveImport = createNodeModulesResolver();
 

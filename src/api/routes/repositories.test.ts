@@ -10,7 +10,7 @@ import { codeHostConfigFromEnv } from '../../codehosts/code-host-config.ts';
 import { createSecretBox } from '../../codehosts/secret-box.ts';
 import { scanSource } from '../../scan/scan-source.ts';
 import { analyzeVerifiedSources } from '../../scan/scan-dependencies.ts';
-import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../../source-files/node-modules-resolver.ts';
 import { MESSAGES } from '../../interface/messages.ts';
 
 const M = MESSAGES.dashboardScans;

@@ -63,9 +63,9 @@ export function register(program: Command): void {
       // The analysis is loaded here, not with the command: `scan --server` does not need it.
       const [{ analyzeSources }, { readSources }, { createNodeModulesResolver, projectRoot }, { SourceInputError }] = await Promise.all([
         import('../../analysis/analyze.ts'),
-        import('../../sources/read-sources.ts'),
-        import('../../sources/node-modules-resolver.ts'),
-        import('../../sources/source-input-error.ts'),
+        import('../../source-files/read-sources.ts'),
+        import('../../source-files/node-modules-resolver.ts'),
+        import('../../source-files/source-input-error.ts'),
       ]);
       const progress = progressLine();
       const read = await readSources(target, undefined, progress.update).catch((error: unknown) => {

@@ -438,7 +438,7 @@ export type AuditLayout = Static<typeof AuditLayoutSchema>;
  * `stale`: the source failed to refresh; the fields hold its last good answer and `reason` says why (issue 19).
  */
 export const SOURCE_STATUSES = ['ok', 'partial', 'stale', 'unavailable', 'failed', 'timeout', 'skipped'] as const;
-export const SourceReportSchema = Type.Object(
+export const DataSourceReportSchema = Type.Object(
   {
     status: Type.Union(SOURCE_STATUSES.map((s) => Type.Literal(s))),
     reason: Type.Optional(Type.String()),
@@ -447,7 +447,7 @@ export const SourceReportSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type SourceReport = Static<typeof SourceReportSchema>;
+export type DataSourceReport = Static<typeof DataSourceReportSchema>;
 
 export { SimulationMetaSchema } from './scan-evidence.ts';
 
@@ -457,7 +457,7 @@ export const ScanMetaSchema = Type.Object(
     cached: Type.Boolean({ description: 'served from a stored snapshot' }),
     snapshotAt: Timestamp,
     durationMs: Type.Number({ description: 'time the scan took when it ran' }),
-    sources: Type.Record(Type.String(), SourceReportSchema),
+    sources: Type.Record(Type.String(), DataSourceReportSchema),
     findings: Type.Array(ScanFindingSchema, { description: 'detailed findings (detector, severity, lines, recommendation)' }),
     scoreFactors: Type.Array(ScoreFactorSchema, { description: 'every finding and fact that moved a score (docs/scoring.md)' }),
     simulation: Type.Optional(SimulationMetaSchema),

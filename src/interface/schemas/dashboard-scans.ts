@@ -3,7 +3,14 @@
  * of truth for the routes' OpenAPI document and the TypeScript types.
  */
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { AuditLayoutSchema, ScanMetaSchema, SmartAuditSchema, SimilaritySchema, SourceReportSchema, TaxesSchema } from './audit-layout.ts';
+import {
+  AuditLayoutSchema,
+  ScanMetaSchema,
+  SmartAuditSchema,
+  SimilaritySchema,
+  DataSourceReportSchema,
+  TaxesSchema,
+} from './audit-layout.ts';
 import { ScanFindingSchema, ScoreFactorSchema, SourceSimulationSchema } from './scan-evidence.ts';
 import { VerdictSchema } from './verdict.ts';
 
@@ -107,7 +114,7 @@ export const SourceResultSchema = Type.Object(
     ),
     meta: Type.Object(
       {
-        sources: Type.Record(Type.String(), SourceReportSchema),
+        sources: Type.Record(Type.String(), DataSourceReportSchema),
         simulation: Type.Union([SourceSimulationSchema, Type.Null()]),
         scoreFactors: Type.Array(ScoreFactorSchema),
         notApplicable: Type.Array(NotApplicableSchema),

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAnalysisPool, AnalysisBusyError, type AnalysisPool } from './analysis-pool.ts';
-import { SourceUnavailable } from '../run-source.ts';
+import { DataSourceUnavailable } from '../run-data-source.ts';
 import { analyzeVerifiedSources } from '../scan-dependencies.ts';
-import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../../source-files/node-modules-resolver.ts';
 import { powersInProcess } from '../../simulate/simulate-source.ts';
 
 const TOKEN = `pragma solidity ^0.8.0;
@@ -64,7 +64,7 @@ describe('the analysis pool', () => {
     const controller = new AbortController();
     const job = pool.analyze({ 'Big.sol': largeSource(4000) }, { signal: controller.signal });
     controller.abort();
-    await assert.rejects(job, SourceUnavailable);
+    await assert.rejects(job, DataSourceUnavailable);
     const next = await pool.analyze({ 'T.sol': TOKEN });
     assert.ok(next.findings.length > 0);
   });

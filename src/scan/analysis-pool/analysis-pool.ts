@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
 import { loaderExecArgv, moduleUrl } from '../../infra/module-runtime.ts';
 import type { analyzeVerifiedSources } from '../scan-dependencies.ts';
-import { SourceUnavailable } from '../run-source.ts';
+import { DataSourceUnavailable } from '../run-data-source.ts';
 import type { TokenPowersOfContract } from '../../analysis/token-powers.ts';
 import { readSpilledItems } from './spilled-items.ts';
 
@@ -54,7 +54,7 @@ export interface AnalysisPool {
 }
 
 /** The client already has as many jobs as allowed, or the whole queue is full. */
-export class AnalysisBusyError extends SourceUnavailable {
+export class AnalysisBusyError extends DataSourceUnavailable {
   constructor(readonly scope: 'client' | 'pool') {
     super(scope === 'client' ? 'too many analyses queued for this client' : 'the analysis queue is full');
   }
@@ -106,7 +106,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     try {
       return await pool.run(task, { ...(name ? { name } : {}), ...(job.signal ? { signal: job.signal } : {}) });
     } catch (error) {
-      if (job.signal?.aborted) throw new SourceUnavailable('analysis stopped at its time limit');
+      if (job.signal?.aborted) throw new DataSourceUnavailable('analysis stopped at its time limit');
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new AnalysisBusyError('pool');
       throw error;
     } finally {

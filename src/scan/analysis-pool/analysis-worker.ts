@@ -4,7 +4,7 @@
  * parser and import resolver across jobs.
  */
 import { analyzeVerifiedSources } from '../scan-dependencies.ts';
-import { createNodeModulesResolver } from '../../sources/node-modules-resolver.ts';
+import { createNodeModulesResolver } from '../../source-files/node-modules-resolver.ts';
 import { lowerProcessPriority } from '../../infra/background-priority.ts';
 import { analyzeSources } from '../../analysis/analyze.ts';
 import { SPILL_ITEMS, spillItems } from './spilled-items.ts';

@@ -5,7 +5,7 @@
  * what computeVerdict reads from the scan's own result.
  */
 import { GOPLUS_CATEGORIES } from '../../analysis/goplus-categories.ts';
-import type { ScanMeta, SourceReport } from '../../interface/schemas/audit-layout.ts';
+import type { ScanMeta, DataSourceReport } from '../../interface/schemas/audit-layout.ts';
 import type { Verdict } from '../../interface/schemas/verdict.ts';
 import { computeVerdict, type VerdictFinding, type VerdictOwnerAction, type VerdictTaxes } from './compute-verdict.ts';
 
@@ -62,7 +62,7 @@ function fromExploration(simulation: SimulationMetaLike | null | undefined): {
 }
 
 /** Why categories the analysis found nothing for are unknown rather than clean; undefined when the read was complete. */
-function incompleteReason(analysis: SourceReport | undefined, unverified: boolean): string | undefined {
+function incompleteReason(analysis: DataSourceReport | undefined, unverified: boolean): string | undefined {
   if (unverified) return 'the contract is not verified: only its bytecode was read';
   if (!analysis) return 'the code was not analysed';
   if (analysis.status === 'ok') return undefined;
@@ -72,9 +72,9 @@ function incompleteReason(analysis: SourceReport | undefined, unverified: boolea
 export interface AddressVerdictInput {
   readonly taxes: VerdictTaxes | null;
   readonly simulation: SimulationMetaLike | undefined;
-  readonly simulationReport: SourceReport | undefined;
+  readonly simulationReport: DataSourceReport | undefined;
   readonly findings: readonly VerdictFinding[] | null;
-  readonly analysisReport: SourceReport | undefined;
+  readonly analysisReport: DataSourceReport | undefined;
   readonly unverified: boolean;
   readonly smartAudit: Readonly<Record<string, unknown>> | null;
   readonly powers: ScanMeta['powers'];
@@ -100,9 +100,9 @@ export function addressScanVerdict(input: AddressVerdictInput): Verdict {
 export interface SourceVerdictInput {
   readonly taxes: VerdictTaxes | null;
   readonly simulation: SimulationMetaLike | null;
-  readonly simulationReport: SourceReport | undefined;
+  readonly simulationReport: DataSourceReport | undefined;
   readonly findings: readonly VerdictFinding[];
-  readonly analysisReport: SourceReport | undefined;
+  readonly analysisReport: DataSourceReport | undefined;
   readonly smartAudit: Readonly<Record<string, unknown>>;
 }
 

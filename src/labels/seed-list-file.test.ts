@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getAddress } from 'viem';
-import { checkedAddress, parseSeedSource, provenanceOf, SeedSourceError } from './seed-source-file.ts';
+import { checkedAddress, parseSeedList, provenanceOf, SeedListError } from './seed-list-file.ts';
 
 const COMMIT = 'a'.repeat(40);
 const header = (over: Record<string, string | null> = {}) =>
@@ -22,7 +22,7 @@ const file = (over: Record<string, string | null> = {}, rows = '0x00000000000000
 
 describe('seed source files', () => {
   it('reads the header fields, the title, the columns and the rows', () => {
-    const source = parseSeedSource(
+    const source = parseSeedList(
       't.tsv',
       file({}, '0x00000000000000000000000000000000000000aa\tFirst\n\n0x00000000000000000000000000000000000000BB\t Second '),
     );
@@ -43,23 +43,23 @@ describe('seed source files', () => {
   });
 
   it('refuses a file that does not say where its rows come from', () => {
-    assert.throws(() => parseSeedSource('t.tsv', file({ commit: null, path: null })), /t\.tsv: the header does not say path, commit/);
-    assert.throws(() => parseSeedSource('t.tsv', file({ commit: 'main' })), /commit "main" is not 40 hex digits/);
-    assert.throws(() => parseSeedSource('t.tsv', file({ retrieved: '2026-13-45' })), /retrieved "2026-13-45"/);
-    assert.throws(() => parseSeedSource('t.tsv', file({ network: 'MARS' })), /unknown network "MARS"/);
+    assert.throws(() => parseSeedList('t.tsv', file({ commit: null, path: null })), /t\.tsv: the header does not say path, commit/);
+    assert.throws(() => parseSeedList('t.tsv', file({ commit: 'main' })), /commit "main" is not 40 hex digits/);
+    assert.throws(() => parseSeedList('t.tsv', file({ retrieved: '2026-13-45' })), /retrieved "2026-13-45"/);
+    assert.throws(() => parseSeedList('t.tsv', file({ network: 'MARS' })), /unknown network "MARS"/);
   });
 
   it('names the line of a row that does not parse', () => {
     assert.throws(
-      () => parseSeedSource('t.tsv', file({}, '0x00000000000000000000000000000000000000aa')),
+      () => parseSeedList('t.tsv', file({}, '0x00000000000000000000000000000000000000aa')),
       /t\.tsv line 9: 1 cells, the header names 2/,
     );
     assert.throws(
-      () => parseSeedSource('t.tsv', file({}, '0x123\tShort')),
+      () => parseSeedList('t.tsv', file({}, '0x123\tShort')),
       /t\.tsv line 9: "0x123" is not a 0x-prefixed 20-byte hex address/,
     );
     assert.throws(
-      () => parseSeedSource('t.tsv', `# A list\n${header()}\n0x00000000000000000000000000000000000000aa\tx\n`),
+      () => parseSeedList('t.tsv', `# A list\n${header()}\n0x00000000000000000000000000000000000000aa\tx\n`),
       /a row before the/,
     );
   });
@@ -77,7 +77,7 @@ describe('seed source files', () => {
       checksummed.slice(i + 1);
     assert.throws(
       () => checkedAddress(slipped, 'row 3'),
-      (e: unknown) => e instanceof SeedSourceError && e.message === `row 3: ${slipped} fails its EIP-55 checksum (expected ${checksummed})`,
+      (e: unknown) => e instanceof SeedListError && e.message === `row 3: ${slipped} fails its EIP-55 checksum (expected ${checksummed})`,
     );
   });
 });

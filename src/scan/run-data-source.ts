@@ -2,22 +2,22 @@
  * Runs one source of a scan with a time limit and records how it went in `meta`.
  * A source that fails or times out yields null; the scan goes on without it.
  */
-import type { SourceReport } from '../interface/schemas/audit-layout.ts';
+import type { DataSourceReport } from '../interface/schemas/audit-layout.ts';
 
-export class SourceUnavailable extends Error {
-  override readonly name = 'SourceUnavailable';
+export class DataSourceUnavailable extends Error {
+  override readonly name = 'DataSourceUnavailable';
 }
 
-export interface SourceOutcome<T> {
+export interface DataSourceOutcome<T> {
   readonly value: T | null;
-  readonly report: SourceReport;
+  readonly report: DataSourceReport;
 }
 
-export async function runSource<T>(
+export async function runDataSource<T>(
   fields: string[],
   timeoutMs: number,
   run: (signal: AbortSignal) => Promise<T> | T,
-): Promise<SourceOutcome<T>> {
+): Promise<DataSourceOutcome<T>> {
   const started = performance.now();
   const controller = new AbortController();
   const elapsed = () => Math.round(performance.now() - started);
@@ -35,7 +35,7 @@ export async function runSource<T>(
     return { value, report: { status: 'ok', durationMs: elapsed(), fields } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const status = error instanceof SourceUnavailable ? 'unavailable' : 'failed';
+    const status = error instanceof DataSourceUnavailable ? 'unavailable' : 'failed';
     return { value: null, report: { status, reason, durationMs: elapsed(), fields } };
   } finally {
     clearTimeout(timer);
@@ -51,7 +51,7 @@ export interface AnalysisDiagnostic {
 }
 
 /** An `ok` report becomes `partial` with the diagnostics as its reason. */
-export function withDiagnostics(report: SourceReport, diagnostics: readonly AnalysisDiagnostic[] | undefined): SourceReport {
+export function withDiagnostics(report: DataSourceReport, diagnostics: readonly AnalysisDiagnostic[] | undefined): DataSourceReport {
   if (report.status !== 'ok' || !diagnostics || diagnostics.length === 0) return report;
   const shown = diagnostics.slice(0, 10).map((d) => `${d.kind}: ${d.message}${d.file ? ` (${d.file}${d.line ? `:${d.line}` : ''})` : ''}`);
   const more = diagnostics.length > shown.length ? `; and ${diagnostics.length - shown.length} more` : '';
@@ -59,11 +59,11 @@ export function withDiagnostics(report: SourceReport, diagnostics: readonly Anal
 }
 
 /** A source this scan does not run (nothing to run it on, or another source covers it). */
-export function skippedSource<T>(reason: string): Promise<SourceOutcome<T>> {
+export function skippedDataSource<T>(reason: string): Promise<DataSourceOutcome<T>> {
   return Promise.resolve({ value: null, report: { status: 'skipped', reason, durationMs: 0, fields: [] } });
 }
 
 /** A source that is not configured: recorded, never run. */
-export function unavailableSource(fields: string[], reason: string): SourceReport {
+export function unavailableDataSource(fields: string[], reason: string): DataSourceReport {
   return { status: 'unavailable', reason, durationMs: 0, fields };
 }
