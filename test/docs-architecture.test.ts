@@ -25,3 +25,34 @@ test('the layer map in docs/architecture.md names every folder of src/, and no f
   );
   assert.deepEqual([...named].filter((f) => !folders.includes(f)).sort(), [], 'the layer map names folders that are not in src/');
 });
+
+/** Every folder of src/ below the top, fixtures aside. */
+function foldersUnder(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(`${root}${dir}`, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === '__fixtures__') continue;
+    found.push(`${dir}/${entry.name}`, ...foldersUnder(`${dir}/${entry.name}`));
+  }
+  return found;
+}
+
+test("each folder's README.md says in a few lines what lives there (issue 31 item 4)", () => {
+  const problems: string[] = [];
+  for (const folder of ['src', ...foldersUnder('src')]) {
+    let text: string;
+    try {
+      text = readFileSync(`${root}${folder}/README.md`, 'utf8');
+    } catch {
+      problems.push(`${folder}: no README.md`);
+      continue;
+    }
+    const lines = text.trimEnd().split('\n');
+    const name = folder.split('/').pop()!;
+    if (!lines[0]!.startsWith('# ') || !lines[0]!.includes(`${name}/`))
+      problems.push(`${folder}: first line is not a heading naming ${name}/`);
+    const body = lines.slice(1).filter((line) => line.trim() !== '');
+    if (body.length === 0) problems.push(`${folder}: says nothing below its heading`);
+    if (body.length > 8) problems.push(`${folder}: ${body.length} lines, a few are wanted (the detail belongs in the code or docs/)`);
+  }
+  assert.deepEqual(problems, []);
+});
