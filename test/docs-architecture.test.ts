@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 test('the layer map in docs/architecture.md names every folder of src/, and no folder that is gone', () => {
   const doc = readFileSync(`${root}docs/architecture.md`, 'utf8');
-  const map = /## Layers\n+```\nsrc\/\n([\s\S]*?)```/.exec(doc);
+  const map = /## Layers\n[^#]*?```\nsrc\/\n([\s\S]*?)```/.exec(doc);
   assert.ok(map, 'docs/architecture.md has a "## Layers" section opening with a src/ code block');
   const named = new Set([...map[1]!.matchAll(/^ {2}([a-z][\w-]*)\/ /gm)].map((m) => m[1]!));
   const folders = readdirSync(`${root}src`, { withFileTypes: true })
