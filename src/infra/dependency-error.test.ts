@@ -70,6 +70,6 @@ describe('dependency failures', () => {
     ]);
     assert.equal(partial.status, 'partial');
     assert.equal(partial.reason, 'detector-failure: mint threw (a.sol:3); parse-error: bad token');
-    assert.equal(withDiagnostics({ ...ok, status: 'timeout' }, [{ kind: 'x', message: 'y' }]).status, 'timeout');
+    assert.equal(withDiagnostics({ ...ok, status: 'timeout' }, [{ kind: 'input', message: 'y' }]).status, 'timeout');
   });
 });

@@ -43,12 +43,9 @@ export async function runDataSource<T>(
 }
 
 /** What the analysis reports about its own completeness (a detector that threw, a parse error…). */
-export interface AnalysisDiagnostic {
-  readonly kind: string;
-  readonly message: string;
-  readonly file?: string;
-  readonly line?: number;
-}
+/** Something the analysis could not read or do (the engine's `Diagnostic`). */
+export type { Diagnostic as AnalysisDiagnostic } from '../analysis/solidity/program.ts';
+import type { Diagnostic as AnalysisDiagnostic } from '../analysis/solidity/program.ts';
 
 /** An `ok` report becomes `partial` with the diagnostics as its reason. */
 export function withDiagnostics(report: DataSourceReport, diagnostics: readonly AnalysisDiagnostic[] | undefined): DataSourceReport {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { LOCAL_NETWORK } from '../chain/networks.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createLabelLookup } from '../labels/label-repository.ts';
-import { analyzeSources } from '../analysis/analyze.ts';
+import { analyzeSources, type AnalysisResult } from '../analysis/analyze.ts';
 import { createNodeModulesResolver } from '../source-files/node-modules-resolver.ts';
 import type { ScanFinding, ScanServiceDeps, SimulationOutcome, SourceAnalysis } from './scan-service.ts';
 import { scanSource, type SourceScanDeps, type SourceScanOptions } from './scan-source.ts';
@@ -56,7 +56,7 @@ const OWNERSHIP_HANDOVER = /\.(transferOwnership|renounceOwnership|acceptOwnersh
 
 /** The analysis engine over a verified source map, as the scan reports it. */
 export function analyzeVerifiedSources(resolveImport: (path: string) => string | undefined) {
-  return (sources: Readonly<Record<string, string>>): SourceAnalysis & { contracts: unknown[]; diagnostics: unknown[] } => {
+  return (sources: Readonly<Record<string, string>>): SourceAnalysis & Pick<AnalysisResult, 'contracts' | 'diagnostics'> => {
     const result = analyzeSources(sources, { resolveImport });
     const findings: ScanFinding[] = result.findings.map((f) => ({ ...f, origin: 'source' as const }));
     // Every privileged entry point but the standard hand-over of ownership is a lever its holder keeps.

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scanSource } from './scan-source.ts';
+import type { ExplorationResult } from '../simulate/explore-privileged.ts';
 import { EMPTY_SMART_AUDIT } from './build-audit-layout.ts';
 
-const exploration = {
+const exploration: ExplorationResult = {
   privileged: [{ address: '0x00000000000000000000000000000000000000aa', role: 'owner/deployer' }],
   functions: ['zq(address,uint8)'],
   calls: 6,
@@ -37,8 +38,8 @@ test('a source scan fills the smartAudit key the exploration proved, with a find
       simulateSource: async () => ({
         taxes: { buyTax: 0, sellTax: 0, transferTax: 0, buyGas: 1, sellGas: 1, transferGas: 1, error: '' },
         reason: '',
-        compiler: {},
-        meta: { mode: 'local', scope: '', stages: [], ownerActions: [], exploration },
+        compiler: { version: '0.8.20', longVersion: '0.8.20+commit.a1b79de6', contract: 'T', file: 'T.sol', durationMs: 1, error: '', notes: [] },
+        meta: { mode: 'local', scope: '', reason: '', error: '', durationMs: 1, roundTrips: 0, stages: [], ownerActions: [], exploration },
       }),
     },
     { 'T.sol': 'contract T {\n\n\n  function zq(address a, uint8 m) external {\n    m_[a] = m;\n  }\n\n}\n' },

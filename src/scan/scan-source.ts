@@ -12,6 +12,10 @@ import type { Verdict } from '../interface/schemas/verdict.ts';
 import { sourceScanVerdict } from './verdict/scan-verdict.ts';
 import { explorationFindings, markStaticFindings, withProvenKeys } from '../simulate/exploration-findings.ts';
 import type { ExplorationResult } from '../simulate/explore-privileged.ts';
+import type { CompilerInfo } from '../simulate/simulate-source.ts';
+import type { SimulationMeta } from '../simulate/simulation-meta.ts';
+import type { ContractSummary } from '../analysis/analyze.ts';
+import type { Diagnostic } from '../analysis/solidity/program.ts';
 
 export interface SourceScanDeps {
   readonly analyze: (sources: Readonly<Record<string, string>>, job?: AnalysisJob) => SourceAnalysisOutput | Promise<SourceAnalysisOutput>;
@@ -26,29 +30,23 @@ export interface SourceScanDeps {
 export interface SourceSimulationOutcome {
   readonly taxes: Taxes;
   readonly reason: string;
-  readonly compiler: unknown;
+  readonly compiler: CompilerInfo;
   /** Scope, stages, owner actions (`meta.simulation`). */
-  readonly meta?: unknown;
+  readonly meta?: SimulationMeta;
 }
 
-export type SourceAnalysisOutput = SourceAnalysis & { readonly contracts?: readonly unknown[] };
+export type SourceAnalysisOutput = SourceAnalysis & { readonly contracts?: readonly ContractSummary[] };
 
 export interface SourceScanResult {
   readonly smartAudit: SmartAudit;
   readonly findings: readonly ScanFinding[];
   readonly similarity: AuditLayout['similarity'];
   readonly taxes: Taxes | null;
-  readonly simulation: {
-    readonly reason: string;
-    readonly compiler: unknown;
-    readonly scope?: unknown;
-    readonly stages?: unknown;
-    readonly ownerActions?: unknown;
-    readonly exploration?: unknown;
-  } | null;
+  /** `meta.simulation`: the simulator's reason and compiler, then whatever of SimulationMeta it reached. */
+  readonly simulation: (Partial<SimulationMeta> & { readonly reason: string; readonly compiler: CompilerInfo }) | null;
   readonly score: { readonly security: number | null; readonly rank: string; readonly factors: readonly unknown[] };
-  readonly contracts: readonly unknown[];
-  readonly diagnostics: readonly unknown[];
+  readonly contracts: readonly ContractSummary[];
+  readonly diagnostics: readonly Diagnostic[];
   readonly sources: Record<string, DataSourceReport>;
   /** Issue 29: can one buy, sell, and GoPlus's risks, from this scan alone (`meta.verdict`). */
   readonly verdict: Verdict;
@@ -92,8 +90,7 @@ export async function scanSource(
     ),
   ]);
   // What the simulation proved by calling every privileged function (issue 27) fills the keys and findings it proves.
-  const meta = simulation.value?.meta;
-  const exploration = isRecord(meta) && isRecord(meta.exploration) ? (meta.exploration as unknown as ExplorationResult) : null;
+  const exploration: ExplorationResult | null = simulation.value?.meta?.exploration ?? null;
   const analysed = analysis.value?.findings ?? [];
   const findings: ScanFinding[] = exploration
     ? [...markStaticFindings(analysed, exploration), ...explorationFindings(exploration, sources)]
@@ -117,16 +114,14 @@ export async function scanSource(
     audited: false,
     hasWebsite: false,
   });
-  const simulationMeta = simulation.value
-    ? { reason: simulation.value.reason, ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}) }
-    : null;
+  const simulationMeta = simulation.value ? { ...simulation.value.meta, reason: simulation.value.reason } : null;
   const analysisReport = withDiagnostics(analysis.report, analysis.value?.diagnostics);
   const smartAudit = exploration
     ? withProvenKeys(analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT, exploration)
     : (analysis.value?.smartAudit ?? EMPTY_SMART_AUDIT);
   const verdict = sourceScanVerdict({
     taxes,
-    simulation: simulationMeta as Parameters<typeof sourceScanVerdict>[0]['simulation'],
+    simulation: simulationMeta,
     simulationReport: simulation.report,
     findings: findings as Parameters<typeof sourceScanVerdict>[0]['findings'],
     analysisReport,
@@ -139,11 +134,7 @@ export async function scanSource(
     similarity: similarity.value ?? { ranks: [], contracts: [] },
     taxes,
     simulation: simulation.value
-      ? {
-          reason: simulation.value.reason,
-          compiler: simulation.value.compiler,
-          ...(isRecord(simulation.value.meta) ? simulation.value.meta : {}),
-        }
+      ? { ...simulation.value.meta, reason: simulation.value.reason, compiler: simulation.value.compiler }
       : null,
     // Only the code is known, so there is no total, and a rank labels only a total.
     score: { security: scoring.scores.security, rank: '', factors: scoring.factors.filter((f) => f.score === 'security') },
@@ -155,8 +146,4 @@ export async function scanSource(
       simulation: simulation.report,
     },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -284,3 +284,14 @@ contract Careful {
   assert.equal(r.taxes.error, '', r.reason);
   assert.ok(r.evidence.some((s) => s.step === 'sell' && s.ok));
 });
+
+test("a source scan's simulation evidence is what the wire schema says: the blacklist token's exploration, compiler and stages validate (issue 31)", async () => {
+  const { simulationMeta } = await import('./simulation-meta.ts');
+  const { SourceSimulationSchema } = await import('../interface/schemas/scan-evidence.ts');
+  const { assertMatchesSchema } = await import('../testing/schema-check.ts');
+  const source = readFileSync(new URL('../devnet/contracts/BlacklistToken.sol', import.meta.url), 'utf8');
+  const r = await simulateSource({ 'BlacklistToken.sol': source }, { maxBuy: false });
+  const meta = { ...simulationMeta(r), reason: r.reason, compiler: r.compiler };
+  assert.ok((meta.exploration?.effects.length ?? 0) > 0, 'the exploration saw the blacklist act on the holder');
+  assertMatchesSchema(SourceSimulationSchema, JSON.parse(JSON.stringify(meta)));
+});

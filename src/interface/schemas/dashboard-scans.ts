@@ -11,7 +11,13 @@ import {
   DataSourceReportSchema,
   TaxesSchema,
 } from './audit-layout.ts';
-import { ScanFindingSchema, ScoreFactorSchema, SourceSimulationSchema } from './scan-evidence.ts';
+import {
+  AnalysisDiagnosticSchema,
+  ContractSummarySchema,
+  ScanFindingSchema,
+  ScoreFactorSchema,
+  SourceSimulationSchema,
+} from './scan-evidence.ts';
 import { VerdictSchema } from './verdict.ts';
 
 export const SCAN_KINDS = ['url', 'address', 'files', 'zip', 'repository'] as const;
@@ -107,8 +113,8 @@ export const SourceResultSchema = Type.Object(
           { security: Type.Union([Type.Number(), Type.Null()]), total: Type.Null(), rank: Type.Union([Type.String(), Type.Null()]) },
           { additionalProperties: false },
         ),
-        contracts: Type.Array(Type.Unknown()),
-        diagnostics: Type.Array(Type.Unknown()),
+        contracts: Type.Array(ContractSummarySchema),
+        diagnostics: Type.Array(AnalysisDiagnosticSchema),
       },
       { additionalProperties: false },
     ),

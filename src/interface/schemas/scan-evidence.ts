@@ -84,6 +84,98 @@ export const ScoreFactorSchema = Type.Object(
 );
 export type ScoreFactor = Static<typeof ScoreFactorSchema>;
 
+/** What an exploration call (or the passing of time) was seen to do (`EffectKind` in src/simulate/explore-privileged.ts). */
+export const EFFECT_KINDS = [
+  'sell-blocked',
+  'sell-limited',
+  'sell-tax-raised',
+  'balance-lowered',
+  'minted',
+  'ownership-retrieved',
+  'self-destructed',
+  'delayed-sell-trap',
+  'buy-restricted',
+] as const;
+
+/**
+ * One effect the exploration saw (`ExplorationEffect` in src/simulate/explore-privileged.ts),
+ * field for field; scan-evidence.test.ts checks at compile time that the two types are equal.
+ */
+export const ExplorationEffectSchema = Type.Object(
+  {
+    kind: literals(EFFECT_KINDS),
+    signature: Type.String({ description: "the function, e.g. `zq(address,uint8)`; '' for effects of time or of no action" }),
+    function: Type.String(),
+    call: Type.String({ description: 'the call as made, with readable arguments: `zq(holder, 1)`' }),
+    caller: Type.Union([Type.String(), Type.Null()], { description: 'who called it; null for effects of time' }),
+    callerRole: Type.String({ description: 'how the caller is privileged: `owner/deployer`, `state variable marketingWallet`, ...' }),
+    anyone: Type.Boolean({ description: 'a fresh account with no privilege could make the same call' }),
+    evidence: Type.String({ description: 'the sentence stating what was seen' }),
+    sellTaxAfter: Type.Union([Type.Number(), Type.Null()]),
+    sellRestriction: Type.Boolean(),
+    data: Type.Union([Type.String(), Type.Null()], { description: 'the calldata sent' }),
+    location: Type.Union([Type.Object({ file: Type.String(), range: LineRangeSchema }, { additionalProperties: false }), Type.Null()]),
+    predicted: Type.Optional(Type.Boolean({ description: 'the static analysis named this function as an owner power' })),
+  },
+  { additionalProperties: false },
+);
+
+export type ExplorationEffect = Static<typeof ExplorationEffectSchema>;
+
+/** A power the analysis named that no call showed (`UnprovenPower`), with why. */
+export const UnprovenPowerSchema = Type.Object(
+  { signature: Type.String(), line: Type.Union([Type.Integer(), Type.Null()]), why: Type.String() },
+  { additionalProperties: false },
+);
+
+/** A contract outside the source the token asks, stood in for to reach a trade. */
+export const StandInDependencySchema = Type.Object(
+  { address: Type.String(), call: Type.String(), evidence: Type.String() },
+  { additionalProperties: false },
+);
+
+/** The compiler a source simulation used (`CompilerInfo` in src/simulate/simulate-source.ts). */
+export const CompilerInfoSchema = Type.Object(
+  {
+    version: Type.String(),
+    longVersion: Type.String(),
+    contract: Type.String(),
+    file: Type.String(),
+    durationMs: Type.Number(),
+    error: Type.String({ description: "why compiling failed; '' when it worked" }),
+    notes: Type.Array(Type.String(), { description: 'a near compiler patch used, imports left out' }),
+  },
+  { additionalProperties: false },
+);
+
+/** A contract of a source scan (`ContractSummary` in src/analysis/analyze.ts). */
+export const ContractSummarySchema = Type.Object(
+  {
+    name: Type.String(),
+    kind: literals(['contract', 'abstract', 'interface', 'library'] as const),
+    file: Type.String(),
+    startLine: Type.Integer(),
+    endLine: Type.Integer(),
+    start: Type.Integer({ description: 'UTF-16 offset into the file' }),
+    end: Type.Integer({ description: 'UTF-16 offset into the file, exclusive' }),
+    bases: Type.Array(Type.String()),
+    linearization: Type.Array(Type.String(), { description: 'C3 linearisation, most derived first' }),
+    library: Type.Boolean({ description: 'comes from a resolved library import rather than the input' }),
+  },
+  { additionalProperties: false },
+);
+
+/** Something the analysis could not read or do (`Diagnostic` in src/analysis/solidity/program.ts). */
+export const AnalysisDiagnosticSchema = Type.Object(
+  {
+    kind: literals(['parse-error', 'unresolved-import', 'detector-failure', 'truncated', 'inheritance', 'input', 'assembly'] as const),
+    message: Type.String(),
+    file: Type.Optional(Type.String()),
+    line: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+
 /** `meta.simulation`: what the simulation proves, its stages and the owner powers it exercised (docs/decisions/0061-simulation-evidence-in-answers-meta-simulation.md, "Simulation: evidence in answers"). */
 export const SimulationMetaSchema = Type.Object(
   {
@@ -124,15 +216,19 @@ export const SimulationMetaSchema = Type.Object(
           functions: Type.Array(Type.String(), { description: 'state-changing functions of the ABI explored' }),
           calls: Type.Number({ description: 'calls executed' }),
           callsWithEffect: Type.Number({ description: 'calls after which something a holder cares about changed' }),
-          effects: Type.Array(Type.Unknown(), {
+          effects: Type.Array(ExplorationEffectSchema, {
             description: 'what calls (or time) were seen to do, with the call, caller, lines and evidence',
           }),
           cutShort: Type.String({ description: "why the exploration stopped early; '' when it covered everything" }),
           durationMs: Type.Number(),
           skipped: Type.Optional(Type.Array(Type.String(), { description: 'functions left because a try ran to the gas cap, with why' })),
-          unproven: Type.Optional(Type.Array(Type.Unknown(), { description: 'powers the analysis named that no call showed, with why' })),
+          unproven: Type.Optional(
+            Type.Array(UnprovenPowerSchema, { description: 'powers the analysis named that no call showed, with why' }),
+          ),
           dependencies: Type.Optional(
-            Type.Array(Type.Unknown(), { description: 'contracts outside the source the token asks, stood in for to reach a trade' }),
+            Type.Array(StandInDependencySchema, {
+              description: 'contracts outside the source the token asks, stood in for to reach a trade',
+            }),
           ),
         },
         {
@@ -152,7 +248,7 @@ export type SimulationEvidence = Static<typeof SimulationMetaSchema>;
  * compiler, then whatever of `meta.simulation` it reached; null when no simulation ran.
  */
 export const SourceSimulationSchema = Type.Object(
-  { ...Type.Partial(SimulationMetaSchema).properties, reason: Type.String(), compiler: Type.Unknown() },
+  { ...Type.Partial(SimulationMetaSchema).properties, reason: Type.String(), compiler: CompilerInfoSchema },
   { additionalProperties: false },
 );
 export type SourceSimulationEvidence = Static<typeof SourceSimulationSchema>;

@@ -15,6 +15,7 @@ import { loaderExecArgv, moduleUrl } from '../../infra/module-runtime.ts';
 import type { analyzeVerifiedSources } from '../scan-dependencies.ts';
 import { DataSourceUnavailable } from '../run-data-source.ts';
 import type { TokenPowersOfContract } from '../../analysis/token-powers.ts';
+import type { ContractSummary } from '../../analysis/analyze.ts';
 import { readSpilledItems } from './spilled-items.ts';
 
 export type AnalysisOutput = ReturnType<ReturnType<typeof analyzeVerifiedSources>>;
@@ -85,7 +86,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       const out = (await bounded(job, { sources })) as AnalysisOutput & { contractsFile?: string };
       if (out.contractsFile === undefined) return out;
       const { contractsFile, ...rest } = out;
-      return { ...rest, contracts: await readSpilledItems(contractsFile) };
+      return { ...rest, contracts: await readSpilledItems<ContractSummary>(contractsFile) };
     },
     async tokenPowers(sources, contract, job = {}) {
       // The worker answers null for none (undefined does not cross IPC).

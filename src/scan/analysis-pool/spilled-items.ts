@@ -31,21 +31,24 @@ export function spillItems(items: readonly unknown[], dir?: string): string {
   return file;
 }
 
-/** The items of a spilled file, parsed a slice at a time; the file is removed whatever happens. */
-export async function readSpilledItems(
+/**
+ * The items of a spilled file, parsed a slice at a time; the file is removed whatever happens.
+ * `T` is the type the writer spilled: the file is this process's own worker's output.
+ */
+export async function readSpilledItems<T = unknown>(
   file: string,
   options: { readonly budgetMs?: number; readonly now?: () => number; readonly yieldToLoop?: () => Promise<unknown> } = {},
-): Promise<unknown[]> {
+): Promise<T[]> {
   const budget = options.budgetMs ?? 4;
   const now = options.now ?? (() => performance.now());
   const yieldToLoop = options.yieldToLoop ?? (() => nextTurn());
   try {
-    const items: unknown[] = [];
+    const items: T[] = [];
     const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
     let sliceStart = now();
     for await (const line of lines) {
       if (line === '') continue;
-      items.push(JSON.parse(line) as unknown);
+      items.push(JSON.parse(line) as T);
       if (now() - sliceStart >= budget) {
         await yieldToLoop();
         sliceStart = now();

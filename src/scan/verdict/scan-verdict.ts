@@ -7,32 +7,20 @@
 import { GOPLUS_CATEGORIES } from '../../analysis/goplus-categories.ts';
 import type { ScanMeta, DataSourceReport } from '../../interface/schemas/audit-layout.ts';
 import type { Verdict } from '../../interface/schemas/verdict.ts';
+import type { ExplorationEffect } from '../../interface/schemas/scan-evidence.ts';
 import { computeVerdict, type VerdictFinding, type VerdictOwnerAction, type VerdictTaxes } from './compute-verdict.ts';
 
-interface ExplorationEffectLike {
-  readonly kind: string;
-  readonly call: string;
-  readonly callerRole: string;
-  readonly anyone: boolean;
-  readonly evidence: string;
-  readonly sellTaxAfter: number | null;
+/** The fields of an exploration effect the verdict reads (readonly, so the engine's and the wire's both fit). */
+type EffectRead = Pick<ExplorationEffect, 'kind' | 'call' | 'callerRole' | 'anyone' | 'evidence' | 'sellTaxAfter'> & {
   readonly location: { readonly range: readonly [number, number] } | null;
-}
+};
 
+/** What the verdict reads of `meta.simulation` (the stored answer's typed evidence). */
 interface SimulationMetaLike {
   readonly reason?: string;
   readonly ownerActions?: readonly VerdictOwnerAction[];
   /** Issue 27: every privileged function called after a buy, and what it was seen to do. */
-  readonly exploration?: { readonly effects?: readonly unknown[] };
-}
-
-function isEffect(value: unknown): value is ExplorationEffectLike {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { kind?: unknown }).kind === 'string' &&
-    typeof (value as { call?: unknown }).call === 'string'
-  );
+  readonly exploration?: { readonly effects?: readonly EffectRead[] };
 }
 
 /** The exploration's effects as owner actions on a sell, and its delayed-sell traps. */
@@ -42,7 +30,7 @@ function fromExploration(simulation: SimulationMetaLike | null | undefined): {
 } {
   const actions: VerdictOwnerAction[] = [];
   const delayed: { after: string; failed: boolean; detail: string }[] = [];
-  for (const e of (simulation?.exploration?.effects ?? []).filter(isEffect)) {
+  for (const e of simulation?.exploration?.effects ?? []) {
     if (e.kind === 'delayed-sell-trap') {
       delayed.push({ after: e.call.replace(/^no owner action, /, '').replace(/ passes$/, ''), failed: true, detail: e.evidence });
     } else if (e.kind === 'sell-blocked' || e.kind === 'sell-tax-raised') {
