@@ -163,7 +163,15 @@ export function scanDependencies(
       const { simulateToken } = await import('../simulate/simulate-token.ts');
       // The devnet runs in this process: simulate under a snapshot of it. Elsewhere fork the node.
       const rpc = network === LOCAL_NETWORK.symbol && options.devnet ? { provider: options.devnet.provider } : { url: client.rpcUrl };
-      const result = await simulateToken({ network, token: address, rpc, cacheDir: join(config.dataDir, 'fork-cache') });
+      // The signature database names the selector table beyond the well-known signatures (issue 27).
+      const signatures = options.corpus?.signatures;
+      const result = await simulateToken({
+        network,
+        token: address,
+        rpc,
+        cacheDir: join(config.dataDir, 'fork-cache'),
+        ...(signatures ? { selectorNames: (selectors: readonly string[]) => signatures.resolveSelectors(selectors) } : {}),
+      });
       const { simulationMeta } = await import('../simulate/simulation-meta.ts');
       // The exploration of the selector table (issue 27): its effects are findings of their own.
       const { exploration, ...meta } = simulationMeta(result);

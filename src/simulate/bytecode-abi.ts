@@ -4,7 +4,10 @@
  * selector's argument types and state mutability, and the storage slots the code reads and
  * writes with their types. A selector whose signature is one of the well-known ones below
  * gets its name (the exploration leaves a holder's own functions aside and renounces
- * ownership apart); every other one is named `selector_<hex>` and encoded by its selector.
+ * ownership apart); one the signature database knows (Signaturescan: seeds and every verified
+ * source scanned) gets that name and that signature's argument types, so the evidence reads
+ * `setBlacklist(holder, true)` rather than `selector_611bfa37(holder, true)`; every other one
+ * is named `selector_<hex>` and encoded by its selector.
  */
 import { contractInfo } from 'evmole';
 import {
@@ -45,6 +48,8 @@ const KNOWN = [
   'openTrading()',
   'enableTrading()',
   'setTrading(bool)',
+  'upgradeTo(address)',
+  'upgradeToAndCall(address,bytes)',
   'grantRole(bytes32,address)',
   'revokeRole(bytes32,address)',
   'renounceRole(bytes32,address)',
@@ -59,8 +64,57 @@ export interface BytecodeAbi {
   readonly storage: StorageEntry[];
 }
 
-/** The ABI (functions with argument types and mutability) and the address-typed storage slots of runtime `code`. */
-export function abiFromBytecode(code: Hex): BytecodeAbi {
+/** Candidate text signatures per 0x-prefixed selector, as the signature database resolves them. */
+export type SelectorNames = ReadonlyMap<string, readonly string[]>;
+
+/** The selectors of runtime `code` (0x-prefixed), for resolving their names before `abiFromBytecode`. */
+export function selectorsOf(code: Hex): string[] {
+  if (code === '0x' || code.length < 4) return [];
+  try {
+    return (contractInfo(code, { selectors: true }).functions ?? []).map((f) => `0x${f.selector}`);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The database's signature for `selector`: the candidate whose argument types are the ones
+ * evmole read from the dispatcher, else the only candidate. Every candidate hashes to the
+ * selector (checked again here: the database is built from outside text); with several that
+ * disagree with the code, none is trusted.
+ */
+function knownSignature(selector: string, evmoleArguments: string | undefined, names: SelectorNames | undefined): AbiFunction | null {
+  const candidates = (names?.get(`0x${selector}`) ?? []).filter((s) => {
+    try {
+      return toFunctionSelector(s).slice(2) === selector;
+    } catch {
+      return false;
+    }
+  });
+  const chosen =
+    candidates.find((s) => s.slice(s.indexOf('(') + 1, -1) === (evmoleArguments ?? '')) ??
+    (candidates.length === 1 ? candidates[0] : undefined);
+  if (!chosen) return null;
+  try {
+    const types = chosen.slice(chosen.indexOf('(') + 1, -1);
+    return {
+      type: 'function',
+      name: chosen.slice(0, chosen.indexOf('(')),
+      inputs: types ? ([...parseAbiParameters(types)] as AbiParameter[]) : [],
+      outputs: [],
+      stateMutability: 'nonpayable',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The ABI (functions with argument types and mutability) and the address-typed storage slots of
+ * runtime `code`; `names` (from `selectorsOf` through the signature database) names selectors
+ * beyond the well-known list.
+ */
+export function abiFromBytecode(code: Hex, names?: SelectorNames): BytecodeAbi {
   if (code === '0x' || code.length < 4) return { abi: [], storage: [] };
   let info: ReturnType<typeof contractInfo>;
   try {
@@ -70,20 +124,20 @@ export function abiFromBytecode(code: Hex): BytecodeAbi {
   }
   const abi: AbiFunction[] = [];
   for (const f of info.functions ?? []) {
+    const mutability = f.stateMutability;
+    const stateMutability = mutability === 'view' || mutability === 'pure' || mutability === 'payable' ? mutability : 'nonpayable';
+    const known = NAMES.has(f.selector) ? null : knownSignature(f.selector, f.arguments, names);
+    if (known) {
+      abi.push({ ...known, stateMutability });
+      continue;
+    }
     let inputs: AbiParameter[];
     try {
       inputs = f.arguments ? ([...parseAbiParameters(f.arguments)] as AbiParameter[]) : [];
     } catch {
       continue;
     }
-    const mutability = f.stateMutability;
-    abi.push({
-      type: 'function',
-      name: NAMES.get(f.selector) ?? `${PREFIX}${f.selector}`,
-      inputs,
-      outputs: [],
-      stateMutability: mutability === 'view' || mutability === 'pure' || mutability === 'payable' ? mutability : 'nonpayable',
-    });
+    abi.push({ type: 'function', name: NAMES.get(f.selector) ?? `${PREFIX}${f.selector}`, inputs, outputs: [], stateMutability });
   }
   const storage: StorageEntry[] = [];
   for (const s of info.storage ?? []) {

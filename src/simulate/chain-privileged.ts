@@ -17,6 +17,8 @@ const abi = parseAbi([
 ]);
 
 /** keccak256("eip1967.proxy.admin") - 1. */
+/** EIP-1967's implementation slot: keccak256('eip1967.proxy.implementation') - 1. */
+export const EIP1967_IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 export const EIP1967_ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103';
 
 const ZERO = /^0x0{40}$/i;

@@ -40,6 +40,7 @@ const TITLES: Record<ExplorationEffect['kind'], string> = {
   minted: 'A privileged call creates tokens',
   'ownership-retrieved': 'Ownership can be taken back or claimed',
   'self-destructed': 'A privileged call destroys the token',
+  'code-replaced': "A privileged call replaces the token's code",
   'delayed-sell-trap': 'Sells fail once time passes',
   'buy-restricted': 'Only some accounts can buy',
 };
@@ -64,7 +65,13 @@ export interface ExplorationFinding {
 }
 
 function severityOf(e: ExplorationEffect): ExplorationFinding['severity'] {
-  if (e.kind === 'sell-blocked' || e.kind === 'self-destructed' || e.kind === 'delayed-sell-trap' || e.kind === 'balance-lowered')
+  if (
+    e.kind === 'sell-blocked' ||
+    e.kind === 'self-destructed' ||
+    e.kind === 'code-replaced' ||
+    e.kind === 'delayed-sell-trap' ||
+    e.kind === 'balance-lowered'
+  )
     return 'high';
   if (e.kind === 'sell-tax-raised') return e.sellRestriction ? 'high' : 'medium';
   if (e.kind === 'buy-restricted') return 'low';

@@ -29,6 +29,13 @@ import type { FoundPool } from './find-pool.ts';
 import { holderWithTokens } from './holder-with-tokens.ts';
 import { taxPercent } from './measure-tax.ts';
 import { erc20Abi, NO_DEADLINE, routerAbi } from './simulation-abis.ts';
+import { EIP1967_IMPLEMENTATION_SLOT } from './chain-privileged.ts';
+
+/** The address in a storage word, or `none` for an empty slot. */
+function wordAddress(word: string): string {
+  const hex = word.replace(/^0x/, '').padStart(64, '0').slice(-40);
+  return /^0+$/.test(hex) ? 'none' : `0x${hex}`;
+}
 
 /** What one call (or the passing of time) was seen to do. */
 export type EffectKind =
@@ -39,6 +46,7 @@ export type EffectKind =
   | 'minted' // the total supply or the caller's balance rose without payment
   | 'ownership-retrieved' // an owner appears again after renouncing
   | 'self-destructed' // the token's code is gone
+  | 'code-replaced' // the proxy's implementation (EIP-1967) was swapped: every rule can change
   | 'delayed-sell-trap' // with no owner action, a sell fails after time passes
   | 'buy-restricted'; // with no owner action, a second fresh account cannot buy
 
@@ -408,6 +416,8 @@ interface Observation {
   readonly supply: bigint;
   readonly owner: Address | null;
   readonly code: boolean;
+  /** The EIP-1967 implementation slot's word ('' when unreadable): an upgrade changes it. */
+  readonly implementation: string;
 }
 
 export async function exploreOwnerPowers(ctx: ExploreContext): Promise<ExplorationResult> {
@@ -480,6 +490,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
     supply: await session.read<bigint>(token, erc20Abi, 'totalSupply', [], 'UNCAUGHT_ERROR').catch(() => -1n),
     owner: hasOwner ? await session.read<Address>(token, ownerAbi, 'owner', [], 'UNCAUGHT_ERROR').catch(() => null) : null,
     code: (await session.code(token)) !== '0x',
+    implementation: await session.rpc<string>('eth_getStorageAt', [token, EIP1967_IMPLEMENTATION_SLOT, 'latest']).catch(() => ''),
   });
 
   /** The holder sells `share` of what it bought (capped at what it holds), from the current state. */
@@ -655,7 +666,17 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
           const by = `after \`${call}\` by ${chosen.address} (${chosen.role})`;
           if (!after.code)
             seen.push({ kind: 'self-destructed', evidence: `${by} the token's code is gone`, sellTaxAfter: null, sellRestriction: true });
-          if (after.code && after.holderBalance >= 0n && after.holderBalance < before.holderBalance)
+          // An upgrade swaps every rule at once: what the new code then reads (here, garbage balances
+          // from whatever contract the argument named) is not a mint or a burn of this token's rules.
+          const replaced = after.implementation !== before.implementation;
+          if (replaced) {
+            seen.push({
+              kind: 'code-replaced',
+              evidence: `${by} the token's implementation (EIP-1967) changed from ${wordAddress(before.implementation)} to ${wordAddress(after.implementation)}: the owner can replace every rule of the token, balances and sells included`,
+              sellTaxAfter: null,
+              sellRestriction: false,
+            });
+          } else if (after.code && after.holderBalance >= 0n && after.holderBalance < before.holderBalance)
             seen.push({
               kind: 'balance-lowered',
               evidence: `${by} the holder's balance fell from ${before.holderBalance} to ${after.holderBalance} without the holder acting`,
@@ -671,7 +692,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
             .filter((d) => d > 0n)
             .reduce((x, y) => x + y, 0n);
           const gained = callerBefore >= 0n && after.callerBalance >= 0n ? after.callerBalance - callerBefore : 0n;
-          if (after.code && (after.supply > before.supply || gained > moved))
+          if (after.code && !replaced && (after.supply > before.supply || gained > moved))
             seen.push({
               kind: 'minted',
               evidence:
@@ -681,7 +702,7 @@ export async function exploreOwnerPowers(ctx: ExploreContext): Promise<Explorati
               sellTaxAfter: null,
               sellRestriction: false,
             });
-          if (after.code) {
+          if (after.code && !replaced) {
             const s = await sells();
             if (!s.half.ok && base.half.ok && !/OVERFLOW/.test(s.half.reason)) {
               if (s.small?.ok)

@@ -13,7 +13,7 @@ import { checkHolders } from './check-holders.ts';
 import { CONFIRM_KINDS, confirmOwnerActions, type ConfirmKind } from './confirm-owner-actions.ts';
 import type { TokenPower } from '../analysis/token-powers.ts';
 import { exerciseOwnerPowers, mintShown } from './exercise-owner-powers.ts';
-import { abiFromBytecode } from './bytecode-abi.ts';
+import { abiFromBytecode, selectorsOf, type SelectorNames } from './bytecode-abi.ts';
 import { privilegedFromChain } from './chain-privileged.ts';
 import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
@@ -65,6 +65,8 @@ export interface SimulationSettings {
    */
   readonly exploreBytecode?: boolean;
   readonly exploreWallMs?: number;
+  /** Names the selector table beyond the well-known signatures (the signature database); none when absent or failing. */
+  readonly selectorNames?: (selectors: readonly string[]) => Promise<SelectorNames>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -227,13 +229,17 @@ async function exploreBytecode(
   owner: string | null,
   baselineSellTax: number | null,
   wallMs: number,
+  selectorNames?: (selectors: readonly string[]) => Promise<SelectorNames>,
 ): Promise<ExplorationResult> {
-  const { abi: own, storage } = abiFromBytecode(await session.code(token));
+  // Names for selectors the well-known list lacks; an unreachable database leaves them as selectors.
+  const abiOf = async (code: `0x${string}`) =>
+    abiFromBytecode(code, selectorNames ? await selectorNames(selectorsOf(code)).catch(() => undefined) : undefined);
+  const { abi: own, storage } = await abiOf(await session.code(token));
   const abi = [...own];
   // A proxy (EIP-1967): the implementation's functions run on the token's storage; explored too.
   const implementation = await implementationOf(session, token);
   if (implementation) {
-    const more = abiFromBytecode(await session.code(implementation));
+    const more = await abiOf(await session.code(implementation));
     const known = new Set(abi.map((f) => (f.type === 'function' ? f.name : '')));
     abi.push(...more.abi.filter((f) => f.type === 'function' && !known.has(f.name)));
   }
@@ -412,7 +418,7 @@ async function simulate(
     state.phase = 'exploration';
     const { owner } = await getOwner(client, { address: token });
     const wallMs = Math.min(input.exploreWallMs ?? 4_000, Math.max(0, deadline - performance.now() - 1_500));
-    state.exploration = await exploreBytecode(session, token, pool, owner, trades.taxes.sellTax, wallMs);
+    state.exploration = await exploreBytecode(session, token, pool, owner, trades.taxes.sellTax, wallMs, input.selectorNames);
     steps.push(...explorationSteps(state.exploration, token));
   }
   state.phase = 'done';

@@ -258,6 +258,14 @@ test('address mode explores the selector table as the owner read from chain stat
     proxy.exploration?.functions.some((f) => f.endsWith('(string,string,uint256,address)')),
     JSON.stringify(proxy.exploration?.functions),
   );
+  // Its upgrade is what it is: the code replaced, not a mint or a burn read off whatever code came in.
+  const upgrade = proxy.exploration?.effects.filter((e) => e.function === 'upgradeTo') ?? [];
+  assert.deepEqual(
+    upgrade.map((e) => e.kind),
+    ['code-replaced'],
+    JSON.stringify(proxy.exploration?.effects.map((e) => e.evidence)),
+  );
+  assert.match(upgrade[0]!.evidence, /implementation \(EIP-1967\) changed from 0x[0-9a-f]{40} to 0x[0-9a-f]{40}/);
   const plain = await onDevnet('plain', { confirm: [], maxBuy: false });
   assert.deepEqual(
     plain.exploration?.effects.filter((e) => e.sellRestriction),

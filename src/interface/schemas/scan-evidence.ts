@@ -93,6 +93,7 @@ export const EFFECT_KINDS = [
   'minted',
   'ownership-retrieved',
   'self-destructed',
+  'code-replaced',
   'delayed-sell-trap',
   'buy-restricted',
 ] as const;
