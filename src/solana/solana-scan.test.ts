@@ -5,35 +5,22 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import { AuditLayoutSchema, SCORE_NAMES } from '../interface/schemas/audit-layout.ts';
+import { AuditLayoutSchema } from '../interface/schemas/audit-layout.ts';
 import { sampleMint, startSolanaDevnet, type SolanaDevnet } from './devnet/solana-devnet.ts';
-import { createSolanaRpcClient } from './solana-rpc.ts';
-import { readSolanaToken } from './read-solana-token.ts';
-import { scanSolanaToken, type SolanaScanContext, type SolanaScanner } from './solana-scan.ts';
+import { scanSolanaToken, type SolanaScanner } from './solana-scan.ts';
 import { decodeMetaplexAccount } from './mint-facts.ts';
 import { METAPLEX_METADATA_PROGRAM } from './solana-programs.ts';
+import { devnetSolanaScanner, solanaScanContext } from '../testing/solana-scan-fixture.ts';
 
 const validate = new Ajv({ strict: false, allErrors: true }).compile(AuditLayoutSchema);
-const histories = Object.fromEntries([...SCORE_NAMES, 'topHolders'].map((n) => [n, []])) as unknown as SolanaScanContext['histories'];
-const context = (address: string): SolanaScanContext => ({
-  network: 'SOL',
-  address,
-  now: '2026-01-02T03:04:05.000Z',
-  firstSeenAt: '',
-  histories,
-  percentiles: async () => ({ security: 50, decentralisation: 50, market: 0, community: 0, fundamentals: 50, total: 50 }),
-  started: performance.now(),
-});
+const context = solanaScanContext;
 
 describe('scanSolanaToken', () => {
   let devnet: SolanaDevnet;
   let scanner: SolanaScanner;
   before(async () => {
     devnet = await startSolanaDevnet();
-    scanner = {
-      timeoutMs: 5_000,
-      read: (address, signal) => readSolanaToken(createSolanaRpcClient({ handler: devnet.request }).rpc, address, { signal }),
-    };
+    scanner = devnetSolanaScanner(devnet);
   });
 
   it('fills tokenProgram from on-mint metadata and the rest of the layout from the read', async () => {

@@ -7,36 +7,23 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from '@sinclair/typebox/value';
 import { VerdictSchema } from '../../interface/schemas/verdict.ts';
-import { SCORE_NAMES } from '../../interface/schemas/audit-layout.ts';
+
 import { SAMPLE_MINT_SPECS } from '../../solana/devnet/sample-mints.ts';
 import { sampleMint, startSolanaDevnet, type SolanaDevnet } from '../../solana/devnet/solana-devnet.ts';
-import { createSolanaRpcClient } from '../../solana/solana-rpc.ts';
-import { readSolanaToken } from '../../solana/read-solana-token.ts';
-import { scanSolanaToken, type SolanaScanContext, type SolanaScanner } from '../../solana/solana-scan.ts';
+import { scanSolanaToken, type SolanaScanner } from '../../solana/solana-scan.ts';
 import { FINDING_CODES } from '../../solana/finding-codes.ts';
 import { tokenProgramError } from '../../solana/token-program.ts';
 import { solanaVerdict } from './solana-verdict.ts';
+import { devnetSolanaScanner, solanaScanContext } from '../../testing/solana-scan-fixture.ts';
 
-const histories = Object.fromEntries([...SCORE_NAMES, 'topHolders'].map((n) => [n, []])) as unknown as SolanaScanContext['histories'];
-const context = (address: string): SolanaScanContext => ({
-  network: 'SOL',
-  address,
-  now: '2026-01-02T03:04:05.000Z',
-  firstSeenAt: '',
-  histories,
-  percentiles: async () => ({ security: 50, decentralisation: 50, market: 0, community: 0, fundamentals: 50, total: 50 }),
-  started: performance.now(),
-});
+const context = solanaScanContext;
 
 describe('solanaVerdict', () => {
   let devnet: SolanaDevnet;
   let scanner: SolanaScanner;
   before(async () => {
     devnet = await startSolanaDevnet();
-    scanner = {
-      timeoutMs: 5_000,
-      read: (address, signal) => readSolanaToken(createSolanaRpcClient({ handler: devnet.request }).rpc, address, { signal }),
-    };
+    scanner = devnetSolanaScanner(devnet);
   });
 
   for (const spec of SAMPLE_MINT_SPECS) {
