@@ -73,6 +73,17 @@ interface ActiveKey {
 
 export function createReceiptSigner(db: Kysely<Database>, box: SecretBox, now: () => Date = () => new Date()): ReceiptSigner {
   let active: Promise<ActiveKey> | null = null;
+  /** The active key's id as the store says now: a rotation by another process (the CLI) is seen at the next signature. */
+  const activeKeyId = async () =>
+    (
+      await db
+        .selectFrom('receipt_keys')
+        .select('key_id')
+        .where('retired_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('key_id')
+        .executeTakeFirst()
+    )?.key_id;
 
   const insertNew = async (): Promise<PublishedKey> => {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -105,6 +116,8 @@ export function createReceiptSigner(db: Kysely<Database>, box: SecretBox, now: (
 
   return {
     async sign(body) {
+      const current = await activeKeyId();
+      if (active && current !== (await active.catch(() => null))?.keyId) active = null;
       active ??= loadActive().catch((error: unknown) => {
         active = null;
         throw error;
