@@ -58,12 +58,21 @@ export function keyIdOf(raw: Buffer): string {
   return createHash('sha256').update(raw).digest('hex').slice(0, 16);
 }
 
-/** The signature of a body with a private key (the one place a receipt is signed), and the receipt's id. */
+/**
+ * The signature of a body with a private key (the one place a receipt is signed), and the
+ * receipt's id. Ed25519 signs the 32-byte SHA-256 of the canonical body, which is also the
+ * receipt's id: the body is hashed once (Ed25519 over the whole 300 KB text hashed it twice
+ * more, and that cost more than the 5 ms a scan may spend on its receipt).
+ */
 export function signBody(body: ReceiptBody, keyId: string, privateKey: KeyObject): { receipt: Receipt; id: string } {
-  // One canonical text serves the signature and the id (SHA-256 of the body, receipt.ts).
-  const text = Buffer.from(canonicalJson(body));
-  const value = sign(null, text, privateKey).toString('base64url');
-  return { receipt: { ...body, signature: { alg: 'Ed25519', keyId, value } }, id: createHash('sha256').update(text).digest('base64url') };
+  const digest = bodyDigest(body);
+  const value = sign(null, digest, privateKey).toString('base64url');
+  return { receipt: { ...body, signature: { alg: 'Ed25519', keyId, value } }, id: digest.toString('base64url') };
+}
+
+/** SHA-256 of the body's canonical JSON (RFC 8785): what the signature signs, and the receipt's id. */
+export function bodyDigest(body: ReceiptBody): Buffer {
+  return createHash('sha256').update(canonicalJson(body), 'utf8').digest();
 }
 
 interface ActiveKey {

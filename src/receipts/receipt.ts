@@ -58,15 +58,15 @@ export interface ReceiptBody {
 export interface ReceiptSignature {
   readonly alg: 'Ed25519';
   readonly keyId: string;
-  /** Ed25519 signature of the canonical JSON of the body (the receipt without `signature`), base64url. */
+  /** Ed25519 signature of the SHA-256 of the body's canonical JSON (the body: the receipt without `signature`), base64url. */
   readonly value: string;
 }
 
 export type Receipt = ReceiptBody & { readonly signature: ReceiptSignature };
 
-/** The receipt's id: SHA-256 (base64url) of its body's canonical JSON. */
+/** The receipt's id: SHA-256 (base64url) of its body's canonical JSON (what its signature signs). */
 export function receiptId(body: ReceiptBody): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('base64url');
+  return createHash('sha256').update(canonicalJson(body), 'utf8').digest('base64url');
 }
 
 /** The body of a signed receipt (everything but the signature): what the signature covers. */

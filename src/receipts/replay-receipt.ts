@@ -89,6 +89,10 @@ async function openChain(receipt: Receipt, source: ReplaySource, deadline: numbe
   }
   if (!source.rpcUrl)
     return `cannot replay: a ${env.mode} receipt of ${env.network} needs an RPC serving block ${env.block.number} (--rpc URL)`;
+  // Asked first, with a plain request: EDR would keep retrying a node that does not answer
+  // in the background, long after the replay said it cannot run.
+  const problem = await remoteBlockProblem(source.rpcUrl, env.block, deadline);
+  if (problem) return `cannot replay: block not available at this RPC (${problem})`;
   let chain: Eip1193Provider;
   try {
     chain = await beforeDeadline(
@@ -112,6 +116,29 @@ async function openChain(receipt: Receipt, source: ReplaySource, deadline: numbe
   if (block.hash.toLowerCase() !== env.block.hash.toLowerCase())
     return `cannot replay: block not available at this RPC (block ${env.block.number} there is ${block.hash}, the receipt's is ${env.block.hash})`;
   return chain;
+}
+
+/** Why `url` cannot serve `block` (no answer, no such block, another hash), or null when it can. */
+async function remoteBlockProblem(url: string, block: { number: number; hash: string }, deadline: number): Promise<string | null> {
+  const wait = Math.max(1, Math.min(10_000, deadline - performance.now()));
+  let answer: { result?: { hash?: string } | null; error?: { message?: string } };
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [numberToHex(block.number), false] }),
+      signal: AbortSignal.timeout(wait),
+    });
+    if (!response.ok) return `HTTP ${response.status}`;
+    answer = (await response.json()) as typeof answer;
+  } catch (error) {
+    return describe(error);
+  }
+  if (answer.error) return answer.error.message ?? 'the node answered an error';
+  const hash = answer.result?.hash;
+  if (!hash) return `it has no block ${block.number}`;
+  if (hash.toLowerCase() !== block.hash.toLowerCase()) return `block ${block.number} there is ${hash}, the receipt's is ${block.hash}`;
+  return null;
 }
 
 /** The gas a call asks for, when it names one. */

@@ -5,8 +5,8 @@
  * "expired key", and a receipt signed after its key was retired is refused too.
  */
 import { verify } from 'node:crypto';
-import { canonicalJson, CanonicalJsonError } from './canonical-json.ts';
-import { publicKeyFromRaw, type KeysDocument, type PublishedKey } from './receipt-keys.ts';
+import { CanonicalJsonError } from './canonical-json.ts';
+import { bodyDigest, publicKeyFromRaw, type KeysDocument, type PublishedKey } from './receipt-keys.ts';
 import { bodyOf, RECEIPT_FORMAT, type Receipt } from './receipt.ts';
 
 export type SignatureProblem =
@@ -46,16 +46,16 @@ export function checkSignature(value: unknown, document: KeysDocument, now: Date
     };
   if (key.expiresAt !== null && now.getTime() >= Date.parse(key.expiresAt))
     return { ok: false, problem: 'expired key', detail: `key ${key.keyId} expired at ${key.expiresAt}: it verifies nothing since` };
-  let text: string;
+  let digest: Buffer;
   try {
-    text = canonicalJson(bodyOf(receipt));
+    digest = bodyDigest(bodyOf(receipt));
   } catch (error) {
     if (error instanceof CanonicalJsonError) return { ok: false, problem: 'not a receipt', detail: error.message };
     throw error;
   }
   let valid: boolean;
   try {
-    valid = verify(null, Buffer.from(text), publicKeyFromRaw(key.publicKey), Buffer.from(receipt.signature.value, 'base64url'));
+    valid = verify(null, digest, publicKeyFromRaw(key.publicKey), Buffer.from(receipt.signature.value, 'base64url'));
   } catch {
     valid = false;
   }
