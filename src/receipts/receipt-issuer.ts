@@ -34,7 +34,7 @@ export interface ReceiptIssuerOptions {
   readonly db: Kysely<Database>;
   readonly secretBox: SecretBox;
   /** The instance's public base URL (BASE_URL): verifiers fetch `${issuer}/.well-known/scopeward-keys.json`. */
-  readonly issuer: string;
+  readonly issuer: string | (() => string);
   readonly now?: () => Date;
   readonly onError?: (error: unknown) => void;
 }
@@ -42,12 +42,14 @@ export interface ReceiptIssuerOptions {
 export function createReceiptIssuer(options: ReceiptIssuerOptions): ReceiptIssuer {
   const now = options.now ?? (() => new Date());
   const signer = createReceiptSigner(options.db, options.secretBox, now);
+  const configured = options.issuer;
+  const issuer = typeof configured === 'string' ? () => configured : configured;
   const none = (reason: string): ReceiptReference => ({ id: null, keyId: null, issuedAt: null, calls: 0, reason });
   return {
     signer,
     async issue(input) {
       try {
-        const body = await buildReceiptBody({ ...input, issuer: options.issuer, issuedAt: now() });
+        const body = await buildReceiptBody({ ...input, issuer: issuer(), issuedAt: now() });
         if (!body) return none('the simulation left no complete record of its calls (it stopped at its time cap or never reached a chain)');
         const { receipt, id } = await signer.sign(body);
         await options.db
@@ -66,7 +68,7 @@ export function createReceiptIssuer(options: ReceiptIssuerOptions): ReceiptIssue
       return row ? (JSON.parse(row.body) as Receipt) : undefined;
     },
     async keysDocument() {
-      return { issuer: options.issuer, keys: await signer.keys() };
+      return { issuer: issuer(), keys: await signer.keys() };
     },
   };
 }

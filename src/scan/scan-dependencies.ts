@@ -146,7 +146,8 @@ export function scanDependencies(
   const receipts = createReceiptIssuer({
     db: store.db,
     secretBox: secretBoxFromEnv(config.env.SECRET_KEY, config.dataDir),
-    issuer: config.baseUrl ?? `http://localhost:${config.port}`,
+    // The public URL verifiers fetch the keys from: BASE_URL, else this process's own listener (known once it listens).
+    issuer: () => config.baseUrl ?? options.localRpcUrl()?.replace(/\/rpc$/, '') ?? `http://localhost:${config.port}`,
   });
   const clients = new Map<string, ChainClient>();
   const sourcify = createSourcifySourceProvider();

@@ -66,3 +66,48 @@ export const VerifyReceiptResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 export type VerifyReceiptResponse = Static<typeof VerifyReceiptResponseSchema>;
+
+/**
+ * A receipt as the dashboard reads it (the evidence page). Documentation and the page's
+ * type only: the route sends the stored text unchanged, never through this schema.
+ */
+export const ReceiptSchema = Type.Object({
+  format: Type.Literal('scopeward-receipt/1'),
+  issuer: Type.String(),
+  issuedAt: Type.String(),
+  subject: Type.Object({ kind: Type.String(), network: Type.String(), token: Type.Union([Type.String(), Type.Null()]) }),
+  verdict: Type.Object({
+    taxes: Type.Object({
+      buyTax: Type.Union([Type.Number(), Type.Null()]),
+      sellTax: Type.Union([Type.Number(), Type.Null()]),
+      transferTax: Type.Union([Type.Number(), Type.Null()]),
+      error: Type.String(),
+    }),
+    reason: Type.String(),
+    scope: Type.String(),
+    ownerActions: Type.Array(Type.Object({ signature: Type.String(), sellAfter: Type.String(), statement: Type.String() })),
+  }),
+  environment: Type.Object({
+    mode: Type.String({ description: 'fork, snapshot or local (a fresh chain rebuilt from the recorded setup)' }),
+    network: Type.String(),
+    chainId: Type.Number(),
+    block: Type.Object({ number: Type.Number(), hash: Type.String(), timestamp: Type.Number() }),
+    compiler: Type.Optional(Type.Object({ version: Type.String(), contract: Type.String(), file: Type.String() })),
+    sources: Type.Optional(Type.Record(Type.String(), Type.String())),
+    constructorArgs: Type.Optional(Type.String()),
+  }),
+  conclusions: Type.Array(Type.Object({ supports: Type.String(), claim: Type.String(), calls: Type.Array(Type.Number()) })),
+  calls: Type.Array(
+    Type.Object({
+      index: Type.Number(),
+      supports: Type.String(),
+      method: Type.String(),
+      params: Type.Array(Type.Unknown()),
+      result: Type.Optional(Type.Unknown()),
+      error: Type.Optional(Type.Object({ code: Type.Number(), message: Type.String() })),
+      tx: Type.Optional(Type.Object({ status: Type.String(), gasUsed: Type.String(), logsDigest: Type.String() })),
+    }),
+  ),
+  signature: Type.Object({ alg: Type.Literal('Ed25519'), keyId: Type.String(), value: Type.String() }),
+});
+export type ReceiptWire = Static<typeof ReceiptSchema>;
