@@ -138,6 +138,8 @@ test('a signed receipt verifies offline; one changed byte, an unknown key, an ex
   const retired = checkSignature(receipt, { issuer: body.issuer, keys: [{ ...k.published, retiredAt: '2026-11-27T11:00:00.000Z' }] }, now);
   assert.equal(!retired.ok && retired.problem, 'key retired before the receipt was issued');
 
+  const brokenCall = checkSignature({ ...receipt, calls: [null] }, keys, now);
+  assert.equal(!brokenCall.ok && brokenCall.problem, 'not a receipt');
   const notReceipt = checkSignature({ hello: 'world' }, keys, now);
   assert.equal(!notReceipt.ok && notReceipt.problem, 'not a receipt');
 });

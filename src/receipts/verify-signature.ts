@@ -26,6 +26,15 @@ export function receiptShapeProblem(value: unknown): string | null {
   if (!isRecord(s) || s.alg !== 'Ed25519' || typeof s.keyId !== 'string' || typeof s.value !== 'string')
     return 'the receipt has no Ed25519 signature (alg, keyId, value)';
   if (!Array.isArray(value.calls)) return 'the receipt has no calls';
+  const bad = value.calls.findIndex(
+    (c: unknown) =>
+      !isRecord(c) ||
+      typeof c.method !== 'string' ||
+      typeof c.index !== 'number' ||
+      !Array.isArray(c.params) ||
+      typeof c.supports !== 'string',
+  );
+  if (bad >= 0) return `call ${bad} of the receipt is not a call (index, supports, method, params)`;
   const env = value.environment;
   if (!isRecord(env) || !['fork', 'snapshot', 'local'].includes(String(env.mode)) || !isRecord(env.block))
     return 'the receipt names no chain state (environment.mode, environment.block)';
