@@ -37,6 +37,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'chain-read', quick: [] },
   { name: 'market', quick: [] },
   { name: 'simulate', quick: [] },
+  { name: 'receipts', quick: ['--rounds', '2'] },
   { name: 'solana', quick: [] },
   { name: 'web-bundle', quick: [] },
 ];

@@ -252,7 +252,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
       scanSource: sourceScanner(scanDeps.analyze, scanDeps.similarity, {
         compile: compilePool.compile,
         tokenPowers: (sources, contract, job) => pool.tokenPowers(sources, contract, job),
+        receipts: scanDeps.receipts,
       }),
+      receipts: {
+        issuer: scanDeps.receipts,
+        rpcUrl: (network: string) => (network === 'LOCAL' ? undefined : scanDeps.chainClient(network).rpcUrl),
+      },
       corpus,
       compareSimilarity: similarityPool.compare,
       getVerifiedSource: verifiedSourceLookup(scanDeps),

@@ -1,4 +1,5 @@
 /** What `buildApp` is built from: the store and limits, and each optional feature's dependencies. */
+import type { ReceiptsFeatureOptions } from './features/receipts.ts';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Store } from '../store/open-store.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -82,6 +83,8 @@ export interface AppDeps {
     readonly limits: ChatLimits;
     readonly loadScan?: ChatServiceDeps['loadScan'];
   };
+  /** Issue 33: the signed receipts of simulated verdicts, their check and the public keys; absent: no routes. */
+  readonly receipts?: Omit<ReceiptsFeatureOptions, 'access'>;
   /** Issue 17: wallet screening (POST /api/safescan); absent: no route. */
   readonly safescan?: Safescan;
   /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */

@@ -20,6 +20,7 @@ const everyFeature = {
   } as unknown as NonNullable<AppDeps['corpus']>,
   getVerifiedSource: async () => null,
   safescan: {} as NonNullable<AppDeps['safescan']>,
+  receipts: { issuer: {} as NonNullable<AppDeps['receipts']>['issuer'] },
   plugins: [async (app: FastifyInstance) => void app.get('/rpc-stand-in', async () => ({}))],
 } satisfies Partial<AppDeps>;
 
@@ -103,6 +104,9 @@ const EXPECTED: readonly string[] = [
   'DELETE /admin/vouchers/{id} - []',
   'GET /api/scans/{id}/chat - [{"apiKey":[]}]',
   'POST /api/scans/{id}/chat - [{"apiKey":[]}]',
+  'GET /.well-known/scopeward-keys.json - [{}]',
+  'GET /api/scans/{id}/receipt - [{"apiKey":[]},{"session":[]},{}]',
+  'POST /api/receipts/verify - [{"apiKey":[]},{"session":[]}]',
   'GET /rpc-stand-in - []',
 ];
 

@@ -12,7 +12,9 @@ import { createExplorerSourceProvider } from '../chain/explorer-source-provider.
 import type { VerifiedSourceProvider } from '../chain/verified-source.ts';
 import type { Eip1193Provider } from '../devnet/edr-provider.ts';
 import { join } from 'node:path';
-import { LOCAL_NETWORK } from '../chain/networks.ts';
+import { LOCAL_NETWORK, networkBySymbol } from '../chain/networks.ts';
+import { secretBoxFromEnv } from '../codehosts/secret-box.ts';
+import { createReceiptIssuer, type ReceiptIssuer } from '../receipts/receipt-issuer.ts';
 import { createAuditLookup } from '../audits/audit-repository.ts';
 import { createLabelLookup } from '../labels/label-repository.ts';
 import { analyzeSources, type AnalysisResult } from '../analysis/analyze.ts';
@@ -85,6 +87,8 @@ export interface SourceSimulationWorkers {
   ) => Promise<TokenPowersOfContract | undefined>;
   /** Compile outputs kept across processes when compiling in this process (without `compile`). */
   readonly compileCacheDir?: string;
+  /** Signs and keeps a receipt of each simulated verdict (issue 33); absent: none is made. */
+  readonly receipts?: ReceiptIssuer;
 }
 
 /**
@@ -110,7 +114,15 @@ export function sourceScanner(
         ...(workers.compile ? { compile: (s, o) => workers.compile!(s, { ...o, ...client }) } : {}),
         ...(workers.tokenPowers ? { tokenPowers: (s, c) => workers.tokenPowers!(s, c, { ...client, signal }) } : {}),
       });
-      return { taxes: result.taxes, reason: result.reason, compiler: result.compiler, meta: simulationMeta(result) };
+      const receipt = workers.receipts
+        ? await workers.receipts.issue({ result, network: LOCAL_NETWORK.symbol, chainId: 31337, token: result.token, sources })
+        : undefined;
+      return {
+        taxes: result.taxes,
+        reason: result.reason,
+        compiler: result.compiler,
+        meta: { ...simulationMeta(result), ...(receipt ? { receipt } : {}) },
+      };
     },
   };
   return (sources: Readonly<Record<string, string>>, options?: SourceScanOptions) => scanSource(deps, sources, options);
@@ -128,12 +140,20 @@ export async function preloadSourceSimulation(): Promise<void> {
 
 export function scanDependencies(
   options: ScanDependencyOptions,
-): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources> } {
+): Omit<ScanServiceDeps, 'freshnessMs' | 'analyze'> & { analyze: ReturnType<typeof analyzeVerifiedSources>; receipts: ReceiptIssuer } {
   const { config, store } = options;
+  // Issue 33: receipts signed with the instance's key, sealed like the code hosts' tokens.
+  const receipts = createReceiptIssuer({
+    db: store.db,
+    secretBox: secretBoxFromEnv(config.env.SECRET_KEY, config.dataDir),
+    // The public URL verifiers fetch the keys from: BASE_URL, else this process's own listener (known once it listens).
+    issuer: () => config.baseUrl ?? options.localRpcUrl()?.replace(/\/rpc$/, '') ?? `http://localhost:${config.port}`,
+  });
   const clients = new Map<string, ChainClient>();
   const sourcify = createSourcifySourceProvider();
   const explorer = createExplorerSourceProvider({ env: config.env });
   return {
+    receipts,
     store,
     findAudit: createAuditLookup(store),
     labels: createLabelLookup(store),
@@ -175,6 +195,8 @@ export function scanDependencies(
       const { simulationMeta } = await import('../simulate/simulation-meta.ts');
       // The exploration of the selector table (issue 27): its effects are findings of their own.
       const { exploration, ...meta } = simulationMeta(result);
+      const chainId = networkBySymbol(network)?.chainId;
+      const receipt = await receipts.issue({ result, network, chainId: chainId ?? 0, token: address });
       const { explorationFindings } = await import('../simulate/exploration-findings.ts');
       const findings = result.exploration ? explorationFindings(result.exploration, {}) : [];
       return {
@@ -185,6 +207,7 @@ export function scanDependencies(
         ],
         meta: {
           ...meta,
+          receipt,
           stages: [...meta.stages],
           ownerActions: [...meta.ownerActions],
           // A plain copy: the outcome's meta type holds mutable arrays.

@@ -17,6 +17,8 @@ export interface DexChain {
   readonly weth: Address;
   readonly factory: Address;
   readonly router: Address;
+  /** The genesis block's time (s): the DEX is deployed in blocks of that same second, so a replay rebuilds the same clock. */
+  readonly genesisTimestamp: number;
 }
 
 const DEPLOYER_KEY = keccak256(stringToHex('scopeward simulate deployer'));
@@ -52,16 +54,20 @@ export async function deployContract(
   };
 }
 
-export async function deployDexChain(): Promise<DexChain> {
+/** A fresh chain with the DEX; `genesisTimestamp` rebuilds the chain of a receipt (issue 33), default now. */
+export async function deployDexChain(options: { genesisTimestamp?: number } = {}): Promise<DexChain> {
+  const genesisTimestamp = options.genesisTimestamp ?? Math.floor(Date.now() / 1000);
   const provider = await createEdrProvider({
     chainId: 31337,
     accounts: [DEPLOYER_KEY],
     accountBalance: 10n ** 26n,
     allowUnlimitedContractSize: true,
+    genesisTime: genesisTimestamp,
   });
   const deployer = privateKeyToAddress(DEPLOYER_KEY);
   const deploy = async (pkg: 'v2-core' | 'v2-periphery', name: string, args: readonly unknown[]) => {
     const b = build(pkg, name);
+    await provider.request({ method: 'evm_setNextBlockTimestamp', params: [numberToHex(genesisTimestamp)] });
     const { address } = await deployContract(provider, deployer, encodeDeployData({ abi: b.abi, bytecode: b.bytecode, args }));
     if (!address) throw new SimulationError('UNCAUGHT_ERROR', `deploying ${name} on the simulation chain failed`);
     return address;
@@ -69,5 +75,5 @@ export async function deployDexChain(): Promise<DexChain> {
   const weth = await deploy('v2-periphery', 'WETH9', []);
   const factory = await deploy('v2-core', 'UniswapV2Factory', [deployer]);
   const router = await deploy('v2-periphery', 'UniswapV2Router02', [factory, weth]);
-  return { provider, deployer, weth, factory, router };
+  return { provider, deployer, weth, factory, router, genesisTimestamp };
 }

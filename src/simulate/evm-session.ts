@@ -39,6 +39,8 @@ export class EvmSession {
   /** JSON-RPC requests sent to the in-process chain. */
   requests = 0;
   aborted = false;
+  /** Names the conclusion the next calls support in the run's recording (issue 33; absent: not recorded). */
+  label: (conclusion: string) => void = () => {};
   private accountCounter = 0;
   private readonly seed: string;
 

@@ -121,6 +121,7 @@ export async function exerciseOwnerPowers(ctx: ExerciseContext, evidence: Simula
     }));
   }
   for (const power of powers) {
+    session.label(`owner power: ${power.signature}`);
     checks.push(await exerciseOne(ctx, power, holder, evidence));
   }
   return checks;

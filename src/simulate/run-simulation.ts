@@ -17,6 +17,7 @@ import { abiFromBytecode, selectorsOf, type SelectorNames } from './bytecode-abi
 import { privilegedFromChain } from './chain-privileged.ts';
 import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
+import { recordCalls, type CallRecorder } from '../receipts/call-recorder.ts';
 import { findMaxBuy } from './find-max-buy.ts';
 import { findPool, type FoundPool } from './find-pool.ts';
 import { DEFAULT_TRADE_OPTIONS, runTrades, type TradeOptions, type TradesOutcome } from './run-trades.ts';
@@ -29,6 +30,7 @@ import {
   type Confirmations,
   type ExplorationResult,
   type OwnerActionCheck,
+  type SimulationRecording,
   type SimulationResult,
   type SimulationStep,
   type TaxError,
@@ -88,6 +90,10 @@ export interface RunSimulationInput extends SimulationSettings {
   readonly roundTrips?: () => number;
   /** Names the fresh accounts (default random): the discovery passes of a fork simulation share one. */
   readonly accountSeed?: string;
+  /** Records the calls (issue 33); default a new recorder over `provider`. Source mode passes its own, started before the deployment. */
+  readonly recorder?: CallRecorder;
+  /** Source mode: the fresh chain, as a replay rebuilds it. */
+  readonly localChain?: SimulationRecording['localChain'];
 }
 
 export interface RunningSimulation {
@@ -98,9 +104,19 @@ export interface RunningSimulation {
   readonly requests: () => number;
 }
 
-export async function runSimulation(input: RunSimulationInput): Promise<RunningSimulation> {
+export async function runSimulation(given: RunSimulationInput): Promise<RunningSimulation> {
   const started = performance.now();
-  const session = new EvmSession(input.provider, input.gasCap ?? DEFAULT_GAS_CAP, input.accountSeed);
+  const recorder = given.recorder ?? recordCalls(given.provider);
+  // Every request of the run goes through the recorder: the simulation's own and the chain layer's reads.
+  const input: RunSimulationInput = { ...given, provider: recorder.provider };
+  const session = new EvmSession(recorder.provider, input.gasCap ?? DEFAULT_GAS_CAP, input.accountSeed);
+  session.label = (conclusion) => recorder.supports(conclusion);
+  const recording: SimulationRecording = {
+    calls: () => recorder.calls(),
+    start: () => recorder.start(),
+    ...(input.localChain ? { localChain: input.localChain } : {}),
+    toJSON: () => undefined,
+  };
   const steps: SimulationStep[] = [...(input.evidence ?? [])];
   const state: SimulationState = {
     trades: null,
@@ -131,6 +147,8 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
     ...(state.exploration ? { exploration: state.exploration } : {}),
     scope: input.scope ?? DEFAULT_SCOPE[input.mode],
     roundTrips: input.roundTrips?.() ?? 0,
+    // A run stopped at its cap has no complete record: no receipt is made of it.
+    ...(state.capped ? {} : { recording }),
   });
 
   const work = (async (): Promise<SimulationResult> => {
@@ -151,6 +169,7 @@ export async function runSimulation(input: RunSimulationInput): Promise<RunningS
   const capped = new Promise<SimulationResult>((resolve) => {
     timer = setTimeout(() => {
       session.aborted = true;
+      state.capped = true;
       const reason = `simulation stopped at its wall-clock cap of ${timeoutMs} ms during ${state.phase}`;
       if (state.trades) steps.push({ step: 'owner-action', ok: false, description: 'extra checks stopped', reason });
       resolve(finish('UNCAUGHT_ERROR', reason));
@@ -174,6 +193,7 @@ interface SimulationState {
   phase: string;
   ownerActions: OwnerActionCheck[];
   exploration?: ExplorationResult;
+  capped?: boolean;
 }
 
 /** The analysis's kinds of power, as the legacy confirmation fields name them. */
@@ -294,12 +314,14 @@ async function simulate(
   if (!isAddress(input.token, { strict: false }))
     throw new SimulationError('INVALID_TOKEN_ADDRESS', `not an address: ${JSON.stringify(input.token)}`);
   const token: Address = getAddress(input.token);
+  session.label('validation: the address holds an ERC-20 token');
   if ((await session.code(token)) === '0x')
     throw new SimulationError('INVALID_TOKEN_ADDRESS', `no contract at ${token} on ${input.details.symbol}`);
   await session.read<bigint>(token, erc20Abi, 'totalSupply', [], 'INVALID_TOKEN_ADDRESS');
   await session.read<bigint>(token, erc20Abi, 'balanceOf', [token], 'INVALID_TOKEN_ADDRESS');
 
   state.phase = 'pool discovery';
+  session.label('the pool traded on');
   const client = chainClientOverProvider(input.provider, input.details, input.chainId);
   if (!state.pool) {
     try {
@@ -318,6 +340,7 @@ async function simulate(
   });
 
   state.phase = 'trades';
+  session.label('taxes: buy, transfer and sell');
   const snapshot = await session.snapshot();
   const trades = await runTrades(session, token, pool, { ...DEFAULT_TRADE_OPTIONS, ...input.trade }, steps);
   state.trades = trades;
@@ -333,6 +356,7 @@ async function simulate(
   state.confirmations = confirmations;
 
   state.phase = 'holder transfers';
+  session.label('holders can transfer');
   confirmations.holders = await checkHolders(
     session,
     token,
@@ -347,6 +371,7 @@ async function simulate(
 
   if (input.maxBuy ?? true) {
     state.phase = 'largest buy';
+    session.label('largest buy');
     confirmations.maxBuy = await findMaxBuy(session, token, pool, trades.buyIn, steps);
   }
 
@@ -360,6 +385,7 @@ async function simulate(
     });
   } else if (input.powers && kinds.length > 0) {
     state.phase = 'owner actions';
+    session.label('owner powers');
     const owner = input.owner ?? (await getOwner(client, { address: token })).owner;
     if (!owner || /^0x0{40}$/.test(owner)) {
       steps.push({
@@ -375,6 +401,7 @@ async function simulate(
       Object.assign(confirmations, legacyConfirmations(state.ownerActions));
       if (input.explore) {
         state.phase = 'exploration';
+        session.label('exploration of privileged functions');
         // The exploration keeps a margin before the simulation's own cap so what it proved is kept.
         const wallMs = Math.min(input.explore.wallMs ?? 6_000, Math.max(0, deadline - performance.now() - 1_500));
         const snapshot = await session.snapshot();
@@ -396,6 +423,7 @@ async function simulate(
     }
   } else if (kinds.length > 0) {
     state.phase = 'owner actions';
+    session.label('owner actions: blacklist, pause, fees, mint');
     const { owner } = await getOwner(client, { address: token });
     const confirmed = await confirmOwnerActions(
       {
@@ -416,6 +444,7 @@ async function simulate(
   }
   if (!input.powers && !input.explore && (input.exploreBytecode ?? true)) {
     state.phase = 'exploration';
+    session.label('exploration of privileged functions');
     const { owner } = await getOwner(client, { address: token });
     const wallMs = Math.min(input.exploreWallMs ?? 4_000, Math.max(0, deadline - performance.now() - 1_500));
     state.exploration = await exploreBytecode(session, token, pool, owner, trades.taxes.sellTax, wallMs, input.selectorNames);

@@ -192,6 +192,7 @@ export async function runTrades(
   // Some blocks later: look for balances that moved by themselves, then sell the rest.
   const held = await balance(buyer);
   const pairHeld = await balance(pool.pair);
+  session.label('delayed sell: cooldown and selling again');
   await session.mine(options.cooldownBlocks, options.cooldownSeconds);
   const drift = (await balance(buyer)) !== held || (await balance(pool.pair)) !== pairHeld;
   record({

@@ -8,10 +8,12 @@
  * then simulate as for a deployed token and exercise every owner power after a holder
  * bought. What it proves: the token at launch, with guessed arguments. Never rejects.
  */
+import { recordCalls, type CallRecorder } from '../receipts/call-recorder.ts';
 import {
   encodeDeployData,
   encodeFunctionData,
   getAddress,
+  keccak256,
   numberToHex,
   parseAbi,
   parseEther,
@@ -195,10 +197,14 @@ export async function simulateSource(
   const powers = await (options.tokenPowers ?? powersInProcess)(sources, contract.name).catch(() => undefined);
 
   let chain: DexChain;
+  let recorder: CallRecorder;
   let token: Address;
   const opened: string[] = [];
   try {
-    chain = await deployDexChain();
+    const fresh = await deployDexChain();
+    // Recorded from the first step after the DEX: the receipt's replay rebuilds the DEX itself (issue 33).
+    recorder = recordCalls(fresh.provider);
+    chain = { ...fresh, provider: recorder.provider };
     const placed = await placeHardcodedContracts(chain, hardcodedAddresses(sources));
     for (const p of placed)
       evidence.push({
@@ -267,6 +273,16 @@ export async function simulateSource(
     powers: exercised,
     explore: { abi: contract.abi, storage: contract.storage, sources },
     scope,
+    recorder,
+    localChain: {
+      genesisTimestamp: chain.genesisTimestamp,
+      deployer: chain.deployer,
+      weth: chain.weth,
+      factory: chain.factory,
+      router: chain.router,
+      creationCode: { hash: keccak256(contract.bytecode), bytes: (contract.bytecode.length - 2) / 2 },
+      settings: { optimizer: false },
+    },
   });
   const exploration = running.result.exploration;
   return {

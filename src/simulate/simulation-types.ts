@@ -7,6 +7,7 @@
 import type { Address, Hex } from 'viem';
 import type { ExplorationResult } from './explore-privileged.ts';
 import type { TaxError } from '../shared/tax-errors.ts';
+import type { RecordedCall, StartBlock } from '../receipts/call-recorder.ts';
 
 export type { ExplorationResult } from './explore-privileged.ts';
 
@@ -176,6 +177,34 @@ export interface SimulationResult {
   readonly scope: string;
   /** Remote JSON-RPC round trips (fork mode; 0 otherwise). */
   readonly roundTrips: number;
+  /**
+   * The calls the simulation made, in order, with their outcomes (issue 33: the receipt is
+   * built from them). Absent when the run stopped at its wall-clock cap or never reached a
+   * chain. Never serialised with the result (its toJSON is empty).
+   */
+  readonly recording?: SimulationRecording;
+}
+
+/** What a receipt needs of a finished simulation: its calls and the block it started from. */
+export interface SimulationRecording {
+  calls(): Promise<readonly RecordedCall[]>;
+  start(): Promise<StartBlock>;
+  /** Source mode: the fresh chain the token was deployed on (its genesis, the DEX, the deployer). */
+  readonly localChain?: LocalChainSetup;
+  toJSON(): undefined;
+}
+
+/** The fresh chain of a source simulation, as a replay rebuilds it (deploy-dex.ts). */
+export interface LocalChainSetup {
+  readonly genesisTimestamp: number;
+  readonly deployer: string;
+  readonly weth: string;
+  readonly factory: string;
+  readonly router: string;
+  /** The token as compiled: keccak256 and length (bytes) of its creation code before linking and arguments. */
+  readonly creationCode: { readonly hash: string; readonly bytes: number };
+  /** The compiler settings the simulation compiled with. */
+  readonly settings: { readonly optimizer: boolean };
 }
 
 export const EMPTY_CONFIRMATIONS: Confirmations = {

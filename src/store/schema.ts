@@ -372,3 +372,33 @@ export interface RegistryVersionsTable {
 export interface Database {
   registry_versions: RegistryVersionsTable;
 }
+
+/** Issue 33: the instance's receipt signing keys (migration 0018). */
+export interface ReceiptKeysTable {
+  /** The first 16 hex digits of the SHA-256 of the raw public key. */
+  key_id: string;
+  /** The raw 32-byte Ed25519 public key, base64url. */
+  public_key: string;
+  /** The PKCS#8 private key (base64url), sealed with SECRET_KEY (src/codehosts/secret-box.ts). */
+  private_key: string;
+  created_at: string;
+  /** Set by a rotation: the key signs nothing after it, and still verifies what it signed before. */
+  retired_at: string | null;
+  /** After it the key verifies nothing (a compromised key); null: never. */
+  expires_at: string | null;
+}
+
+/** Issue 33: signed receipts of simulated verdicts (migration 0018). */
+export interface ScanReceiptsTable {
+  /** SHA-256 (base64url) of the receipt's canonical body. */
+  id: string;
+  key_id: string;
+  created_at: string;
+  /** The signed receipt as JSON (verification canonicalises it again, RFC 8785). */
+  body: string;
+}
+
+export interface Database {
+  receipt_keys: ReceiptKeysTable;
+  scan_receipts: ScanReceiptsTable;
+}

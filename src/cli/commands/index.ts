@@ -59,6 +59,17 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     description: 'simulate buy, transfer and sell of a token on a fork: taxes, gas, honeypot error and the evidence of each step',
     load: () => import('./simulate.ts'),
   },
+  verify: {
+    term: 'verify [options] <receipt>',
+    description:
+      'check a scan receipt: its signature (offline), then a replay of its calls; prints "reproduced" or the first step that differs',
+    load: () => import('./verify.ts'),
+  },
+  'receipt-keys': {
+    term: 'receipt-keys',
+    description: 'the Ed25519 keys that sign scan receipts (/.well-known/scopeward-keys.json)',
+    load: () => import('./receipt-keys.ts'),
+  },
   chain: {
     term: 'chain [options] <address>',
     description: 'print what the chain readers know about an address (contract, proxy, pools, holders, lockers, creation, verified source)',

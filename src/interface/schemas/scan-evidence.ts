@@ -180,6 +180,20 @@ export const AnalysisDiagnosticSchema = Type.Object(
 /** `meta.simulation`: what the simulation proves, its stages and the owner powers it exercised (docs/decisions/0061-simulation-evidence-in-answers-meta-simulation.md, "Simulation: evidence in answers"). */
 export const SimulationMetaSchema = Type.Object(
   {
+    receipt: Type.Optional(
+      Type.Object(
+        {
+          id: Type.Union([Type.String(), Type.Null()], {
+            description: 'the signed receipt of the simulated verdict (GET /api/scans/{id}/receipt); null when none, with the reason',
+          }),
+          keyId: Type.Union([Type.String(), Type.Null()], { description: 'the key that signed it (/.well-known/scopeward-keys.json)' }),
+          issuedAt: Type.Union([Type.String(), Type.Null()]),
+          calls: Type.Number({ description: 'calls recorded in it, each with its outcome' }),
+          reason: Type.String({ description: "why there is no receipt; '' when there is one" }),
+        },
+        { additionalProperties: false, description: 'issue 33: evidence anyone can replay (`scopeward verify`)' },
+      ),
+    ),
     mode: Type.String({ description: 'fork, snapshot or local (a fresh chain, source scans)' }),
     scope: Type.String({ description: 'what the result proves, e.g. "at launch, with guessed constructor arguments"' }),
     reason: Type.String(),

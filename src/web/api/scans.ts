@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client.ts';
 import type { GrantedRepository, RepositoryCheck, ScanDetail, ScanNetwork, ScanSummary } from '../../shared/scan-result.ts';
+import type { ReceiptWire } from '../../shared/receipts.ts';
 
 // The shapes the routes validate (one source of truth, src/shared/scan-result.ts): the
 // result's address and source parts, findings, score factors and simulation evidence.
@@ -54,6 +55,7 @@ export const scansApi = {
   create: (input: CreateScan) => request<{ scan: ScanSummary }>('POST', '/api/scans', body(input)),
   list: () => request<{ scans: ScanSummary[] }>('GET', '/api/scans'),
   get: (scanId: string) => request<ScanDetail>('GET', `/api/scans/${id(scanId)}`),
+  receipt: (scanId: string) => request<ReceiptWire>('GET', `/api/scans/${id(scanId)}/receipt`),
   networks: () => request<{ networks: ScanNetwork[] }>('GET', '/api/scans/networks'),
   checkRepository: (url: string) => request<RepositoryCheck>('POST', '/api/repositories/check', { url }),
   githubRepositories: () => request<{ connected: boolean; repositories: GrantedRepository[] }>('GET', '/api/github/repositories'),

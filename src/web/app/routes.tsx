@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
   { path: '/login', lazy: page(() => import('../pages/login/LoginPage.tsx'), 'LoginPage', { signedOut: true }) },
   { path: '/signup', lazy: page(() => import('../pages/signup/SignUpPage.tsx'), 'SignUpPage', { signedOut: true }) },
   { path: '/verify', lazy: page(() => import('../pages/verify/VerifyPage.tsx'), 'VerifyPage', { signedOut: true }) },
+  // Issue 33: a scan's evidence, shareable: a public scan's opens without signing in (the API decides).
+  { path: '/scans/:id/evidence', lazy: page(() => import('../pages/receipt/ReceiptPage.tsx'), 'ReceiptPage') },
   // Reachable signed in too: a forgotten password is reset the same way.
   { path: '/reset-password', lazy: page(() => import('../pages/reset/ResetPasswordPage.tsx'), 'ResetPasswordPage') },
   {

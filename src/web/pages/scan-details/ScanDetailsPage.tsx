@@ -659,6 +659,7 @@ export function ScanDetailsPage() {
   const scan = useScan(id);
   const detail = scan.data;
   const exportBase = `/api/scans/${encodeURIComponent(id)}`;
+  const receiptId = detail?.result?.meta.simulation?.receipt?.id ?? null;
   // A token is named by its name and symbol once read; its address (long, unbroken) goes under the title, shortened with copy.
   const layout = detail?.result?.type === 'address' ? detail.result.auditLayout : null;
   const tokenName = layout ? layout.name || layout.contract.contractName : '';
@@ -695,6 +696,17 @@ export function ScanDetailsPage() {
             <a className="button button-secondary" href={`${exportBase}/sarif`} download>
               Export SARIF
             </a>
+            {receiptId ? (
+              <>
+                {/* Issue 33: the signed calls behind the simulated verdict, and the page that explains them. */}
+                <a className="button button-secondary" href={`${exportBase}/receipt`} download>
+                  Download evidence
+                </a>
+                <Link className="button button-secondary" to={`/scans/${encodeURIComponent(id)}/evidence`}>
+                  Evidence page
+                </Link>
+              </>
+            ) : null}
           </>
         ) : undefined
       }
