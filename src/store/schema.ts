@@ -372,3 +372,48 @@ export interface RegistryVersionsTable {
 export interface Database {
   registry_versions: RegistryVersionsTable;
 }
+
+/** Issue 32: one event's delivery to one channel of its watch (migration 0017). */
+export interface WatchDeliveriesTable {
+  id: string;
+  watch_id: string;
+  account_id: string;
+  event_id: string;
+  event_kind: string;
+  /** webhook | email | dashboard */
+  channel: string;
+  target: string | null;
+  secret: string | null;
+  /** JSON: the webhook body. */
+  payload: string;
+  /** pending | retrying | delivered | failed */
+  status: string;
+  attempts: number;
+  claims: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  retry_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** Issue 32: every attempt at a delivery (migration 0017). */
+export interface WatchDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  /** delivered | retry | failed */
+  outcome: string;
+  status_code: number | null;
+  error: string | null;
+  replica: string;
+}
+
+export interface Database {
+  watch_deliveries: WatchDeliveriesTable;
+  watch_delivery_attempts: WatchDeliveryAttemptsTable;
+}
