@@ -10,7 +10,7 @@ import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
 import { createRedis, requireRedis } from './infra/redis.ts';
 import { createDependencyWarnings } from './infra/dependency-warnings.ts';
-import { isConnectionError } from './infra/dependency-error.ts';
+import { databaseConnectionFailure, isConnectionError } from './infra/dependency-error.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +29,7 @@ import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
 import { codeHostConfigFromEnv } from './codehosts/code-host-config.ts';
 import { secretBoxFromEnv } from './codehosts/secret-box.ts';
 import { createAuditLookup } from './audits/audit-repository.ts';
+import type { WatchDeliveryService } from './watch/delivery/watch-delivery-service.ts';
 
 /** How long a request waits for a Redis that is (re)connecting before answering 503. */
 const REDIS_WAIT_MS = 1500;
@@ -62,6 +63,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
   let closePool = async () => {};
+  let watchDeliveries: WatchDeliveryService | undefined;
   // The scan readers' pass to the devnet's /rpc: never leaves this process.
   const internalToken = randomBytes(24).toString('base64url');
   try {
@@ -230,6 +232,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const startedBuild = Date.now();
     if (await ensureWebBundle()) logger.info({ dist: WEB_DIST, ms: Date.now() - startedBuild }, 'dashboard bundle built');
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+    // Issue 32: watch events to webhooks, e-mail and the dashboard (BullMQ with Redis, in process otherwise).
+    const { startWatchDeliveries, watchDeliveryConfigFromEnv } = await import('./watch/delivery/watch-delivery-service.ts');
+    watchDeliveries = startWatchDeliveries({
+      db: store.db,
+      mailer,
+      config: watchDeliveryConfigFromEnv(config.env),
+      redisUrl: config.redisUrl,
+      scanQueue: config.scanQueue,
+      work: !config.redisUrl || config.scanWorker,
+      baseUrl: config.baseUrl,
+      onError: (error) => {
+        if (databaseConnectionFailure(error)) warnings.failed('database', error);
+        else if (isConnectionError(error)) onRedisError(error);
+        else logger.warn({ err: error.message }, 'watch delivery');
+      },
+    });
     app = await buildApp({
       store,
       mailer,
@@ -272,6 +290,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       codeHosts: codeHostConfigFromEnv(config.env),
       secretBox: secretBoxFromEnv(config.env.SECRET_KEY, config.dataDir),
       chat: { llm: config.llm, limits: { dailyMessages: config.chatDailyMessages, dailyTokens: config.chatDailyTokens } },
+      watchDeliveries,
     });
     await app.listen({ port: config.port, host: config.host });
     // The scan readers reach the devnet over real JSON-RPC on our own port.
@@ -280,6 +299,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     localSolanaRpcUrl = `http://127.0.0.1:${port}/rpc/solana`;
   } catch (error) {
     await app?.close();
+    await watchDeliveries?.close();
     await closeWorker();
     await scans?.close();
     await closePool();
@@ -318,6 +338,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       (closing ??= (async () => {
         // Stop accepting requests and finish those in flight, then release connections.
         await running.close();
+        await watchDeliveries?.close();
         await closeWorker();
         await scans?.close();
         await closePool();

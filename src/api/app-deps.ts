@@ -1,4 +1,5 @@
 /** What `buildApp` is built from: the store and limits, and each optional feature's dependencies. */
+import type { WatchDeliveryService } from '../watch/delivery/watch-delivery-service.ts';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Store } from '../store/open-store.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -86,4 +87,6 @@ export interface AppDeps {
   readonly safescan?: Safescan;
   /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */
   readonly safescanRateLimiter?: RateLimiter;
+  /** Issue 32: sends watch events; the redeliver route asks it for an attempt at once (absent: the sending process's sweep finds it). */
+  readonly watchDeliveries?: Pick<WatchDeliveryService, 'kick'> | undefined;
 }

@@ -103,6 +103,8 @@ const EXPECTED: readonly string[] = [
   'DELETE /admin/vouchers/{id} - []',
   'GET /api/scans/{id}/chat - [{"apiKey":[]}]',
   'POST /api/scans/{id}/chat - [{"apiKey":[]}]',
+  'GET /api/watches/{id}/deliveries - [{"apiKey":[]},{"session":[]}]',
+  'POST /api/watches/{id}/deliveries/{deliveryId}/redeliver - [{"apiKey":[]},{"session":[]}]',
   'GET /rpc-stand-in - []',
 ];
 

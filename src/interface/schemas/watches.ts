@@ -107,6 +107,17 @@ export const WatchListSchema = Type.Object({ watches: Type.Array(WatchSchema) })
 
 export const WatchDetailSchema = Type.Object({ watch: WatchSchema, events: Type.Array(WatchEventSchema) });
 
+/** One attempt at a delivery, as logged (added by the delivery side: status code, error, duration). */
+export const WatchDeliveryAttemptSchema = Type.Object({
+  attempt: Type.Integer({ minimum: 1 }),
+  startedAt: Timestamp,
+  durationMs: Type.Integer({ minimum: 0 }),
+  outcome: Type.Union([Type.Literal('delivered'), Type.Literal('retry'), Type.Literal('failed')]),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type WatchDeliveryAttempt = Static<typeof WatchDeliveryAttemptSchema>;
+
 export const WatchDeliverySchema = Type.Object({
   id: Type.String(),
   eventId: Type.String(),
@@ -118,7 +129,11 @@ export const WatchDeliverySchema = Type.Object({
   nextAttemptAt: Type.Union([Timestamp, Type.Null()]),
   deliveredAt: Type.Union([Timestamp, Type.Null()]),
   createdAt: Timestamp,
+  /** Every attempt, oldest first (added by the delivery side; absent where a list leaves it out). */
+  log: Type.Optional(Type.Array(WatchDeliveryAttemptSchema)),
 });
 export type WatchDelivery = Static<typeof WatchDeliverySchema>;
+
+export const WatchRedeliveredSchema = Type.Object({ delivery: WatchDeliverySchema });
 
 export const WatchDeliveryListSchema = Type.Object({ deliveries: Type.Array(WatchDeliverySchema) });
