@@ -17,6 +17,7 @@ import type { CodeHostConfig } from '../codehosts/code-host-config.ts';
 import type { SecretBox } from '../codehosts/secret-box.ts';
 import type { ChatLimits, ChatServiceDeps } from '../chat/chat-service.ts';
 import type { LlmConfig } from '../chat/openai-client.ts';
+import type { WatchesOptions } from './features/watches.ts';
 import type { Safescan } from '../safescan/safescan-service.ts';
 
 export interface AppDeps {
@@ -86,4 +87,6 @@ export interface AppDeps {
   readonly safescan?: Safescan;
   /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */
   readonly safescanRateLimiter?: RateLimiter;
+  /** Issue 32: watched tokens (POST/GET/DELETE /api/watches); absent: no routes. */
+  readonly watches?: WatchesOptions;
 }

@@ -31,6 +31,7 @@ import { enrichmentFeature } from './features/enrichment.ts';
 import { servicesFeature } from './features/services.ts';
 import { dashboardScansFeature } from './features/dashboard-scans.ts';
 import { chatFeature } from './features/chat.ts';
+import { watchesFeature } from './features/watches.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export { API_VERSION } from './api-version.ts';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(services.adminKeyRoutes);
   await app.register(chatFeature, { access, chat: deps.chat });
+  if (deps.watches) await app.register(watchesFeature, { access, networks, watches: deps.watches });
   // Extra route plugins (the devnet's /rpc: src/api/features/devnet-rpc.ts) and the dashboard last.
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });
