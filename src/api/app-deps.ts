@@ -18,6 +18,7 @@ import type { CodeHostConfig } from '../codehosts/code-host-config.ts';
 import type { SecretBox } from '../codehosts/secret-box.ts';
 import type { ChatLimits, ChatServiceDeps } from '../chat/chat-service.ts';
 import type { LlmConfig } from '../chat/openai-client.ts';
+import type { WatchesOptions } from './features/watches.ts';
 import type { Safescan } from '../safescan/safescan-service.ts';
 
 export interface AppDeps {
@@ -87,6 +88,8 @@ export interface AppDeps {
   readonly safescan?: Safescan;
   /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */
   readonly safescanRateLimiter?: RateLimiter;
+  /** Issue 32: watched tokens (POST/GET/DELETE /api/watches); absent: no routes. */
+  readonly watches?: WatchesOptions;
   /** Issue 32: sends watch events; the redeliver route asks it for an attempt at once (absent: the sending process's sweep finds it). */
   readonly watchDeliveries?: Pick<WatchDeliveryService, 'kick'> | undefined;
 }

@@ -20,6 +20,7 @@ const everyFeature = {
   } as unknown as NonNullable<AppDeps['corpus']>,
   getVerifiedSource: async () => null,
   safescan: {} as NonNullable<AppDeps['safescan']>,
+  watches: { scans: {} as NonNullable<AppDeps['scans']>, rpc: () => undefined },
   plugins: [async (app: FastifyInstance) => void app.get('/rpc-stand-in', async () => ({}))],
 } satisfies Partial<AppDeps>;
 
@@ -103,6 +104,11 @@ const EXPECTED: readonly string[] = [
   'DELETE /admin/vouchers/{id} - []',
   'GET /api/scans/{id}/chat - [{"apiKey":[]}]',
   'POST /api/scans/{id}/chat - [{"apiKey":[]}]',
+  // Issue 32: watched tokens.
+  'POST /api/watches - [{"apiKey":[]},{"session":[]}]',
+  'GET /api/watches - [{"apiKey":[]},{"session":[]}]',
+  'GET /api/watches/{id} - [{"apiKey":[]},{"session":[]}]',
+  'DELETE /api/watches/{id} - [{"apiKey":[]},{"session":[]}]',
   'GET /api/watches/{id}/deliveries - [{"apiKey":[]},{"session":[]}]',
   'POST /api/watches/{id}/deliveries/{deliveryId}/redeliver - [{"apiKey":[]},{"session":[]}]',
   'GET /rpc-stand-in - []',

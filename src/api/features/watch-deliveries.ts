@@ -7,16 +7,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createDeliveryRepository } from '../../watch/delivery/delivery-repository.ts';
+import { createWatchRepository } from '../../watch/watch-repository.ts';
 import type { WatchDeliveryService } from '../../watch/delivery/watch-delivery-service.ts';
 import { sessionOrAccountKeyHooks } from '../routes/account.ts';
-import { watchDeliveryRoutes, type WatchDeliveryRoutesDeps } from '../routes/watch-deliveries.ts';
+import { watchDeliveryRoutes } from '../routes/watch-deliveries.ts';
 import type { Access } from './access.ts';
 
 export interface WatchDeliveriesFeatureOptions {
   readonly access: Access;
   readonly deliveries?: Pick<WatchDeliveryService, 'kick'> | undefined;
-  /** Whether the account has the watch (the watches feature's repository). */
-  readonly watchExists?: WatchDeliveryRoutesDeps['watchExists'];
 }
 
 export const watchDeliveriesFeature: FastifyPluginAsync<WatchDeliveriesFeatureOptions> = async (app, options) => {
@@ -25,10 +24,12 @@ export const watchDeliveriesFeature: FastifyPluginAsync<WatchDeliveriesFeatureOp
   await app.register(cookie);
   app.addHook('onRequest', sessionOrAccountKeyHooks(access.accounts, access.verifyApiKey));
   const kick = options.deliveries?.kick;
+  const watches = createWatchRepository(access.store.db);
   await app.register(watchDeliveryRoutes, {
     repository: createDeliveryRepository(access.store.db),
     now: access.clock,
     ...(kick ? { kick: (id: string, claims: number, at: string) => kick(id, claims, at) } : {}),
-    ...(options.watchExists ? { watchExists: options.watchExists } : {}),
+    // A deleted watch's log is gone with it, as the watch is (404).
+    watchExists: async (accountId: string, watchId: string) => (await watches.find(watchId, accountId)) !== undefined,
   });
 };

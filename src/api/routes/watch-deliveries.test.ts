@@ -9,6 +9,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhoo
 import { assertMatchesSchema, assertRefusesWrongFields } from '../../testing/schema-check.ts';
 import { WatchDeliveryListSchema, WatchRedeliveredSchema, type WatchDelivery, type WatchEvent } from '../../interface/schemas/watches.ts';
 import { createDeliveryEngine, type DeliveryEngine } from '../../watch/delivery/delivery-engine.ts';
+import { createWatchRepository } from '../../watch/watch-repository.ts';
 
 function event(id: string): WatchEvent {
   return {
@@ -74,6 +75,14 @@ for (const kind of storeKinds()) {
         token: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
         network: 'LOCAL',
       };
+      await createWatchRepository(t.store.db).insert({
+        ...watch,
+        chain: 'evm',
+        baseline: { plan: { values: [], locks: [], note: null }, values: {}, locks: {}, verdict: null, decimals: 18 },
+        verdict: null,
+        createdAt: '2026-11-27T11:00:00.000Z',
+        lastCheckedBlock: 10,
+      });
       // One delivered webhook, one that failed (410), each with its dashboard delivery.
       receiver.answer = () => ({ status: 200 });
       for (const d of await engine.record(event('evt-a'), watch)) await engine.attempt(d.id);
@@ -122,10 +131,13 @@ for (const kind of storeKinds()) {
       assert.equal(wrong.statusCode, 403);
     });
 
-    it('needs a session or key; shows another account nothing', async () => {
+    it("needs a session or key; another account's watch is not found", async () => {
       const anonymous = await t.app.inject({ method: 'GET', url: '/api/watches/w-routes/deliveries' });
       assert.equal(anonymous.statusCode, 401);
-      assert.deepEqual((await list(bob)).deliveries, []);
+      const foreign = await bob.call('GET', '/api/watches/w-routes/deliveries');
+      assert.equal(foreign.statusCode, 404);
+      assert.equal((foreign.json() as { message: string }).message, 'Watch not found');
+      assert.equal((await alice.call('GET', '/api/watches/no-such/deliveries')).statusCode, 404);
     });
 
     it('redelivers a failed webhook now, same idempotency key; the log shows the second attempt', async () => {
@@ -156,9 +168,10 @@ for (const kind of storeKinds()) {
       assert.equal(forged.statusCode, 403);
       const foreign = await bob.call('POST', `/api/watches/w-routes/deliveries/${webhook.id}/redeliver`);
       assert.equal(foreign.statusCode, 404);
-      assert.equal((foreign.json() as { message: string }).message, 'Delivery not found');
+      assert.equal((foreign.json() as { message: string }).message, 'Watch not found');
       const unknown = await alice.call('POST', '/api/watches/w-routes/deliveries/no-such/redeliver');
       assert.equal(unknown.statusCode, 404);
+      assert.equal((unknown.json() as { message: string }).message, 'Delivery not found');
       const onPage = await alice.call('POST', `/api/watches/w-routes/deliveries/${dashboard.id}/redeliver`);
       assert.equal(onPage.statusCode, 409);
       assert.match((onPage.json() as { message: string }).message, /nothing to send again/);

@@ -14,8 +14,8 @@ import { requireAccountId } from './account.ts';
 export interface WatchDeliveryRoutesDeps {
   readonly repository: DeliveryRepository;
   readonly now: Clock;
-  /** Whether the account has this watch (watch-core's repository); absent: the log is filtered by account alone. */
-  readonly watchExists?: ((accountId: string, watchId: string) => Promise<boolean>) | undefined;
+  /** Whether the account has this (live) watch; another account's watch is answered 404 like a missing one. */
+  readonly watchExists: (accountId: string, watchId: string) => Promise<boolean>;
   /** Asks the sending side for an attempt at once (absent: its sweep finds the delivery due). */
   readonly kick?: ((deliveryId: string, claims: number, at: string) => void) | undefined;
 }
@@ -30,7 +30,7 @@ const DeliveryParams = Type.Object({
 export const watchDeliveryRoutes: FastifyPluginAsyncTypebox<WatchDeliveryRoutesDeps> = async (app, deps) => {
   const tags = ['watches'];
   const ownWatch = async (accountId: string, watchId: string) => {
-    if (deps.watchExists && !(await deps.watchExists(accountId, watchId))) throw new WatchDeliveryError(404, 'Watch not found');
+    if (!(await deps.watchExists(accountId, watchId))) throw new WatchDeliveryError(404, 'Watch not found');
   };
 
   app.get(

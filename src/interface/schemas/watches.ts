@@ -137,3 +137,12 @@ export type WatchDelivery = Static<typeof WatchDeliverySchema>;
 export const WatchRedeliveredSchema = Type.Object({ delivery: WatchDeliverySchema });
 
 export const WatchDeliveryListSchema = Type.Object({ deliveries: Type.Array(WatchDeliverySchema) });
+
+/** An error of the watches API: the message, and the input, limit or existing watch it is about. */
+export const WatchErrorSchema = Type.Object({
+  message: Type.String(),
+  field: Type.Optional(Type.String({ description: 'the input the message belongs to: token, network, deliver.webhookUrl, deliver.email' })),
+  limit: Type.Optional(Type.Integer({ description: 'the most live watches an account may have' })),
+  watchId: Type.Optional(Type.String({ description: 'the watch of this token the account already has' })),
+  meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })),
+});

@@ -16,6 +16,7 @@ import * as priceHistory from './0012-price-history.ts';
 import * as registryVersions from './0013-registry-versions.ts';
 import * as voucherEventCounts from './0014-voucher-event-counts.ts';
 import * as dashboardScanOwner from './0015-dashboard-scan-owner.ts';
+import * as watches from './0016-watches.ts';
 import * as watchDeliveries from './0017-watch-deliveries.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -32,5 +33,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-registry-versions': registryVersions,
   '0014-voucher-event-counts': voucherEventCounts,
   '0015-dashboard-scan-owner': dashboardScanOwner,
+  '0016-watches': watches,
   '0017-watch-deliveries': watchDeliveries,
 };

@@ -215,6 +215,47 @@ for (const kind of storeKinds()) {
       assert.match(mail, /dashboard\.example\/watchlist/);
     });
 
+    test('a deleted watch stops its deliveries', async () => {
+      const engine = engineWith();
+      const [delivery] = await engine.record(sampleEvent('evt-deleted'), watchOf(receiver, { id: 'watch-deleted', dashboard: false }));
+      const at = new Date(clock).toISOString();
+      await store.db
+        .insertInto('accounts')
+        .values({
+          id: 'account-1',
+          email: 'holder@example.org',
+          password_hash: 'x',
+          role: 'user',
+          created_at: at,
+          verified_at: at,
+          password_changed_at: at,
+        })
+        .execute();
+      await store.db
+        .insertInto('watches')
+        .values({
+          id: 'watch-deleted',
+          account_id: 'account-1',
+          token: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+          network: 'devnet',
+          chain: 'evm',
+          webhook_url: `${receiver.url}/hook`,
+          email: null,
+          dashboard: 0,
+          webhook_secret: secret,
+          baseline: '{}',
+          last_checked_block: null,
+          verdict: null,
+          created_at: new Date(clock).toISOString(),
+          deleted_at: new Date(clock).toISOString(),
+        })
+        .execute();
+      const seen = receiver.received.length;
+      assert.deepEqual(await engine.attempt(delivery!.id), { outcome: 'failed', attempt: 1 });
+      assert.equal(receiver.received.length, seen);
+      assert.equal((await engine.repository.find(delivery!.id))?.last_error, 'the watch was deleted');
+    });
+
     test('a claim left by a killed replica expires, and the delivery is sent by another', async () => {
       const engine = engineWith();
       receiver.answer = () => ({ status: 204 });

@@ -102,6 +102,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   async function send(claim: Claim, attemptNumber: number, started: Date): Promise<AttemptResult> {
     const row = claim.row;
     const payload = JSON.parse(row.payload) as WebhookPayload;
+    // A watch deleted since the event: its owner asked for no more alerts.
+    if (await repository.watchDeleted(row.watch_id)) return { verdict: 'failed', statusCode: null, error: 'the watch was deleted' };
     if (row.channel === 'webhook') {
       if (row.target === null || row.secret === null)
         return { verdict: 'failed', statusCode: null, error: 'the watch has no webhook URL or secret' };

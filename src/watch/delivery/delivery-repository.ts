@@ -60,6 +60,8 @@ export interface DeliveryRepository {
   find(id: string): Promise<DeliveryRow | undefined>;
   listForWatch(watchId: string, accountId: string, limit: number): Promise<DeliveryRow[]>;
   attempts(deliveryIds: readonly string[]): Promise<Array<AttemptRecord & { deliveryId: string }>>;
+  /** Whether the watch was deleted (its deliveries stop); false for a watch the store does not hold. */
+  watchDeleted(watchId: string): Promise<boolean>;
   /** Makes a delivery due now again with a fresh 24-hour window; false when it is not this account's. */
   redeliver(id: string, watchId: string, accountId: string, now: string, retryUntil: string): Promise<boolean>;
 }
@@ -191,6 +193,11 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
         error: r.error,
         replica: r.replica,
       }));
+    },
+
+    async watchDeleted(watchId) {
+      const row = await db.selectFrom('watches').select('deleted_at').where('id', '=', watchId).executeTakeFirst();
+      return row !== undefined && row.deleted_at !== null;
     },
 
     async redeliver(id, watchId, accountId, now, retryUntil) {
