@@ -106,6 +106,7 @@ export const WatchCreatedSchema = Type.Object({
 export const WatchListSchema = Type.Object({ watches: Type.Array(WatchSchema) });
 
 export const WatchDetailSchema = Type.Object({ watch: WatchSchema, events: Type.Array(WatchEventSchema) });
+export type WatchDetail = Static<typeof WatchDetailSchema>;
 
 /** One attempt at a delivery, as logged (added by the delivery side: status code, error, duration). */
 export const WatchDeliveryAttemptSchema = Type.Object({
