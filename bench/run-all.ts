@@ -39,6 +39,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'simulate', quick: [] },
   { name: 'solana', quick: [] },
   { name: 'web-bundle', quick: [] },
+  { name: 'watch-delivery', quick: ['--events', '100', '--rounds', '3'] },
 ];
 
 export interface PlanOptions {

@@ -30,6 +30,17 @@ function DeliveryRow({ watchId, delivery, summary }: { watchId: string; delivery
       <td data-label="Channel">{delivery.channel}</td>
       <td data-label="Status">
         <span className={STATUS_CLASS[delivery.status]}>{delivery.status}</span>
+        {delivery.nextAttemptAt ? (
+          <span className="muted">
+            {' '}
+            · next <Time iso={delivery.nextAttemptAt} />
+          </span>
+        ) : delivery.deliveredAt ? (
+          <span className="muted">
+            {' '}
+            · <Time iso={delivery.deliveredAt} />
+          </span>
+        ) : null}
       </td>
       <td className="num" data-label="Attempts">
         {delivery.attempts}
@@ -37,9 +48,6 @@ function DeliveryRow({ watchId, delivery, summary }: { watchId: string; delivery
       <td data-label="Last answer" className="break">
         {lastAnswer(delivery)}
         {last ? <span className="muted"> · {last.durationMs} ms</span> : null}
-      </td>
-      <td data-label="Next attempt">
-        {delivery.nextAttemptAt ? <Time iso={delivery.nextAttemptAt} /> : delivery.deliveredAt ? <Time iso={delivery.deliveredAt} /> : '—'}
       </td>
       <td className="actions">
         {delivery.channel === 'dashboard' ? null : (
@@ -81,7 +89,6 @@ export function DeliveryLog({ watchId, events }: { watchId: string; events: read
               Attempts
             </th>
             <th scope="col">Last answer</th>
-            <th scope="col">Next / delivered</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>

@@ -85,7 +85,7 @@ function WatchDetailCards({ watchId }: { watchId: string }) {
       <Card title={`Events of ${watch.token.slice(0, 10)}… on ${watch.network}`}>
         {watch.watched.note ? <Alert tone="info">{watch.watched.note}</Alert> : null}
         <p className="muted">
-          Watching {watch.watched.values} value{watch.watched.values === 1 ? '' : 's'}; verdict now: {watch.verdict ?? 'no simulation'}.
+          Watching {watch.watched.values} value{watch.watched.values === 1 ? '' : 's'}. Verdict now: {watch.verdict ?? 'no simulation'}
         </p>
         <WatchEvents events={events} />
         <p>
