@@ -26,8 +26,9 @@ const keys = {
   deliveries: (watchId: string) => ['watches', watchId, 'deliveries'] as const,
 };
 
+/** The account's watches; refreshed every 10 s, so a verdict changed by an event shows in the list too. */
 export function useWatches() {
-  return useQuery({ queryKey: keys.all, queryFn: async () => (await watchesApi.list()).watches });
+  return useQuery({ queryKey: keys.all, queryFn: async () => (await watchesApi.list()).watches, refetchInterval: 10_000 });
 }
 
 /** A watch and its events; refreshed every 10 s while open, so a new alert appears without a reload. */

@@ -39,9 +39,7 @@ export function AddWatch({ onCreated }: { onCreated: (watch: Watch, secret: stri
 
   return (
     <Card title="Watch a token">
-      <p className="hint">
-        When the owner changes what holders can do (a tax, a blacklist, a pause, a mint, liquidity pulled), you are told within two blocks.
-      </p>
+      <p className="hint">Alerts go to a webhook, an e-mail address and this page: choose any of them.</p>
       <form onSubmit={submit} className="form-grid" noValidate>
         <div className="field">
           <label htmlFor="watch-network">Network</label>
