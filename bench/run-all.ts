@@ -40,6 +40,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'receipts', quick: ['--rounds', '2'] },
   { name: 'solana', quick: [] },
   { name: 'web-bundle', quick: [] },
+  { name: 'watch-delivery', quick: ['--events', '100', '--rounds', '3'] },
 ];
 
 export interface PlanOptions {

@@ -10,7 +10,7 @@ import { buildApp } from './api/app.ts';
 import { openStore, type Store } from './store/open-store.ts';
 import { createRedis, requireRedis } from './infra/redis.ts';
 import { createDependencyWarnings } from './infra/dependency-warnings.ts';
-import { isConnectionError } from './infra/dependency-error.ts';
+import { databaseConnectionFailure, isConnectionError } from './infra/dependency-error.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { createLogger, loggerOptions } from './logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,7 @@ import { isLoopback } from './devnet/rpc-policy.ts';
 import { createApiKeyVerifier } from './keys/api-key-repository.ts';
 import type { Devnet } from './devnet/devnet.ts';
 import type { SolanaDevnet } from './solana/devnet/solana-devnet.ts';
+import type { WatchFollowers } from './watch/watch-followers.ts';
 import type { ScanService } from './scan/scan-service.ts';
 import type { ScanResult } from './interface/schemas/audit-layout.ts';
 import { createMailer } from './accounts/mailer.ts';
@@ -29,6 +30,7 @@ import { ensureWebBundle, WEB_DIST } from './infra/web-bundle.ts';
 import { codeHostConfigFromEnv } from './codehosts/code-host-config.ts';
 import { secretBoxFromEnv } from './codehosts/secret-box.ts';
 import { createAuditLookup } from './audits/audit-repository.ts';
+import type { WatchDeliveryService } from './watch/delivery/watch-delivery-service.ts';
 
 /** How long a request waits for a Redis that is (re)connecting before answering 503. */
 const REDIS_WAIT_MS = 1500;
@@ -62,6 +64,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let scans: ScanService | undefined;
   let closeWorker = async () => {};
   let closePool = async () => {};
+  let followers: WatchFollowers | undefined;
+  let watchDeliveries: WatchDeliveryService | undefined;
   // The scan readers' pass to the devnet's /rpc: never leaves this process.
   const internalToken = randomBytes(24).toString('base64url');
   try {
@@ -226,10 +230,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
       findAudit: createAuditLookup(store),
       timeoutMs: safescanConfig.timeoutMs,
     });
+    // Issue 32: watched tokens. The followers start once the app listens: the scans they re-run read the devnet over /rpc.
+    const { watchConfigFromEnv } = await import('./watch/watch-config.ts');
+    const { watchRpcFor } = await import('./watch/watch-rpc.ts');
+    const watchConfig = watchConfigFromEnv(config.env);
+    const watchRpc = watchRpcFor({ env: config.env, evmDevnet: devnet, solanaDevnet: solana });
+    const scanService = scans;
     // The dashboard bundle is built at `npm ci`; a checkout changed since is rebuilt here.
     const startedBuild = Date.now();
     if (await ensureWebBundle()) logger.info({ dist: WEB_DIST, ms: Date.now() - startedBuild }, 'dashboard bundle built');
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+    // Issue 32: watch events to webhooks, e-mail and the dashboard (BullMQ with Redis, in process otherwise).
+    const { startWatchDeliveries, watchDeliveryConfigFromEnv } = await import('./watch/delivery/watch-delivery-service.ts');
+    watchDeliveries = startWatchDeliveries({
+      db: store.db,
+      mailer,
+      config: watchDeliveryConfigFromEnv(config.env),
+      redisUrl: config.redisUrl,
+      scanQueue: config.scanQueue,
+      work: !config.redisUrl || config.scanWorker,
+      baseUrl: config.baseUrl,
+      onError: (error) => {
+        if (databaseConnectionFailure(error)) warnings.failed('database', error);
+        else if (isConnectionError(error)) onRedisError(error);
+        else logger.warn({ err: error.message }, 'watch delivery');
+      },
+    });
     app = await buildApp({
       store,
       mailer,
@@ -277,14 +303,54 @@ export async function startServer(config: Config): Promise<RunningServer> {
       codeHosts: codeHostConfigFromEnv(config.env),
       secretBox: secretBoxFromEnv(config.env.SECRET_KEY, config.dataDir),
       chat: { llm: config.llm, limits: { dailyMessages: config.chatDailyMessages, dailyTokens: config.chatDailyTokens } },
+      watches: {
+        scans: scanService,
+        rpc: watchRpc,
+        verifiedSource: verifiedSourceLookup(scanDeps),
+        compile: compilePool.compile,
+        tokenPowers: (sources, contract) => pool.tokenPowers(sources, contract),
+        maxWatchesPerAccount: watchConfig.maxPerAccount,
+        onChange: (network) => followers?.notify(network),
+      },
+      watchDeliveries,
     });
     await app.listen({ port: config.port, host: config.host });
     // The scan readers reach the devnet over real JSON-RPC on our own port.
     const port = (app.server.address() as { port: number }).port;
     localRpcUrl = `http://127.0.0.1:${port}/rpc`;
     localSolanaRpcUrl = `http://127.0.0.1:${port}/rpc/solana`;
+    if (watchConfig.followers) {
+      const { createWatchFollowers } = await import('./watch/watch-followers.ts');
+      const { createWatchRepository } = await import('./watch/watch-repository.ts');
+      const { loggedDeliveries } = await import('./watch/logged-deliveries.ts');
+      const { verdictSnapshot } = await import('./watch/watch-service.ts');
+      const { redisLease, inProcessLease } = await import('./watch/follower-lease.ts');
+      const { newScanOwner } = await import('./dashboard-scans/scan-owner.ts');
+      const sender = watchDeliveries!;
+      followers = createWatchFollowers({
+        repository: createWatchRepository(store.db),
+        rpc: watchRpc,
+        // The event in the log, then one delivery per channel of the watch (src/watch/delivery).
+        deliveries: {
+          enqueue: async (event, watch) => {
+            await loggedDeliveries(logger).enqueue(event, watch);
+            await sender.enqueue(event, watch);
+          },
+        },
+        resimulate: async (watch) => verdictSnapshot(await scanService.scan({ network: watch.network, address: watch.token, force: true })),
+        lease: redis ? redisLease({ redis, holder: newScanOwner().id, prefix: config.rateLimitPrefix }) : inProcessLease,
+        pollMs: watchConfig.pollMs,
+        confirmations: watchConfig.confirmations,
+        maxRange: watchConfig.maxBlockRange,
+        onError: (error, network) =>
+          logger.warn({ network, err: error instanceof Error ? error.message : String(error) }, 'watch follower step failed'),
+      });
+      followers.start();
+    }
   } catch (error) {
+    await followers?.close();
     await app?.close();
+    await watchDeliveries?.close();
     await closeWorker();
     await scans?.close();
     await closePool();
@@ -321,8 +387,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     close: () =>
       (closing ??= (async () => {
-        // Stop accepting requests and finish those in flight, then release connections.
+        // Stop following (the round in flight ends, the leases are given up), stop accepting
+        // requests and finish those in flight, then release connections.
+        await followers?.close();
         await running.close();
+        await watchDeliveries?.close();
         await closeWorker();
         await scans?.close();
         await closePool();

@@ -1,5 +1,6 @@
 /** What `buildApp` is built from: the store and limits, and each optional feature's dependencies. */
 import type { ReceiptsFeatureOptions } from './features/receipts.ts';
+import type { WatchDeliveryService } from '../watch/delivery/watch-delivery-service.ts';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Store } from '../store/open-store.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -18,6 +19,7 @@ import type { CodeHostConfig } from '../codehosts/code-host-config.ts';
 import type { SecretBox } from '../codehosts/secret-box.ts';
 import type { ChatLimits, ChatServiceDeps } from '../chat/chat-service.ts';
 import type { LlmConfig } from '../chat/openai-client.ts';
+import type { WatchesOptions } from './features/watches.ts';
 import type { Safescan } from '../safescan/safescan-service.ts';
 
 export interface AppDeps {
@@ -89,4 +91,8 @@ export interface AppDeps {
   readonly safescan?: Safescan;
   /** Issue 17: Safescan's keyless budget (10 calls a minute by default, in memory). */
   readonly safescanRateLimiter?: RateLimiter;
+  /** Issue 32: watched tokens (POST/GET/DELETE /api/watches); absent: no routes. */
+  readonly watches?: WatchesOptions;
+  /** Issue 32: sends watch events; the redeliver route asks it for an attempt at once (absent: the sending process's sweep finds it). */
+  readonly watchDeliveries?: Pick<WatchDeliveryService, 'kick'> | undefined;
 }

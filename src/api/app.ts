@@ -32,6 +32,8 @@ import { servicesFeature } from './features/services.ts';
 import { dashboardScansFeature } from './features/dashboard-scans.ts';
 import { chatFeature } from './features/chat.ts';
 import { receiptsFeature } from './features/receipts.ts';
+import { watchesFeature } from './features/watches.ts';
+import { watchDeliveriesFeature } from './features/watch-deliveries.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export { API_VERSION } from './api-version.ts';
@@ -69,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(services.adminKeyRoutes);
   await app.register(chatFeature, { access, chat: deps.chat });
   if (deps.receipts) await app.register(receiptsFeature, { access, ...deps.receipts });
+  if (deps.watches) await app.register(watchesFeature, { access, networks, watches: deps.watches });
+  await app.register(watchDeliveriesFeature, { access, deliveries: deps.watchDeliveries });
   // Extra route plugins (the devnet's /rpc: src/api/features/devnet-rpc.ts) and the dashboard last.
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   if (deps.webRoot !== undefined) await app.register(webAppRoutes, { root: deps.webRoot });

@@ -21,6 +21,7 @@ const everyFeature = {
   getVerifiedSource: async () => null,
   safescan: {} as NonNullable<AppDeps['safescan']>,
   receipts: { issuer: {} as NonNullable<AppDeps['receipts']>['issuer'] },
+  watches: { scans: {} as NonNullable<AppDeps['scans']>, rpc: () => undefined },
   plugins: [async (app: FastifyInstance) => void app.get('/rpc-stand-in', async () => ({}))],
 } satisfies Partial<AppDeps>;
 
@@ -107,6 +108,13 @@ const EXPECTED: readonly string[] = [
   'GET /.well-known/scopeward-keys.json - [{}]',
   'GET /api/scans/{id}/receipt - [{"apiKey":[]},{"session":[]},{}]',
   'POST /api/receipts/verify - [{"apiKey":[]},{"session":[]}]',
+  // Issue 32: watched tokens.
+  'POST /api/watches - [{"apiKey":[]},{"session":[]}]',
+  'GET /api/watches - [{"apiKey":[]},{"session":[]}]',
+  'GET /api/watches/{id} - [{"apiKey":[]},{"session":[]}]',
+  'DELETE /api/watches/{id} - [{"apiKey":[]},{"session":[]}]',
+  'GET /api/watches/{id}/deliveries - [{"apiKey":[]},{"session":[]}]',
+  'POST /api/watches/{id}/deliveries/{deliveryId}/redeliver - [{"apiKey":[]},{"session":[]}]',
   'GET /rpc-stand-in - []',
 ];
 

@@ -21,8 +21,11 @@ export class OutboundError extends Error {
 }
 
 export interface OutboundPolicy {
-  /** Origins (scheme://host[:port]) requests may go to. */
-  readonly allowedOrigins: readonly string[];
+  /**
+   * Origins (scheme://host[:port]) requests may go to; `'any'` for targets a user gives
+   * (watch webhooks), which then rest on the private-address check alone.
+   */
+  readonly allowedOrigins: readonly string[] | 'any';
   readonly allowPrivateAddresses: boolean;
   readonly timeoutMs?: number;
   /** Resolves a host name (tests inject one; default: the system resolver). */
@@ -76,7 +79,10 @@ export async function outboundFetch(
 }
 
 async function checkTarget(target: URL, policy: OutboundPolicy): Promise<void> {
-  if (!policy.allowedOrigins.includes(target.origin))
+  if (policy.allowedOrigins === 'any') {
+    if (target.protocol !== 'https:' && target.protocol !== 'http:')
+      throw new OutboundError(`${target.protocol} is not http(s)`, 'not-allowed');
+  } else if (!policy.allowedOrigins.includes(target.origin))
     throw new OutboundError(`${target.origin} is not a configured code host`, 'not-allowed');
   if (policy.allowPrivateAddresses) return;
   const host = target.hostname.replace(/^\[|\]$/g, '');

@@ -13,6 +13,7 @@ import { deployDevnet, type DevnetContracts, type DevnetFixtures, type DeployedC
 import { createDevnetSourceProvider } from './devnet-sources.ts';
 import { createEdrProvider, type Eip1193Provider } from './edr-provider.ts';
 import type { SampleToken } from './sample-tokens.ts';
+import { handleOwnerActions } from './owner-actions.ts';
 import type { VerifiedSourceProvider } from '../chain/verified-source.ts';
 
 export type { SampleToken } from './sample-tokens.ts';
@@ -68,6 +69,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const state = await deployDevnet(provider, compiled);
   const t2 = performance.now();
   let closed = false;
+  const ownerActions = { provider, tokens: state.tokens, contracts: state.contracts };
   const startup = { compileMs: Math.round(t1 - t0), deployMs: Math.round(t2 - t1), compiled: compiled.compiled };
   options.logger?.info(
     { chainId: DEVNET_CHAIN_ID, contracts: state.contracts, tokens: state.tokens, blockNumber: Number(state.blockNumber), ...startup },
@@ -78,7 +80,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     provider,
     async request(payload) {
       if (closed) throw new Error('devnet is closed');
-      return provider.handleJsonRpc(payload);
+      // `scopeward_act` (an owner action on a sample token) is answered here; the rest by EDR.
+      return handleOwnerActions(ownerActions, payload, (rest) => provider.handleJsonRpc(rest));
     },
     tokens: state.tokens,
     contracts: state.contracts,

@@ -402,3 +402,94 @@ export interface Database {
   receipt_keys: ReceiptKeysTable;
   scan_receipts: ScanReceiptsTable;
 }
+
+/** Issue 32: watched tokens (migration 0016). */
+export interface WatchesTable {
+  id: string;
+  account_id: string;
+  token: string;
+  network: string;
+  /** `evm` or `solana`. */
+  chain: string;
+  webhook_url: string | null;
+  email: string | null;
+  /** 1 when events show on the Watchlist page. */
+  dashboard: number;
+  webhook_secret: string | null;
+  /** JSON: the watch plan and the values last confirmed (src/watch/watch-plan.ts). */
+  baseline: string;
+  /** PostgreSQL answers bigint columns as strings. */
+  last_checked_block: number | string | null;
+  verdict: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/** Issue 32: what the follower saw change on a watched token (migration 0016). */
+export interface WatchEventsTable {
+  id: string;
+  watch_id: string;
+  kind: string;
+  network: string;
+  token: string;
+  block_number: number | string;
+  block_hash: string;
+  transaction_hash: string | null;
+  summary: string;
+  before: string | null;
+  after: string | null;
+  verdict_before: string | null;
+  verdict_after: string | null;
+  retracts: string | null;
+  detected_at: string;
+}
+
+export interface Database {
+  watches: WatchesTable;
+  watch_events: WatchEventsTable;
+}
+
+/** Issue 32: one event's delivery to one channel of its watch (migration 0017). */
+export interface WatchDeliveriesTable {
+  id: string;
+  watch_id: string;
+  account_id: string;
+  event_id: string;
+  event_kind: string;
+  /** webhook | email | dashboard */
+  channel: string;
+  target: string | null;
+  secret: string | null;
+  /** JSON: the webhook body. */
+  payload: string;
+  /** pending | retrying | delivered | failed */
+  status: string;
+  attempts: number;
+  claims: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  retry_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** Issue 32: every attempt at a delivery (migration 0017). */
+export interface WatchDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  /** delivered | retry | failed */
+  outcome: string;
+  status_code: number | null;
+  error: string | null;
+  replica: string;
+}
+
+export interface Database {
+  watch_deliveries: WatchDeliveriesTable;
+  watch_delivery_attempts: WatchDeliveryAttemptsTable;
+}

@@ -11,7 +11,15 @@ import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { createScanService, type ScanService, type ScanServiceDeps } from '../scan/scan-service.ts';
 import { scanDependencies, sourceScanner, verifiedSourceLookup } from '../scan/scan-dependencies.ts';
 import { createStoredCorpusService } from '../corpus/corpus-service.ts';
-import { openTestStore, type TestStore } from './test-stores.ts';
+import { openTestStore, type StoreKind, type TestStore } from './test-stores.ts';
+
+/** What app dependencies may be built from: the fixture's devnet, scans and scan dependencies. */
+export interface ScanFixtureParts {
+  readonly devnet: Devnet;
+  readonly scans: ScanService;
+  readonly deps: ReturnType<typeof scanDependencies>;
+  readonly store: TestStore;
+}
 
 export interface ScanFixture {
   readonly app: FastifyInstance;
@@ -25,12 +33,13 @@ export interface ScanFixture {
 export async function createScanFixture(
   overrides: Partial<ScanServiceDeps> = {},
   env: Record<string, string> = {},
-  /** Further app dependencies (e.g. a mailer whose codes a test reads). */
-  appOverrides: Partial<AppDeps> = {},
+  /** Further app dependencies (e.g. a mailer whose codes a test reads), or a function making them from the fixture's parts. */
+  appOverrides: Partial<AppDeps> | ((parts: ScanFixtureParts) => Partial<AppDeps>) = {},
+  storeKind: StoreKind = 'sqlite',
 ): Promise<ScanFixture> {
   const devnet = await startDevnet({ dataDir: process.env.DATA_DIR ?? './data' });
   const server = await serveDevnet(devnet, { port: 0, host: '127.0.0.1' });
-  const store = await openTestStore();
+  const store = await openTestStore(storeKind);
   const config = loadConfig({ ...process.env, ...env });
   const corpus = createStoredCorpusService(store);
   const deps = scanDependencies({ config, store, localRpcUrl: () => server.url, devnet, corpus });
@@ -44,7 +53,7 @@ export async function createScanFixture(
     receipts: { issuer: deps.receipts },
     rateLimiter: createRateLimiter({ pointsPerWindow: 5 }),
     networks: { devnet: true },
-    ...appOverrides,
+    ...(typeof appOverrides === 'function' ? appOverrides({ devnet, scans, deps, store }) : appOverrides),
   });
   return {
     app,

@@ -1,11 +1,13 @@
 /**
  * `scopeward devnet`: runs the embedded devnet alone on loopback (DEVNET_PORT, 8545), or
- * with `--list` prints its sample tokens and exits.
+ * with `--list` prints its sample tokens and exits. `scopeward devnet act TOKEN ACTION`
+ * makes a sample token's owner act on a running devnet (issue 32), over its JSON-RPC.
  */
 import type { Command } from 'commander';
 import { startDevnet } from '../../devnet/devnet.ts';
 import { serveDevnet } from '../../devnet/serve-devnet.ts';
 import { CliError, EXIT } from '../cli-error.ts';
+import { OWNER_ACTION_METHOD, OWNER_ACTIONS, type OwnerActionResult } from '../../devnet/owner-actions.ts';
 
 interface DevnetOptions {
   list?: boolean;
@@ -15,7 +17,7 @@ interface DevnetOptions {
 }
 
 export function register(program: Command): void {
-  program
+  const devnet = program
     .command('devnet')
     .description('run the embedded EVM devnet (chain id 31337) with sample tokens over JSON-RPC on loopback')
     .option('--list', 'print the sample tokens and exit')
@@ -81,5 +83,52 @@ export function register(program: Command): void {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+    });
+  registerAct(devnet);
+}
+
+interface ActOptions {
+  rpc?: string;
+  blocks: string;
+  json?: boolean;
+}
+
+function registerAct(devnet: Command): void {
+  devnet
+    .command('act <token> <action> [account]')
+    .description(
+      `make a sample token's owner act on a running devnet: ${OWNER_ACTIONS.join(', ')} (as its code allows); ` +
+        'TOKEN is a symbol, behaviour or address; ACCOUNT whom blacklist or whitelist names',
+    )
+    .option('--rpc <url>', "the devnet's JSON-RPC (default: the service's, http://127.0.0.1:PORT/rpc)")
+    .option('--blocks <n>', 'empty blocks to mine after it, so a watch sees it confirmed', '1')
+    .option('--json', 'machine-readable output')
+    .action(async (token: string, action: string, account: string | undefined, options: ActOptions) => {
+      const blocks = Number(options.blocks);
+      if (!Number.isInteger(blocks) || blocks < 0 || blocks > 100) throw new CliError(`--blocks must be 0 to 100, not ${options.blocks}`);
+      const url = options.rpc ?? `http://127.0.0.1:${process.env.PORT?.trim() || '3000'}/rpc`;
+      const call = async (method: string, params: unknown[]): Promise<unknown> => {
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          });
+        } catch (error) {
+          throw new CliError(
+            `the devnet at ${url} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+            EXIT.failed,
+          );
+        }
+        const answer = (await response.json().catch(() => ({}))) as { result?: unknown; error?: { message?: string }; message?: string };
+        if (answer.error) throw new CliError(answer.error.message ?? 'the devnet refused the call');
+        if (!response.ok) throw new CliError(`the devnet at ${url} answered HTTP ${response.status}: ${answer.message ?? ''}`, EXIT.failed);
+        return answer.result;
+      };
+      const result = (await call(OWNER_ACTION_METHOD, [token, action, ...(account === undefined ? [] : [account])])) as OwnerActionResult;
+      for (let i = 0; i < blocks; i++) await call('evm_mine', []);
+      if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+      else process.stdout.write(`${result.description}: transaction ${result.transactionHash} in block ${result.blockNumber}\n`);
     });
 }

@@ -106,6 +106,18 @@ export const WatchCreatedSchema = Type.Object({
 export const WatchListSchema = Type.Object({ watches: Type.Array(WatchSchema) });
 
 export const WatchDetailSchema = Type.Object({ watch: WatchSchema, events: Type.Array(WatchEventSchema) });
+export type WatchDetail = Static<typeof WatchDetailSchema>;
+
+/** One attempt at a delivery, as logged (added by the delivery side: status code, error, duration). */
+export const WatchDeliveryAttemptSchema = Type.Object({
+  attempt: Type.Integer({ minimum: 1 }),
+  startedAt: Timestamp,
+  durationMs: Type.Integer({ minimum: 0 }),
+  outcome: Type.Union([Type.Literal('delivered'), Type.Literal('retry'), Type.Literal('failed')]),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type WatchDeliveryAttempt = Static<typeof WatchDeliveryAttemptSchema>;
 
 export const WatchDeliverySchema = Type.Object({
   id: Type.String(),
@@ -118,7 +130,20 @@ export const WatchDeliverySchema = Type.Object({
   nextAttemptAt: Type.Union([Timestamp, Type.Null()]),
   deliveredAt: Type.Union([Timestamp, Type.Null()]),
   createdAt: Timestamp,
+  /** Every attempt, oldest first (added by the delivery side; absent where a list leaves it out). */
+  log: Type.Optional(Type.Array(WatchDeliveryAttemptSchema)),
 });
 export type WatchDelivery = Static<typeof WatchDeliverySchema>;
 
+export const WatchRedeliveredSchema = Type.Object({ delivery: WatchDeliverySchema });
+
 export const WatchDeliveryListSchema = Type.Object({ deliveries: Type.Array(WatchDeliverySchema) });
+
+/** An error of the watches API: the message, and the input, limit or existing watch it is about. */
+export const WatchErrorSchema = Type.Object({
+  message: Type.String(),
+  field: Type.Optional(Type.String({ description: 'the input the message belongs to: token, network, deliver.webhookUrl, deliver.email' })),
+  limit: Type.Optional(Type.Integer({ description: 'the most live watches an account may have' })),
+  watchId: Type.Optional(Type.String({ description: 'the watch of this token the account already has' })),
+  meta: Type.Optional(Type.Object({ source: Type.String(), reason: Type.String() })),
+});

@@ -17,6 +17,8 @@ import * as registryVersions from './0013-registry-versions.ts';
 import * as voucherEventCounts from './0014-voucher-event-counts.ts';
 import * as dashboardScanOwner from './0015-dashboard-scan-owner.ts';
 import * as receiptKeys from './0018-receipt-keys.ts';
+import * as watches from './0016-watches.ts';
+import * as watchDeliveries from './0017-watch-deliveries.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
@@ -33,4 +35,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-voucher-event-counts': voucherEventCounts,
   '0015-dashboard-scan-owner': dashboardScanOwner,
   '0018-receipt-keys': receiptKeys,
+  '0016-watches': watches,
+  '0017-watch-deliveries': watchDeliveries,
 };

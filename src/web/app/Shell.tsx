@@ -57,6 +57,7 @@ export function Shell({ account }: { account: Account }) {
             </ul>
           </li>
           <Item to="/scans">Your scans</Item>
+          <Item to="/watchlist">Watchlist</Item>
           <Item to="/keys">API Key Generation</Item>
           <Item to="/services">Services</Item>
           <Item to="/account">Account</Item>

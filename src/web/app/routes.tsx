@@ -48,6 +48,9 @@ export const routes: RouteObject[] = [
       { path: 'scan', lazy: page(() => import('../pages/scan/ScanPage.tsx'), 'ScanPage') },
       { path: 'scans', lazy: page(() => import('../pages/scans/ScansPage.tsx'), 'ScansPage') },
       { path: 'scans/:id', lazy: page(() => import('../pages/scan-details/ScanDetailsPage.tsx'), 'ScanDetailsPage') },
+      // Issue 32: watched tokens, a watch's events and delivery log.
+      { path: 'watchlist', lazy: page(() => import('../pages/watchlist/WatchlistPage.tsx'), 'WatchlistPage') },
+      { path: 'watchlist/:id', lazy: page(() => import('../pages/watchlist/WatchlistPage.tsx'), 'WatchlistPage') },
       { path: 'keys', lazy: page(() => import('../pages/keys/KeysPage.tsx'), 'KeysPage') },
       { path: 'services', lazy: page(() => import('../pages/services/ServicesPage.tsx'), 'ServicesPage') },
       { path: 'account', lazy: page(() => import('../pages/account/AccountPage.tsx'), 'AccountPage') },

@@ -1,0 +1,400 @@
+/**
+ * The follower of one EVM network (issue 32, item 3). Each step costs at most two JSON-RPC
+ * round trips however many tokens are watched:
+ *
+ *   1. `eth_blockNumber` and the block at the cursor (its hash shows a reorg);
+ *   2. one batch: `eth_getLogs` over every watched address for the blocks since the cursor
+ *      (which transaction changed what), the last block of the range (hash, time), and every
+ *      watched slot and view read at that block.
+ *
+ * Blocks are taken once they have `confirmations` blocks on top. A watched value that moved
+ * is an event; the token is re-simulated and the event says what the change did to the
+ * verdict. A reorg that undoes a block with events retracts them (a `retracted` event each)
+ * and the values are read again at the fork. A failing or rate-limiting node shrinks the
+ * range of blocks asked at once and the follower resumes where it stopped.
+ */
+import { createHash } from 'node:crypto';
+import type { Hex } from 'viem';
+import type { WatchEvent, WatchEventKind } from '../interface/schemas/watches.ts';
+import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
+import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
+import { decodeValue, readCall } from './read-values.ts';
+import { describeValueChange, describeVerdictChange, isAlert, type VerdictSnapshot } from './describe-change.ts';
+import type { Baseline, WatchRecord, WatchRepository } from './watch-repository.ts';
+
+const DAY_MS = 86_400_000;
+/** Block hashes kept to find the fork point of a reorg. */
+const HASH_WINDOW = 256;
+
+export interface FollowerOptions {
+  readonly network: string;
+  readonly rpc: JsonRpcBatch;
+  readonly repository: WatchRepository;
+  readonly deliveries: WatchDeliveries;
+  /** Re-runs the token's simulation after a change; null when no verdict could be made. */
+  readonly resimulate: (watch: WatchRecord) => Promise<VerdictSnapshot | null>;
+  /** Blocks on top of a block before it is taken (default 1). */
+  readonly confirmations?: number;
+  /** Most blocks asked in one step (default 100); halves on node errors, grows back after. */
+  readonly maxRange?: number;
+  readonly now?: () => Date;
+  readonly onError?: (error: unknown) => void;
+}
+
+export type StepOutcome =
+  | { readonly kind: 'idle'; readonly head: number }
+  | { readonly kind: 'advanced'; readonly from: number; readonly to: number; readonly events: readonly WatchEvent[] }
+  | { readonly kind: 'reorg'; readonly fork: number; readonly events: readonly WatchEvent[] }
+  | { readonly kind: 'failed'; readonly reason: string; readonly range: number };
+
+interface Log {
+  readonly address: string;
+  readonly transactionHash: string | null;
+  readonly blockNumber: string;
+}
+
+interface Block {
+  readonly number: string;
+  readonly hash: string;
+  readonly timestamp: string;
+}
+
+interface FullBlock extends Block {
+  readonly transactions: readonly Transaction[];
+}
+
+interface Transaction {
+  readonly hash: string;
+  readonly from: string;
+  readonly to: string | null;
+  readonly input: string;
+}
+
+interface Alert {
+  readonly key: string;
+  readonly kind: WatchEventKind;
+  /** The change in words, before the verdict's. */
+  readonly words: string;
+  readonly before: string | null;
+  readonly after: string | null;
+  readonly transactionHash: string | null;
+}
+
+/** transfer, transferFrom, approve, increaseAllowance, decreaseAllowance, burn: what holders call, not owner powers. */
+const ERC20_SELECTORS = new Set(['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39509351', '0xa457c2d7', '0x42966c68']);
+
+const hex = (n: number): Hex => `0x${n.toString(16)}`;
+
+/** Ids derived from what they are about: a block read twice makes the same event, stored once. */
+function eventId(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+}
+
+export interface Follower {
+  /** One step; never throws (a failure is an outcome). */
+  step(): Promise<StepOutcome>;
+  /** Forgets the cached watches (a watch was added or removed). */
+  invalidate(): void;
+  /** The block the follower has confirmed up to, once known. */
+  cursor(): number | undefined;
+}
+
+export function createFollower(options: FollowerOptions): Follower {
+  const { network, rpc, repository } = options;
+  const confirmations = options.confirmations ?? 1;
+  const maxRange = Math.max(1, options.maxRange ?? 100);
+  const now = options.now ?? (() => new Date());
+  let range = maxRange;
+  let cursor: number | undefined;
+  const hashes = new Map<number, string>();
+  let watches: WatchRecord[] | undefined;
+
+  const load = async () => (watches ??= await repository.liveOn(network)).filter((w) => w.chain === 'evm');
+
+  async function send(calls: RpcCall[]): Promise<RpcAnswer[]> {
+    return rpc.send(calls);
+  }
+
+  function resultOf<T>(answer: RpcAnswer | undefined, what: string): T {
+    if (!answer?.ok) throw new RpcUnavailableError(`${what}: ${answer && !answer.ok ? answer.message : 'no answer'}`, false);
+    return answer.result as T;
+  }
+
+  async function emit(watch: WatchRecord, event: WatchEvent) {
+    if (await repository.addEvent(event)) await options.deliveries.enqueue(event, watch);
+  }
+
+  async function step(): Promise<StepOutcome> {
+    try {
+      return await advance();
+    } catch (error) {
+      options.onError?.(error);
+      const rateLimited = error instanceof RpcUnavailableError && error.rateLimited;
+      if (rateLimited || range > 1) range = Math.max(1, Math.floor(range / 2));
+      return { kind: 'failed', reason: error instanceof Error ? error.message : String(error), range };
+    }
+  }
+
+  async function advance(): Promise<StepOutcome> {
+    const live = await load();
+    const [headAnswer, cursorAnswer] = await send([
+      { method: 'eth_blockNumber', params: [] },
+      ...(cursor === undefined ? [] : [{ method: 'eth_getBlockByNumber', params: [hex(cursor), false] }]),
+    ]);
+    const head = Number(BigInt(resultOf<string>(headAnswer, 'eth_blockNumber')));
+    if (cursor === undefined) {
+      // Start where the watches were last confirmed (a restart), else at the confirmed head.
+      const checked = live.map((w) => w.lastCheckedBlock).filter((b): b is number => b !== null);
+      cursor = checked.length > 0 ? Math.min(...checked) : head - confirmations;
+      cursor = Math.min(cursor, head - confirmations);
+      return { kind: 'idle', head };
+    }
+    const known = hashes.get(cursor);
+    const block = cursorAnswer?.ok ? (cursorAnswer.result as Block | null) : undefined;
+    if (known !== undefined && block !== undefined && (block === null || block.hash !== known)) return reorg(live);
+
+    const confirmed = head - confirmations;
+    if (confirmed <= cursor) return { kind: 'idle', head };
+    const from = cursor + 1;
+    const to = Math.min(confirmed, cursor + range);
+    const tag = hex(to);
+    const addresses = [...new Set(live.flatMap((w) => w.baseline.plan.values.map((v) => v.read.address.toLowerCase())))];
+    const reads = live.flatMap((w) => w.baseline.plan.values.map((value) => ({ watch: w, value })));
+    // The range's blocks with their transactions: which transaction called a watched address
+    // (and, for bytecode-only tokens, the owner's calls to them). The last one is the block read at.
+    const blocks = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    const answers = await send([
+      ...(addresses.length > 0 ? [{ method: 'eth_getLogs', params: [{ fromBlock: hex(from), toBlock: tag, address: addresses }] }] : []),
+      ...reads.map((r) => readCall(r.value, tag)),
+      ...blocks.map((n) => ({ method: 'eth_getBlockByNumber', params: [hex(n), true] })),
+    ]);
+    const offset = addresses.length > 0 ? 1 : 0;
+    if (addresses.length > 0 && !answers[0]!.ok) {
+      // Too many logs or blocks for the node: ask for fewer blocks next time.
+      range = Math.max(1, Math.floor(range / 2));
+      return { kind: 'failed', reason: `eth_getLogs: ${answers[0]!.ok ? '' : answers[0]!.message}`, range };
+    }
+    const logs = addresses.length > 0 ? (answers[0]!.ok ? (answers[0]!.result as Log[]) : []) : [];
+    const bodies = answers.slice(offset + reads.length).map((answer, k) => resultOf<FullBlock | null>(answer, `block ${from + k}`));
+    const target = bodies.at(-1);
+    if (!target || bodies.some((b) => b === null)) throw new RpcUnavailableError(`block ${to} is not there yet`, false);
+
+    // Which transaction changed an address: the last one sent to it, else the last that made it log.
+    const lastTx = new Map<string, string>();
+    for (const log of logs) if (log.transactionHash) lastTx.set(log.address.toLowerCase(), log.transactionHash);
+    const callWatched = new Set(live.filter((w) => w.baseline.plan.ownerCalls).map((w) => w.token.toLowerCase()));
+    const calls = new Map<string, Transaction[]>();
+    for (const body of bodies as FullBlock[]) {
+      for (const tx of body.transactions) {
+        const to = tx.to?.toLowerCase();
+        if (!to) continue;
+        if (addresses.includes(to)) lastTx.set(to, tx.hash);
+        if (callWatched.has(to)) calls.set(to, [...(calls.get(to) ?? []), tx]);
+      }
+    }
+    const time = Number(BigInt(target.timestamp)) * 1000;
+    const events: WatchEvent[] = [];
+    let i = offset;
+    const byWatch = new Map<string, Map<string, string | null>>();
+    for (const r of reads) {
+      const answer = answers[i++];
+      if (!answer?.ok) continue; // not read this time: compared at the next block
+      let values = byWatch.get(r.watch.id);
+      if (!values) byWatch.set(r.watch.id, (values = new Map()));
+      values.set(r.value.key, decodeValue(r.value, answer));
+    }
+    for (const watch of live) {
+      if (watch.lastCheckedBlock !== null && watch.lastCheckedBlock >= to) continue; // its baseline is newer than this block
+      const made = await compare(
+        watch,
+        byWatch.get(watch.id) ?? new Map(),
+        { number: to, hash: target.hash, time },
+        lastTx,
+        calls.get(watch.token.toLowerCase()) ?? [],
+      );
+      events.push(...made);
+    }
+    hashes.set(to, target.hash);
+    for (const n of hashes.keys()) if (n <= to - HASH_WINDOW) hashes.delete(n);
+    cursor = to;
+    await repository.checked(network, to);
+    if (watches)
+      watches = watches.map((w) => (w.lastCheckedBlock === null || w.lastCheckedBlock < to ? { ...w, lastCheckedBlock: to } : w));
+    // Grows back towards the configured range after a success.
+    range = Math.min(maxRange, range * 2);
+    return { kind: 'advanced', from, to, events };
+  }
+
+  async function compare(
+    watch: WatchRecord,
+    read: ReadonlyMap<string, string | null>,
+    block: { number: number; hash: string; time: number },
+    lastTx: ReadonlyMap<string, string>,
+    calls: readonly Transaction[],
+  ): Promise<WatchEvent[]> {
+    const base = watch.baseline;
+    const values: Record<string, string | null> = { ...base.values };
+    const alerts: Alert[] = [];
+    for (const value of base.plan.values) {
+      if (!read.has(value.key)) continue;
+      const after = read.get(value.key)!;
+      const before = base.values[value.key] ?? null;
+      if (after === before) continue;
+      values[value.key] = after;
+      // owner() and the owner variable it returns move together: one event says it.
+      const said = value.kind === 'owner-changed' && alerts.some((a) => a.kind === 'owner-changed' && a.after === after);
+      if (isAlert(value, before, after) && !said)
+        alerts.push({
+          key: value.key,
+          kind: value.kind,
+          words: describeValueChange(value, before, after, base.decimals),
+          before,
+          after,
+          transactionHash: lastTx.get(value.read.address.toLowerCase()) ?? null,
+        });
+    }
+    // Bytecode only: an owner call the values above did not explain is reported with what the simulation now says.
+    const owner = (values['owner()'] ?? base.values['owner()'])?.toLowerCase();
+    const ownerCall = calls.find((tx) => tx.from.toLowerCase() === owner && !ERC20_SELECTORS.has(tx.input.slice(0, 10).toLowerCase()));
+    if (base.plan.ownerCalls && ownerCall && alerts.length === 0)
+      alerts.push({
+        key: `call:${ownerCall.hash}`,
+        kind: 'power-variable-changed',
+        words: `the owner called ${ownerCall.input.slice(0, 10)} on the token (its code is not verified: what the call changed is read from the simulation)`,
+        before: null,
+        after: null,
+        transactionHash: ownerCall.hash,
+      });
+    const locks: Record<string, 'expiring' | 'expired'> = { ...base.locks };
+    const lockEvents: { kind: WatchEventKind; summary: string; key: string }[] = [];
+    for (const lock of base.plan.locks) {
+      const opens = Date.parse(lock.unlockAt);
+      const state = block.time >= opens ? 'expired' : opens - block.time <= 7 * DAY_MS ? 'expiring' : undefined;
+      if (!state || locks[lock.key] === state || (locks[lock.key] === 'expired' && state === 'expiring')) continue;
+      locks[lock.key] = state;
+      lockEvents.push({
+        kind: state === 'expired' ? 'lock-expired' : 'lock-expiring',
+        key: lock.key,
+        summary:
+          state === 'expired'
+            ? `${lock.label} expired on ${lock.unlockAt}: the locked tokens can be withdrawn`
+            : `${lock.label} expires on ${lock.unlockAt}, within 7 days`,
+      });
+    }
+    const changedValues = Object.keys(values).some((k) => values[k] !== (base.values[k] ?? null));
+    if (alerts.length === 0 && lockEvents.length === 0) {
+      if (changedValues) await save(watch, { ...base, values, locks }, watch.verdict);
+      return [];
+    }
+    const verdictAfter = alerts.length > 0 ? await options.resimulate(watch).catch(() => null) : base.verdict;
+    const verdictWords = alerts.length > 0 ? describeVerdictChange(base.verdict, verdictAfter) : null;
+    const detectedAt = now().toISOString();
+    const common = {
+      watchId: watch.id,
+      network,
+      token: watch.token,
+      blockNumber: block.number,
+      blockHash: block.hash,
+      verdictBefore: base.verdict?.summary ?? null,
+      verdictAfter: verdictAfter?.summary ?? null,
+      retracts: null,
+      detectedAt,
+    };
+    const events: WatchEvent[] = [
+      ...alerts.map((alert) => ({
+        ...common,
+        id: eventId(watch.id, block.hash, alert.key),
+        kind: alert.kind,
+        transactionHash: alert.transactionHash,
+        summary: [alert.words, verdictWords ?? (alert.key.startsWith('call:') ? 'the verdict reads the same' : null)]
+          .filter(Boolean)
+          .join('; '),
+        before: alert.before,
+        after: alert.after,
+      })),
+      ...lockEvents.map((lock) => ({
+        ...common,
+        id: eventId(watch.id, block.hash, lock.key, lock.kind),
+        kind: lock.kind,
+        transactionHash: null,
+        summary: lock.summary,
+        before: null,
+        after: null,
+      })),
+    ];
+    await save(watch, { ...base, values, locks, verdict: verdictAfter ?? base.verdict }, verdictAfter?.summary ?? watch.verdict);
+    for (const event of events) await emit(watch, event);
+    return events;
+  }
+
+  async function save(watch: WatchRecord, baseline: Baseline, verdict: string | null) {
+    await repository.saveBaseline(watch.id, baseline, verdict);
+    if (watches) watches = watches.map((w) => (w.id === watch.id ? { ...w, baseline, verdict } : w));
+  }
+
+  /** The chain under the cursor changed: retract what the undone blocks said, read the values again at the fork. */
+  async function reorg(live: WatchRecord[]): Promise<StepOutcome> {
+    const numbers = [...hashes.keys()].sort((a, b) => b - a);
+    const answers = await send(numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [hex(n), false] })));
+    let fork: number | undefined;
+    for (const [i, n] of numbers.entries()) {
+      const block = answers[i]?.ok ? (answers[i].result as Block | null) : null;
+      if (block && block.hash === hashes.get(n)) {
+        fork = n;
+        break;
+      }
+    }
+    // Deeper than the window: start again from its oldest block.
+    fork ??= Math.max(0, (numbers.at(-1) ?? cursor ?? 0) - 1);
+    for (const n of [...hashes.keys()]) if (n > fork) hashes.delete(n);
+    const undone = await repository.eventsAfter(network, fork);
+    const byId = new Map(live.map((w) => [w.id, w]));
+    const events: WatchEvent[] = [];
+    const detectedAt = now().toISOString();
+    for (const event of undone) {
+      const watch = byId.get(event.watchId);
+      if (!watch) continue;
+      const retraction: WatchEvent = {
+        ...event,
+        id: eventId(event.id, 'retracted'),
+        kind: 'retracted',
+        blockNumber: fork,
+        blockHash: hashes.get(fork) ?? event.blockHash,
+        summary: `Retracted: a reorganisation of the chain undid block ${event.blockNumber}, where this was seen: ${event.summary}`,
+        before: event.after,
+        after: event.before,
+        verdictBefore: event.verdictAfter,
+        verdictAfter: event.verdictBefore,
+        retracts: event.id,
+        detectedAt,
+      };
+      await emit(watch, retraction);
+      events.push(retraction);
+    }
+    // The values as they stand at the fork become the baselines again.
+    const tag = hex(fork);
+    const reads = live.flatMap((w) => w.baseline.plan.values.map((value) => ({ watch: w, value })));
+    const values = await send(reads.map((r) => readCall(r.value, tag)));
+    const retractedWatches = new Set(events.map((e) => e.watchId));
+    for (const watch of live) {
+      const next: Record<string, string | null> = { ...watch.baseline.values };
+      reads.forEach((r, i) => {
+        if (r.watch.id === watch.id && values[i]?.ok) next[r.value.key] = decodeValue(r.value, values[i]);
+      });
+      const verdict = retractedWatches.has(watch.id) ? await options.resimulate(watch).catch(() => null) : watch.baseline.verdict;
+      await save(watch, { ...watch.baseline, values: next, verdict: verdict ?? watch.baseline.verdict }, verdict?.summary ?? watch.verdict);
+    }
+    cursor = fork;
+    watches = undefined;
+    await repository.rewound(network, fork);
+    return { kind: 'reorg', fork, events };
+  }
+
+  return {
+    step,
+    invalidate: () => {
+      watches = undefined;
+    },
+    cursor: () => cursor,
+  };
+}
