@@ -241,6 +241,8 @@ export function createFollower(options: FollowerOptions): Follower {
       const before = base.values[value.key] ?? null;
       if (after === before) continue;
       values[value.key] = after;
+      // Not read when the watch was made (a node error then): this first read is its baseline.
+      if (!(value.key in base.values)) continue;
       // owner() and the owner variable it returns move together: one event says it.
       const said = value.kind === 'owner-changed' && alerts.some((a) => a.kind === 'owner-changed' && a.after === after);
       if (isAlert(value, before, after) && !said)

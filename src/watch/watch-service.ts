@@ -175,7 +175,10 @@ export function createWatchService(deps: WatchServiceDeps) {
     const tag: Hex = `0x${head.toString(16)}`;
     const answers = await rpc.send(plan.values.map((value) => readCall(value, tag)));
     const values: Record<string, string | null> = {};
-    plan.values.forEach((value, i) => (values[value.key] = decodeValue(value, answers[i])));
+    // A value the node did not answer stays out: the follower's first read of it is its baseline.
+    plan.values.forEach((value, i) => {
+      if (answers[i]?.ok) values[value.key] = decodeValue(value, answers[i]);
+    });
     return { plan, values, head, decimals: contract?.decimals ?? 18 };
   }
 
