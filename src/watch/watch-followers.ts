@@ -5,6 +5,7 @@
  * Closing waits for the round in flight and gives the leases up.
  */
 import { networkBySymbol } from '../chain/networks.ts';
+import { chainDetails } from '../chain/chain-details.ts';
 import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
 import type { JsonRpcBatch } from './json-rpc-batch.ts';
 import type { VerdictSnapshot } from './describe-change.ts';
@@ -68,6 +69,7 @@ export function createWatchFollowers(options: WatchFollowersOptions): WatchFollo
         ? createSolanaFollower(common)
         : createFollower({
             ...common,
+            multicall: chainDetails(network)?.multicall3 ?? null,
             ...(options.confirmations === undefined ? {} : { confirmations: options.confirmations }),
             ...(options.maxRange === undefined ? {} : { maxRange: options.maxRange }),
           });
