@@ -39,6 +39,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'simulate', quick: [] },
   { name: 'solana', quick: [] },
   { name: 'web-bundle', quick: [] },
+  { name: 'watch-follower', quick: ['--tokens', '1000', '--blocks', '2'] },
 ];
 
 export interface PlanOptions {
