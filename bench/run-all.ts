@@ -41,6 +41,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'solana', quick: [] },
   { name: 'web-bundle', quick: [] },
   { name: 'watch-delivery', quick: ['--events', '100', '--rounds', '3'] },
+  { name: 'watch-follower', quick: ['--tokens', '1000', '--blocks', '2'] },
 ];
 
 export interface PlanOptions {

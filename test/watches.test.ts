@@ -117,6 +117,12 @@ for (const kind of storeKinds()) {
         assert.equal(notToken.json().field, 'token');
         assert.match(notToken.json().message, /not a token/);
       }
+      const solana = await user.call('POST', '/api/watches', {
+        json: { token: 'So11111111111111111111111111111111111111112', network: 'SOL' },
+      });
+      assert.equal(solana.statusCode, 400, solana.body);
+      assert.equal(solana.json().field, 'network');
+      assert.match(solana.json().message, /Solana tokens cannot be watched yet/);
       const badHook = await user.call('POST', '/api/watches', {
         json: { token: f.devnet.tokens[0]!.address, network: 'LOCAL', deliver: { webhookUrl: 'ftp://example.org/x' } },
       });

@@ -19,6 +19,7 @@ import type { WatchEvent, WatchEventKind } from '../interface/schemas/watches.ts
 import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
 import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
 import { decodeValue, readCall } from './read-values.ts';
+import { batchReads } from './batched-reads.ts';
 import { describeValueChange, describeVerdictChange, isAlert, type VerdictSnapshot } from './describe-change.ts';
 import type { Baseline, WatchRecord, WatchRepository } from './watch-repository.ts';
 
@@ -37,6 +38,8 @@ export interface FollowerOptions {
   readonly confirmations?: number;
   /** Most blocks asked in one step (default 100); halves on node errors, grows back after. */
   readonly maxRange?: number;
+  /** The network's Multicall3: with it the values of a block are read in a few calls (src/watch/batched-reads.ts). */
+  readonly multicall?: string | null;
   readonly now?: () => Date;
   readonly onError?: (error: unknown) => void;
 }
@@ -105,6 +108,7 @@ export function createFollower(options: FollowerOptions): Follower {
   const maxRange = Math.max(1, options.maxRange ?? 100);
   const now = options.now ?? (() => new Date());
   let range = maxRange;
+  let overrides = true;
   let cursor: number | undefined;
   const hashes = new Map<number, string>();
   let watches: WatchRecord[] | undefined;
@@ -163,9 +167,15 @@ export function createFollower(options: FollowerOptions): Follower {
     // The range's blocks with their transactions: which transaction called a watched address
     // (and, for bytecode-only tokens, the owner's calls to them). The last one is the block read at.
     const blocks = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    const batched = batchReads(
+      reads.map((r) => r.value),
+      tag,
+      options.multicall ?? null,
+      overrides,
+    );
     const answers = await send([
       ...(addresses.length > 0 ? [{ method: 'eth_getLogs', params: [{ fromBlock: hex(from), toBlock: tag, address: addresses }] }] : []),
-      ...reads.map((r) => readCall(r.value, tag)),
+      ...batched.calls,
       ...blocks.map((n) => ({ method: 'eth_getBlockByNumber', params: [hex(n), true] })),
     ]);
     const offset = addresses.length > 0 ? 1 : 0;
@@ -175,7 +185,11 @@ export function createFollower(options: FollowerOptions): Follower {
       return { kind: 'failed', reason: `eth_getLogs: ${answers[0]!.ok ? '' : answers[0]!.message}`, range };
     }
     const logs = addresses.length > 0 ? (answers[0]!.ok ? (answers[0]!.result as Log[]) : []) : [];
-    const bodies = answers.slice(offset + reads.length).map((answer, k) => resultOf<FullBlock | null>(answer, `block ${from + k}`));
+    const readItems = answers.slice(offset, offset + batched.calls.length);
+    // A node that refuses state overrides is read value by value from the next step on.
+    if (batched.refused(readItems)) overrides = false;
+    const readAnswers = batched.answers(readItems);
+    const bodies = answers.slice(offset + batched.calls.length).map((answer, k) => resultOf<FullBlock | null>(answer, `block ${from + k}`));
     const target = bodies.at(-1);
     if (!target || bodies.some((b) => b === null)) throw new RpcUnavailableError(`block ${to} is not there yet`, false);
 
@@ -194,10 +208,9 @@ export function createFollower(options: FollowerOptions): Follower {
     }
     const time = Number(BigInt(target.timestamp)) * 1000;
     const events: WatchEvent[] = [];
-    let i = offset;
     const byWatch = new Map<string, Map<string, string | null>>();
-    for (const r of reads) {
-      const answer = answers[i++];
+    for (const [j, r] of reads.entries()) {
+      const answer = readAnswers[j];
       if (!answer?.ok) continue; // not read this time: compared at the next block
       let values = byWatch.get(r.watch.id);
       if (!values) byWatch.set(r.watch.id, (values = new Map()));
@@ -241,6 +254,8 @@ export function createFollower(options: FollowerOptions): Follower {
       const before = base.values[value.key] ?? null;
       if (after === before) continue;
       values[value.key] = after;
+      // Not read when the watch was made (a node error then): this first read is its baseline.
+      if (!(value.key in base.values)) continue;
       // owner() and the owner variable it returns move together: one event says it.
       const said = value.kind === 'owner-changed' && alerts.some((a) => a.kind === 'owner-changed' && a.after === after);
       if (isAlert(value, before, after) && !said)

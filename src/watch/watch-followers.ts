@@ -5,11 +5,11 @@
  * Closing waits for the round in flight and gives the leases up.
  */
 import { networkBySymbol } from '../chain/networks.ts';
+import { chainDetails } from '../chain/chain-details.ts';
 import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
 import type { JsonRpcBatch } from './json-rpc-batch.ts';
 import type { VerdictSnapshot } from './describe-change.ts';
 import { createFollower, type Follower, type StepOutcome } from './follower.ts';
-import { createSolanaFollower } from './solana-follower.ts';
 import { inProcessLease, type FollowerLease } from './follower-lease.ts';
 import type { WatchRecord, WatchRepository } from './watch-repository.ts';
 
@@ -53,7 +53,8 @@ export function createWatchFollowers(options: WatchFollowersOptions): WatchFollo
     let follower = followers.get(network);
     if (follower) return follower;
     const rpc = options.rpc(network);
-    if (!rpc) return undefined;
+    // Only EVM networks are followed (watches of Solana mints are refused when made).
+    if (!rpc || networkBySymbol(network)?.family === 'solana') return undefined;
     const common = {
       network,
       rpc,
@@ -63,14 +64,12 @@ export function createWatchFollowers(options: WatchFollowersOptions): WatchFollo
       ...(options.now ? { now: options.now } : {}),
       onError: (error: unknown) => options.onError?.(error, network),
     };
-    follower =
-      networkBySymbol(network)?.family === 'solana'
-        ? createSolanaFollower(common)
-        : createFollower({
-            ...common,
-            ...(options.confirmations === undefined ? {} : { confirmations: options.confirmations }),
-            ...(options.maxRange === undefined ? {} : { maxRange: options.maxRange }),
-          });
+    follower = createFollower({
+      ...common,
+      multicall: chainDetails(network)?.multicall3 ?? null,
+      ...(options.confirmations === undefined ? {} : { confirmations: options.confirmations }),
+      ...(options.maxRange === undefined ? {} : { maxRange: options.maxRange }),
+    });
     followers.set(network, follower);
     return follower;
   }

@@ -11,14 +11,6 @@ import type { WatchForDelivery } from './delivery/watch-deliveries.ts';
 import type { WatchPlan } from './watch-plan.ts';
 import type { VerdictSnapshot } from './describe-change.ts';
 
-/** Solana watches read the mint account instead of slots: its authorities and extensions. */
-export interface SolanaBaseline {
-  readonly mintAuthority: string | null;
-  readonly freezeAuthority: string | null;
-  /** The Token-2022 extensions' state as JSON text, key by key. */
-  readonly extensions: Readonly<Record<string, string>>;
-}
-
 /** What a watch reads and the values the follower last confirmed. */
 export interface Baseline {
   readonly plan: WatchPlan;
@@ -27,7 +19,6 @@ export interface Baseline {
   readonly locks: Readonly<Record<string, 'expiring' | 'expired'>>;
   readonly verdict: VerdictSnapshot | null;
   readonly decimals: number;
-  readonly solana?: SolanaBaseline;
 }
 
 export interface WatchRecord extends WatchForDelivery {
@@ -58,8 +49,7 @@ function toRecord(row: WatchesTable): WatchRecord {
 
 /** The wire shape of a watch (the secret is never in it). */
 export function watchView(record: WatchRecord): Watch {
-  const values =
-    record.chain === 'solana' ? 2 + Object.keys(record.baseline.solana?.extensions ?? {}).length : record.baseline.plan.values.length;
+  const values = record.baseline.plan.values.length;
   return {
     id: record.id,
     token: record.token,
