@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (issue 32, decision 0260). Exponential backoff
+ * When a failed delivery is tried again (issue 32, decision 0244). Exponential backoff
  * from 10 s doubling to at most one hour, each delay scaled by a random factor in
  * [0.8, 1.2) so deliveries failing together (one receiver down) do not retry together;
  * retries stop once the next attempt would start more than 24 hours after the first.
