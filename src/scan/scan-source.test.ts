@@ -38,7 +38,15 @@ test('a source scan fills the smartAudit key the exploration proved, with a find
       simulateSource: async () => ({
         taxes: { buyTax: 0, sellTax: 0, transferTax: 0, buyGas: 1, sellGas: 1, transferGas: 1, error: '' },
         reason: '',
-        compiler: { version: '0.8.20', longVersion: '0.8.20+commit.a1b79de6', contract: 'T', file: 'T.sol', durationMs: 1, error: '', notes: [] },
+        compiler: {
+          version: '0.8.20',
+          longVersion: '0.8.20+commit.a1b79de6',
+          contract: 'T',
+          file: 'T.sol',
+          durationMs: 1,
+          error: '',
+          notes: [],
+        },
         meta: { mode: 'local', scope: '', reason: '', error: '', durationMs: 1, roundTrips: 0, stages: [], ownerActions: [], exploration },
       }),
     },
