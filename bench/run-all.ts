@@ -27,6 +27,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'isolation', quick: ['--scans', '2'] },
   { name: 'analysis', quick: ['--rounds', '1'] },
   { name: 'exploration', quick: ['--limit', '20'] },
+  { name: 'exploration-fork', quick: [] },
   { name: 'similarity', quick: [] },
   { name: 'signatures', quick: ['--count', '100000'] },
   { name: 'safescan', quick: ['--labels', '100000', '--txs', '2000', '--lookups', '5000', '--rounds', '1'] },
@@ -40,6 +41,7 @@ export const BENCHES: readonly BenchEntry[] = [
   { name: 'receipts', quick: ['--rounds', '2'] },
   { name: 'solana', quick: [] },
   { name: 'web-bundle', quick: [] },
+  { name: 'verdict-render', quick: ['--runs', '3'] },
   { name: 'watch-delivery', quick: ['--events', '100', '--rounds', '3'] },
   { name: 'watch-follower', quick: ['--tokens', '1000', '--blocks', '2'] },
 ];
