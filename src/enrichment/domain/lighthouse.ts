@@ -97,12 +97,14 @@ async function audit(url: string, settings: AuditSettings): Promise<TrimmedLight
         ...(settings.options.refuseAddress ? { refuseAddress: settings.options.refuseAddress } : {}),
       });
     }
-    chrome = await launch({
-      chromePath: settings.chromiumPath,
-      chromeFlags: chromiumFlags(proxy),
-      handleSIGINT: false,
-      logLevel: 'silent',
-    });
+    // Chromium's start is inside the hard limit too: on a loaded machine chrome-launcher waits
+    // for the debugging port for tens of seconds. A start that finishes after the limit is killed.
+    chrome = await beforeAbort(
+      launch({ chromePath: settings.chromiumPath, chromeFlags: chromiumFlags(proxy), handleSIGINT: false, logLevel: 'silent' }),
+      deadline,
+      (late) => late.kill(),
+      () => new ProviderError(NAME, 'unreachable', "Chromium did not start within the audit's time limit"),
+    );
     deadline.throwIfAborted();
     child = fork(WORKER, [], {
       // Beside the sources the worker is TypeScript, loaded through tsx as the CLI is.
@@ -135,6 +137,30 @@ async function audit(url: string, settings: AuditSettings): Promise<TrimmedLight
     chrome?.kill();
     await proxy?.close();
   }
+}
+
+/** `work`'s value, or `stopped()` once the signal aborts first; a value that arrives later goes to `discard`. */
+function beforeAbort<T>(work: Promise<T>, signal: AbortSignal, discard: (late: T) => void, stopped: () => Error): Promise<T> {
+  if (signal.aborted) {
+    work.then(discard, () => undefined);
+    return Promise.reject(stopped());
+  }
+  return new Promise<T>((resolve, reject) => {
+    // The value that arrives after the abort is discarded below.
+    const onAbort = () => reject(stopped());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) discard(value);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 function chromiumFlags(proxy: GuardedProxy | undefined): string[] {
