@@ -55,11 +55,14 @@ describe('receipts of simulated verdicts, verified and replayed', () => {
     );
     user = await signedInBrowser(f.app, mailer, 'team@example.org');
     other = await signedInBrowser(f.app, mailer, 'someone@example.org');
+    // One scan at a time: five simulations with their explorations at once, beside the rest of
+    // the suite on two cores, ran past the scans' time limit in CI.
     for (const behaviour of ['honeypot', 'fee', 'blacklist', 'mint']) {
       const token = f.devnet.tokens.find((t) => t.behaviour === behaviour)!;
       const created = await user.call('POST', '/api/scans', { json: { kind: 'address', network: 'LOCAL', address: token.address } });
       assert.equal(created.statusCode, 202, created.body);
       scans.set(behaviour, (created.json() as { scan: { id: string } }).scan.id);
+      await f.app.dashboardScansIdle();
     }
     const { payload, headers } = multipartBody([{ name: 'files', filename: 'FeeOnTransfer06.sol', data: SOURCE }]);
     const source = await user.call('POST', '/api/scans', { payload, headers });
@@ -81,10 +84,10 @@ describe('receipts of simulated verdicts, verified and replayed', () => {
   const download = async (name: string, who: TestBrowser = user) => {
     const id = scans.get(name)!;
     const detail = (await who.call('GET', `/api/scans/${id}`)).json() as {
-      scan: { status: string };
+      scan: { status: string; error: { message: string } | null };
       result: { meta: { simulation?: { receipt?: ReceiptRef } } };
     };
-    assert.equal(detail.scan.status, 'done', name);
+    assert.equal(detail.scan.status, 'done', `${name}: ${detail.scan.error?.message ?? ''}`);
     const ref = detail.result.meta.simulation?.receipt;
     assert.ok(ref?.id, `${name}: ${JSON.stringify(ref)}`);
     assert.ok(ref.calls > 10, `${name}: ${ref.calls} calls`);
