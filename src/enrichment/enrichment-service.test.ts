@@ -87,7 +87,9 @@ for (const kind of storeKinds()) {
       const started = performance.now();
       const result = await enrichment.forScan('ETH', TOKEN);
       const elapsed = performance.now() - started;
-      assert.ok(elapsed < 250 + 250, `took ${Math.round(elapsed)} ms`);
+      // The hanging providers never answer: waiting for them would take their whole time limits.
+      // The margin is for a loaded CI machine (503 ms was seen with two suites running at once).
+      assert.ok(elapsed < 250 + 750, `took ${Math.round(elapsed)} ms`);
       // The fresh service has an empty cache, so telegram's last value comes from the store.
       assert.equal(result.sources.telegram!.status, 'stale');
       assert.match(result.sources.telegram!.reason!, /250 ms budget/);
