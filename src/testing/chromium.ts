@@ -88,3 +88,15 @@ export function collectPageProblems(page: Page, problems: string[]): void {
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
   });
 }
+
+/**
+ * Full-page screenshots of `page` at desktop and phone width (`<name>-desktop.png`,
+ * `<name>-phone.png` in `dir`); the page is left at desktop width.
+ */
+export async function screenshotDesktopAndPhone(page: Page, dir: string, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.screenshot({ path: join(dir, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await page.screenshot({ path: join(dir, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+}

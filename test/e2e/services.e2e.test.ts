@@ -11,7 +11,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistentChromium, requireChromium, type PersistentChromium, collectPageProblems } from '../../src/testing/chromium.ts';
+import {
+  launchPersistentChromium,
+  requireChromium,
+  type PersistentChromium,
+  collectPageProblems,
+  screenshotDesktopAndPhone,
+} from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { runCli } from '../../src/testing/run-cli.ts';
@@ -31,13 +37,7 @@ describe('Services page in Chromium', { timeout: 300_000 }, () => {
   let chromium: PersistentChromium;
   const problems: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await page.screenshot({ path: join(OUTPUT, `${name}-desktop.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(OUTPUT, `${name}-phone.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 860 });
-  };
+  const shot = (name: string) => screenshotDesktopAndPhone(page, OUTPUT, name);
 
   before(async () => {
     await rm(OUTPUT, { recursive: true, force: true });

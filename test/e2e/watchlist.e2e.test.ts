@@ -12,7 +12,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { collectPageProblems, launchPersistentChromium, requireChromium, type PersistentChromium } from '../../src/testing/chromium.ts';
+import {
+  collectPageProblems,
+  launchPersistentChromium,
+  requireChromium,
+  type PersistentChromium,
+  screenshotDesktopAndPhone,
+} from '../../src/testing/chromium.ts';
 import { spawnServer, type SpawnedServer } from '../../src/testing/spawn-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../src/testing/smtp-sink.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/testing/webhook-receiver.ts';
@@ -33,13 +39,7 @@ describe('Watchlist page in Chromium', { timeout: 600_000 }, () => {
   let chromium: PersistentChromium;
   const problems: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await page.screenshot({ path: join(OUTPUT, `${name}-desktop.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(OUTPUT, `${name}-phone.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 860 });
-  };
+  const shot = (name: string) => screenshotDesktopAndPhone(page, OUTPUT, name);
 
   before(async () => {
     await rm(OUTPUT, { recursive: true, force: true });
