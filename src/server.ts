@@ -322,7 +322,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (watchConfig.followers) {
       const { createWatchFollowers } = await import('./watch/watch-followers.ts');
       const { createWatchRepository } = await import('./watch/watch-repository.ts');
-      const { loggedDeliveries } = await import('./watch/logged-deliveries.ts');
       const { verdictSnapshot } = await import('./watch/watch-service.ts');
       const { redisLease, inProcessLease } = await import('./watch/follower-lease.ts');
       const { newScanOwner } = await import('./dashboard-scans/scan-owner.ts');
@@ -333,7 +332,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
         // The event in the log, then one delivery per channel of the watch (src/watch/delivery).
         deliveries: {
           enqueue: async (event, watch) => {
-            await loggedDeliveries(logger).enqueue(event, watch);
+            logger.info(
+              {
+                watchId: watch.id,
+                eventId: event.id,
+                kind: event.kind,
+                token: event.token,
+                block: event.blockNumber,
+                summary: event.summary,
+              },
+              'watch event',
+            );
             await sender.enqueue(event, watch);
           },
         },
