@@ -131,11 +131,14 @@ export async function headTimestamp(chain: Eip1193Provider): Promise<number> {
 }
 
 export function recordCalls(chain: Eip1193Provider): CallRecorder {
-  const recorded: RecordedCall[] = [];
+  // A slot is taken when a request is sent, so calls sent together (the chain readers batch
+  // with Promise.all) keep distinct, ordered indexes; a slot whose request failed outside
+  // JSON-RPC (an abort, a dead connection) stays empty and is dropped from the receipt.
+  const recorded: (RecordedCall | null)[] = [];
   let label = 'setup';
   let pending: Pending | null = null;
   let startBlock: Promise<StartBlock> | null = null;
-  // Requests are recorded in the order they were sent: a simulation sends one at a time.
+  // Requests are recorded in the order they were sent.
   const readStart = () =>
     (startBlock ??= (async () => {
       const head = (await chain.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as {
@@ -166,17 +169,18 @@ export function recordCalls(chain: Eip1193Provider): CallRecorder {
       await settle();
       const index = recorded.length;
       const base = { index, supports: label, method, params };
+      recorded.push(null);
       try {
         const result = await chain.request({ method, params });
         if (method === 'eth_sendTransaction') {
-          recorded.push(base);
+          recorded[index] = base;
           pending = { index, hash: String(result) };
         } else if (method === 'hardhat_mine' || method === 'evm_mine') {
-          recorded.push({ ...base, result, minedTimestamp: await headTimestamp(chain) });
-        } else recorded.push({ ...base, result });
+          recorded[index] = { ...base, result, minedTimestamp: await headTimestamp(chain) };
+        } else recorded[index] = { ...base, result };
         return result;
       } catch (error) {
-        if (error instanceof RpcResponseError) recorded.push({ ...base, error: recordedError(error) });
+        if (error instanceof RpcResponseError) recorded[index] = { ...base, error: recordedError(error) };
         throw error;
       }
     },
@@ -189,7 +193,10 @@ export function recordCalls(chain: Eip1193Provider): CallRecorder {
     },
     async calls() {
       await settle();
-      return [...recorded];
+      // Numbered by position once the empty slots are gone: a step's index is its place in the receipt.
+      return recorded
+        .filter((call): call is RecordedCall => call !== null)
+        .map((call, index) => (call.index === index ? call : { ...call, index }));
     },
     start: readStart,
   };

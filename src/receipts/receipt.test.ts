@@ -199,3 +199,26 @@ test('a fork receipt with no RPC to fork names what it needs', async () => {
   const out = await replayReceipt(receipt, {});
   assert.match(out.status === 'cannot replay' ? out.reason : '', /needs an RPC serving block \d+/);
 });
+
+test('calls sent together keep distinct indexes in the order they were sent, each with its own answer', async () => {
+  const recorder = recordCalls(await chain());
+  const p = recorder.provider;
+  const accounts = [
+    '0x00000000000000000000000000000000000000a1',
+    '0x00000000000000000000000000000000000000a2',
+    '0x00000000000000000000000000000000000000a3',
+  ];
+  await p.request({ method: 'hardhat_setBalance', params: [accounts[1], numberToHex(5n)] });
+  // The chain readers send reads with Promise.all: none may take another's place in the receipt.
+  const answers = await Promise.all(accounts.map((a) => p.request({ method: 'eth_getBalance', params: [a, 'latest'] })));
+  const calls = await recorder.calls();
+  assert.deepEqual(
+    calls.map((c) => c.index),
+    calls.map((_, i) => i),
+  );
+  const reads = calls.filter((c) => c.method === 'eth_getBalance');
+  assert.deepEqual(
+    reads.map((c) => [c.params[0], c.result]),
+    accounts.map((a, i) => [a, answers[i]]),
+  );
+});
