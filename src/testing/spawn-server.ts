@@ -17,7 +17,11 @@ export interface SpawnedServer {
   stop(): Promise<number | null>;
 }
 
-export async function spawnServer(env: Record<string, string>, timeoutMs = 180_000, options: { cwd?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+  options: { cwd?: string } = {},
+): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
     env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
     ...(options.cwd ? { cwd: options.cwd } : {}),
