@@ -310,6 +310,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         compile: compilePool.compile,
         tokenPowers: (sources, contract) => pool.tokenPowers(sources, contract),
         maxWatchesPerAccount: watchConfig.maxPerAccount,
+        webhooks: { allowPrivateAddresses: watchDeliveryConfigFromEnv(config.env).allowPrivateAddresses },
         onChange: (network) => followers?.notify(network),
       },
       watchDeliveries,

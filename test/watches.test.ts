@@ -85,6 +85,11 @@ for (const kind of storeKinds()) {
             compile: async (sources) => compileSolidity(sources),
             tokenPowers: async (sources, contract) => analyzeSources(sources).tokenPowers.find((p) => p.contract === contract),
             maxWatchesPerAccount: 8,
+            // Names resolve through this table (the tests have no DNS): one public host, one private.
+            webhooks: {
+              allowPrivateAddresses: false,
+              resolve: async (host) => ({ 'hooks.example.org': ['93.184.216.34'], 'intranet.example.org': ['10.1.2.3'] })[host] ?? [],
+            },
             onChange: (network) => followers?.notify(network),
           },
         }),
@@ -128,6 +133,20 @@ for (const kind of storeKinds()) {
       });
       assert.equal(badHook.statusCode, 400, badHook.body);
       assert.equal(badHook.json().field, 'deliver.webhookUrl');
+      // A webhook to this machine or its network is refused when the watch is made, not at the first delivery.
+      for (const webhookUrl of [
+        'http://127.0.0.1:8080/hook',
+        'http://localhost/hook',
+        'http://[::1]/hook',
+        'https://intranet.example.org/hook',
+      ]) {
+        const privateHook = await user.call('POST', '/api/watches', {
+          json: { token: f.devnet.tokens[0]!.address, network: 'LOCAL', deliver: { webhookUrl } },
+        });
+        assert.equal(privateHook.statusCode, 400, `${webhookUrl}: ${privateHook.body}`);
+        assert.equal(privateHook.json().field, 'deliver.webhookUrl');
+        assert.match(privateHook.json().message, /private or loopback address/);
+      }
       const extra = await user.call('POST', '/api/watches', { json: { token: f.devnet.tokens[0]!.address, network: 'LOCAL', extra: 1 } });
       assert.equal(extra.statusCode, 400, extra.body);
       // A session without its CSRF token cannot make a watch.

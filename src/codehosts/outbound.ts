@@ -91,6 +91,19 @@ async function checkTarget(target: URL, policy: OutboundPolicy): Promise<void> {
   if (addresses.some(isPrivateAddress)) throw new OutboundError(`${host} resolves to a private address`, 'private-address');
 }
 
+/**
+ * Whether a URL a user gives (a watch's webhook) points at a private or loopback address,
+ * checked when it is given so the user hears it at once rather than at the first delivery.
+ * A host that does not resolve now is not refused: DNS may be down for a moment, and
+ * every delivery checks again.
+ */
+export async function pointsToPrivateAddress(url: URL, resolve: (host: string) => Promise<string[]> = systemResolve): Promise<boolean> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) return true;
+  const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
+  return addresses.some(isPrivateAddress);
+}
+
 async function readBounded(response: Response, maxBytes: number, host: string): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) {

@@ -12,6 +12,7 @@ import type { ScanService } from '../scan/scan-service.ts';
 import { scanFailure } from '../scan/scan-errors.ts';
 import type { NetworkOptions } from '../chain/networks.ts';
 import { targetFromAddress } from '../dashboard-scans/scan-target.ts';
+import { pointsToPrivateAddress } from '../codehosts/outbound.ts';
 import { normalizeEmail } from '../accounts/email-address.ts';
 import type { CompileSolidityReturnType } from '../compile/compile-solidity.ts';
 import type { TokenPowersOfContract } from '../analysis/token-powers.ts';
@@ -38,6 +39,11 @@ export interface WatchServiceDeps {
   ) => Promise<CompileSolidityReturnType>;
   /** The analysis's owner powers of a contract (which state variables they write). */
   readonly tokenPowers?: (sources: Readonly<Record<string, string>>, contract: string) => Promise<TokenPowersOfContract | undefined>;
+  /**
+   * Webhook targets: private and loopback addresses are refused when the watch is created
+   * unless the operator allows them (WEBHOOK_ALLOW_PRIVATE); `resolve` is for tests.
+   */
+  readonly webhooks?: { readonly allowPrivateAddresses: boolean; readonly resolve?: (host: string) => Promise<string[]> };
   /** Live watches an account may have (default 50). */
   readonly maxWatchesPerAccount?: number;
   readonly now?: () => Date;
@@ -194,6 +200,11 @@ export function createWatchService(deps: WatchServiceDeps) {
       if (input.deliver?.email !== undefined && email === null)
         throw new WatchInputError('The e-mail address is not valid', 'deliver.email');
       const hook = webhookUrl(input.deliver?.webhookUrl);
+      if (hook && !(deps.webhooks?.allowPrivateAddresses ?? false) && (await pointsToPrivateAddress(new URL(hook), deps.webhooks?.resolve)))
+        throw new WatchInputError(
+          'The webhook URL points to a private or loopback address, which this server does not deliver to',
+          'deliver.webhookUrl',
+        );
       if ((await deps.repository.countLive(accountId)) >= limit) throw new WatchLimitError(limit);
       const existing = (await deps.repository.listOf(accountId)).find((w) => w.network === network && w.token === token);
       if (existing) throw new WatchExistsError(existing.id);
