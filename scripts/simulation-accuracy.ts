@@ -230,6 +230,16 @@ async function main(): Promise<void> {
       falseSellFailed.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
       negative.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
     ),
+    // Proofs on files the labels say have no sell restriction: each is a false alarm of the proof itself.
+    negativeForHoneypotProven: pct(
+      negative.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot') && (o.error === 'SELL_FAILED' || o.provenByOwner))
+        .length,
+      negative.filter((o) => byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
+    ),
+    unlabelledProven: pct(
+      negative.filter((o) => !byFile.get(o.file)?.negative_for?.includes('honeypot') && o.provenByOwner).length,
+      negative.filter((o) => !byFile.get(o.file)?.negative_for?.includes('honeypot')).length,
+    ),
     falseSellFailed: falseSellFailed.map((o) => `${basename(o.file)}: ${o.reason.slice(0, 100)}`),
     explorationCallsPerToken: median(outcomes.flatMap((o) => (o.calls === undefined ? [] : [o.calls]))),
     explorationCallsWithEffect: pct(

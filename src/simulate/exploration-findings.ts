@@ -27,6 +27,9 @@ export function smartAuditKey(e: Pick<ExplorationEffect, 'kind' | 'call'>): Rang
       return 'burn';
     case 'minted':
       return 'mint';
+    case 'closed-until-opened':
+      // A trading switch: GoPlus's transfer_pausable.
+      return 'pause';
     default:
       return null;
   }
@@ -43,6 +46,7 @@ const TITLES: Record<ExplorationEffect['kind'], string> = {
   'code-replaced': "A privileged call replaces the token's code",
   'delayed-sell-trap': 'Sells fail once time passes',
   'buy-restricted': 'Only some accounts can buy',
+  'closed-until-opened': 'Holders cannot sell until the owner opens trading',
 };
 
 export interface ExplorationFinding {
@@ -103,7 +107,10 @@ export function explorationFindings(x: ExplorationResult, sources: Readonly<Reco
       confidence: 'high',
       title,
       description,
-      recommendation: 'Treat the caller as able to do this to any holder at any time; prefer tokens where no address holds such a power.',
+      recommendation:
+        e.kind === 'closed-until-opened'
+          ? 'Tokens held before the opening (a presale, an airdrop) are stuck until the owner makes that call: check on chain that trading is open, and do not buy early from someone who cannot sell either.'
+          : 'Treat the caller as able to do this to any holder at any time; prefer tokens where no address holds such a power.',
       file,
       ranges: [range],
       snippet: lines,

@@ -48,7 +48,8 @@ export type EffectKind =
   | 'self-destructed' // the token's code is gone
   | 'code-replaced' // the proxy's implementation (EIP-1967) was swapped: every rule can change
   | 'delayed-sell-trap' // with no owner action, a sell fails after time passes
-  | 'buy-restricted'; // with no owner action, a second fresh account cannot buy
+  | 'buy-restricted' // with no owner action, a second fresh account cannot buy
+  | 'closed-until-opened'; // before the owner opened trading, a holder could not move its tokens (closed-until-opened.ts)
 
 export interface ExplorationEffect {
   readonly kind: EffectKind;

@@ -18,6 +18,7 @@ import { privilegedFromChain } from './chain-privileged.ts';
 import { exploreOwnerPowers, type ExploreContext } from './explore-privileged.ts';
 import { EvmSession, SimulationAborted } from './evm-session.ts';
 import { recordCalls, type CallRecorder } from '../receipts/call-recorder.ts';
+import { proveClosedUntilOpened, type BeforeOpening } from './closed-until-opened.ts';
 import { findMaxBuy } from './find-max-buy.ts';
 import { findPool, type FoundPool } from './find-pool.ts';
 import { DEFAULT_TRADE_OPTIONS, runTrades, type TradeOptions, type TradesOutcome } from './run-trades.ts';
@@ -60,7 +61,10 @@ export interface SimulationSettings {
    * Explore every state-changing function of the token's ABI as every privileged address
    * after a holder bought (source scans, which know the ABI and storage layout).
    */
-  readonly explore?: Pick<ExploreContext, 'abi' | 'storage' | 'sources' | 'maxCalls' | 'wallMs'>;
+  readonly explore?: Pick<ExploreContext, 'abi' | 'storage' | 'sources' | 'maxCalls' | 'wallMs'> & {
+    /** Source mode opened trading with an owner call: the chain before it, proven against last (closed-until-opened.ts). */
+    readonly beforeOpening?: BeforeOpening;
+  };
   /**
    * Address scans (no source): explore the functions of the token's selector table (evmole)
    * as the privileged addresses read from chain state (default true); `exploreWallMs` caps it (default 4,000).
@@ -419,6 +423,24 @@ async function simulate(
         });
         await session.revert(snapshot);
         steps.push(...explorationSteps(state.exploration, token));
+        // Last, since it goes back to before the opening for good: were holders stuck until the owner opened trading?
+        const gate = input.explore.beforeOpening;
+        if (gate && trades.taxes.error === '' && performance.now() < deadline - 500) {
+          state.phase = 'trading closed before the opening';
+          session.label('holders stuck until the owner opened trading');
+          const closed = await proveClosedUntilOpened({
+            session,
+            token,
+            owner,
+            before: gate,
+            abi: input.explore.abi,
+            sources: input.explore.sources,
+          });
+          if (closed) {
+            state.exploration = { ...state.exploration, effects: [...state.exploration.effects, closed] };
+            steps.push(...explorationSteps({ ...state.exploration, effects: [closed], cutShort: '' }, token));
+          }
+        }
       }
     }
   } else if (kinds.length > 0) {

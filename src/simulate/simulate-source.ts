@@ -200,6 +200,8 @@ export async function simulateSource(
   let recorder: CallRecorder;
   let token: Address;
   const opened: string[] = [];
+  /** The chain before the first try to open trading (a snapshot), for the proof that holders were stuck there. */
+  const gate: { snapshot: Hex | null } = { snapshot: null };
   try {
     const fresh = await deployDexChain();
     // Recorded from the first step after the DEX: the receipt's replay rebuilds the DEX itself (issue 33).
@@ -234,6 +236,7 @@ export async function simulateSource(
       opened,
       evidence,
       contract.abi,
+      gate,
     );
   } catch (error) {
     if (error instanceof SimulationError) return fail(error.code, error.message);
@@ -271,7 +274,12 @@ export async function simulateSource(
     evidence,
     owner: chain.deployer,
     powers: exercised,
-    explore: { abi: contract.abi, storage: contract.storage, sources },
+    explore: {
+      abi: contract.abi,
+      storage: contract.storage,
+      sources,
+      ...(gate.snapshot && opened.length > 0 ? { beforeOpening: { snapshot: gate.snapshot, opened: [...opened] } } : {}),
+    },
     scope,
     recorder,
     localChain: {
@@ -515,8 +523,11 @@ async function addLiquidity(
   opened: string[],
   evidence: SimulationStep[],
   abi: Abi,
+  gate: { snapshot: Hex | null },
 ): Promise<void> {
   const openTrading = async (candidates: readonly TokenPower[], works: () => Promise<boolean>, byBehaviour = true) => {
+    // Kept (never reverted to) until the end of the run, so earlier state stays reachable.
+    gate.snapshot ??= (await chain.provider.request({ method: 'evm_snapshot', params: [] })) as Hex;
     if (await openTradingWith(chain, token, candidates, agents, opened, evidence, works)) return;
     if (!byBehaviour) return;
     // The named switches did not open it: the token's own functions, whatever their names (issue 27).

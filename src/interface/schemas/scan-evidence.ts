@@ -96,6 +96,7 @@ export const EFFECT_KINDS = [
   'code-replaced',
   'delayed-sell-trap',
   'buy-restricted',
+  'closed-until-opened',
 ] as const;
 
 /**

@@ -97,6 +97,7 @@ const EXPLORATION_CATEGORY: Readonly<Record<string, string>> = {
   'exploration-sell-tax-raised': 'slippage-modification',
   'exploration-sell-limited': 'anti-whale-modification',
   'exploration-delayed-sell-trap': 'honeypot',
+  'exploration-closed-until-opened': 'transfer-pausable',
 };
 
 /** A sell tax at or above this, set by an owner call, counts as taxing a holder's sell away. */
