@@ -291,6 +291,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
       rateLimiter: createRateLimiter({ pointsPerWindow: config.anonymousCallsPerMinute, redis, keyPrefix: config.rateLimitPrefix }),
       safescan,
       safescanRateLimiter: createRateLimiter({ pointsPerWindow: 10, redis, keyPrefix: `${config.rateLimitPrefix}-safescan` }),
+      disputeLimiter: createRateLimiter({
+        pointsPerWindow: 5,
+        windowSeconds: 3600,
+        redis,
+        keyPrefix: `${config.rateLimitPrefix}-disputes`,
+      }),
       networks: { devnet: devnet !== undefined },
       plugins,
       readiness,

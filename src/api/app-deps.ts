@@ -85,6 +85,8 @@ export interface AppDeps {
     readonly limits: ChatLimits;
     readonly loadScan?: ChatServiceDeps['loadScan'];
   };
+  /** Issue 33 item 4: disputes filed per client address; default 5 an hour in memory. */
+  readonly disputeLimiter?: RateLimiter;
   /** Issue 33: the signed receipts of simulated verdicts, their check and the public keys; absent: no routes. */
   readonly receipts?: Omit<ReceiptsFeatureOptions, 'access'>;
   /** Issue 17: wallet screening (POST /api/safescan); absent: no route. */

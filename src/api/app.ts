@@ -34,6 +34,7 @@ import { chatFeature } from './features/chat.ts';
 import { receiptsFeature } from './features/receipts.ts';
 import { watchesFeature } from './features/watches.ts';
 import { watchDeliveriesFeature } from './features/watch-deliveries.ts';
+import { disputesFeature } from './features/disputes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export { API_VERSION } from './api-version.ts';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(services.adminKeyRoutes);
   await app.register(chatFeature, { access, chat: deps.chat });
   if (deps.receipts) await app.register(receiptsFeature, { access, ...deps.receipts });
+  await app.register(disputesFeature, { access, limiter: deps.disputeLimiter });
   if (deps.watches) await app.register(watchesFeature, { access, networks, watches: deps.watches });
   await app.register(watchDeliveriesFeature, { access, deliveries: deps.watchDeliveries });
   // Extra route plugins (the devnet's /rpc: src/api/features/devnet-rpc.ts) and the dashboard last.

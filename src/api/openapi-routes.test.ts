@@ -108,6 +108,12 @@ const EXPECTED: readonly string[] = [
   'GET /.well-known/scopeward-keys.json - [{}]',
   'GET /api/scans/{id}/receipt - [{"apiKey":[]},{"session":[]},{}]',
   'POST /api/receipts/verify - [{"apiKey":[]},{"session":[]}]',
+  // Issue 33 item 4: disputes of a scan's result, and the operator's answers (session, then admin key).
+  'POST /api/scans/{id}/disputes - [{"apiKey":[]},{"session":[]},{}]',
+  'GET /api/admin/disputes - []',
+  'POST /api/admin/disputes/{id} - []',
+  'GET /admin/disputes - []',
+  'POST /admin/disputes/{id} - []',
   // Issue 32: watched tokens.
   'POST /api/watches - [{"apiKey":[]},{"session":[]}]',
   'GET /api/watches - [{"apiKey":[]},{"session":[]}]',

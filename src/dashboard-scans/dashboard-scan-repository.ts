@@ -47,6 +47,12 @@ export interface DashboardScanRepository {
   ): Promise<void>;
   find(id: string): Promise<DashboardScanRecord | undefined>;
   listForAccount(accountId: string, limit: number): Promise<ScanSummary[]>;
+  /**
+   * The scans of the same target as `scan`, newest first, itself excluded: the same network
+   * and address for an address scan, else the same account and title (a re-uploaded file,
+   * a repository scanned again). The history a dispute is read against (issue 33).
+   */
+  listSameTarget(scan: DashboardScanRecord, limit: number): Promise<DashboardScanRecord[]>;
   /** Scans of this account created since `since` that are still queued or running. */
   countRunning(accountId: string, since: string): Promise<number>;
   /** The owners of scans still queued or running. */
@@ -124,14 +130,17 @@ export function createDashboardScanRepository(base: Kysely<Database>): Dashboard
     },
     async find(id) {
       const row = await db.selectFrom('dashboard_scans').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        summary: toSummary(row),
-        accountId: row.account_id,
-        stages: JSON.parse(row.stages) as Stage[],
-        result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
-        error: row.error,
-      };
+      return row ? toRecord(row) : undefined;
+    },
+    async listSameTarget(scan, limit) {
+      const { network, address, title, id } = scan.summary;
+      let query = db.selectFrom('dashboard_scans').selectAll().where('id', '!=', id);
+      query =
+        network !== null && address !== null
+          ? query.where('network', '=', network).where('address', '=', address)
+          : query.where('account_id', '=', scan.accountId).where('title', '=', title).where('address', 'is', null);
+      const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
+      return rows.map(toRecord);
     },
     async countRunning(accountId, since) {
       const row = await db
@@ -209,6 +218,16 @@ type SummaryRow = Pick<
   DashboardScansTable,
   'id' | 'kind' | 'status' | 'visibility' | 'title' | 'network' | 'address' | 'repository' | 'created_at' | 'finished_at'
 >;
+
+function toRecord(row: DashboardScansTable): DashboardScanRecord {
+  return {
+    summary: toSummary(row),
+    accountId: row.account_id,
+    stages: JSON.parse(row.stages) as Stage[],
+    result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
+    error: row.error,
+  };
+}
 
 function toSummary(row: SummaryRow): ScanSummary {
   return {

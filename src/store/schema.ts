@@ -493,3 +493,21 @@ export interface Database {
   watch_deliveries: WatchDeliveriesTable;
   watch_delivery_attempts: WatchDeliveryAttemptsTable;
 }
+
+/** Issue 33 item 4: disputes of a scan's result and the operator's answers (migration 0019). */
+export interface ScanDisputesTable {
+  id: string;
+  scan_id: string;
+  account_id: string | null;
+  message: string;
+  contact: string;
+  /** open | answered | closed */
+  status: string;
+  operator_note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  scan_disputes: ScanDisputesTable;
+}

@@ -2,8 +2,9 @@
  * Issue 33 in Chromium: a signed-in user scans the devnet honeypot, the details page offers
  * "Download evidence" (the signed receipt) and the evidence page; the evidence page shows
  * the verdict, the chain state and the calls behind each conclusion, and opens without
- * signing in (a public scan). Screenshots, desktop and phone width, go to
- * test-output/e2e-receipts/.
+ * signing in (a public scan), where a signed-out visitor disputes the result; the operator
+ * (the first sign-up, an admin) reads the dispute on the Disputes page and answers it.
+ * Screenshots, desktop and phone width, go to test-output/e2e-receipts/.
  *
  * Needs /usr/bin/chromium (`apt-get install -y chromium`); `.ci/run` installs it.
  */
@@ -50,6 +51,7 @@ describe('evidence pages in Chromium', { timeout: 600_000 }, () => {
         MAIL_FROM: 'scopeward <codes@scopeward.test>',
         DATABASE_URL: '',
         REDIS_URL: '',
+        FIRST_SIGNUP_ADMIN: 'on',
       },
       240_000,
     );
@@ -129,7 +131,41 @@ describe('evidence pages in Chromium', { timeout: 600_000 }, () => {
     await stranger.getByRole('region', { name: 'Verdict' }).waitFor();
     assert.match((await stranger.getByRole('region', { name: 'Verdict' }).textContent()) ?? '', /SELL_FAILED/);
     await stranger.screenshot({ path: join(OUTPUT, '04-evidence-signed-out-phone.png'), fullPage: true });
+    // The token's team disputes it, signed out: a too-short message is refused on the page first.
+    const dispute = stranger.getByRole('region', { name: 'Dispute this result' });
+    await dispute.getByLabel('What is wrong, and why').fill('wrong');
+    await dispute.getByLabel('How to reach you').fill('security@token.example');
+    await dispute.getByRole('button', { name: 'Send the dispute' }).click();
+    await dispute.getByText(/in at least 10 characters/).waitFor();
+    await dispute.getByLabel('What is wrong, and why').fill('The sell restriction was lifted when trading opened; please re-check.');
+    await dispute.getByRole('button', { name: 'Send the dispute' }).click();
+    await dispute.getByText(/Dispute received: the operator will answer/).waitFor();
+    await stranger.screenshot({ path: join(OUTPUT, '05-dispute-sent-phone.png'), fullPage: true });
     await stranger.close();
+    assert.deepEqual(problems, []);
+  });
+
+  it('the operator reads the dispute beside the scan and its evidence, and answers it', async () => {
+    await page.getByRole('link', { name: 'Back to the scan' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Disputes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Disputes' }).waitFor();
+    const item = page.getByRole('listitem').filter({ hasText: 'security@token.example' });
+    await item.getByText('The sell restriction was lifted when trading opened; please re-check.').waitFor();
+    assert.match((await item.textContent()) ?? '', /open/);
+    await item.getByRole('link', { name: 'evidence' }).first().waitFor();
+    await page.screenshot({ path: join(OUTPUT, '06-disputes-desktop.png'), fullPage: true });
+    await item.getByLabel('Status').selectOption('answered');
+    await item.getByLabel('Answer (kept with the dispute)').fill('Re-scanned: the owner can still pause sells.');
+    await item.getByRole('button', { name: 'Save' }).click();
+    // Answered disputes leave the "open" list; the "answered" list shows it with the answer.
+    await page.getByText('No open disputes').waitFor();
+    await page.getByLabel('Show').selectOption('answered');
+    const answered = page.getByRole('listitem').filter({ hasText: 'security@token.example' });
+    await answered.getByLabel('Answer (kept with the dispute)').waitFor();
+    assert.equal(await answered.getByLabel('Answer (kept with the dispute)').inputValue(), 'Re-scanned: the owner can still pause sells.');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(OUTPUT, '07-disputes-phone.png'), fullPage: true });
+    await page.setViewportSize(DESKTOP);
     assert.deepEqual(problems, []);
   });
 });

@@ -19,6 +19,7 @@ import * as dashboardScanOwner from './0015-dashboard-scan-owner.ts';
 import * as receiptKeys from './0018-receipt-keys.ts';
 import * as watches from './0016-watches.ts';
 import * as watchDeliveries from './0017-watch-deliveries.ts';
+import * as scanDisputes from './0019-scan-disputes.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
@@ -37,4 +38,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-receipt-keys': receiptKeys,
   '0016-watches': watches,
   '0017-watch-deliveries': watchDeliveries,
+  '0019-scan-disputes': scanDisputes,
 };

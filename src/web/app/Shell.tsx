@@ -61,6 +61,7 @@ export function Shell({ account }: { account: Account }) {
           <Item to="/keys">API Key Generation</Item>
           <Item to="/services">Services</Item>
           <Item to="/account">Account</Item>
+          {account.role === 'admin' ? <Item to="/disputes">Disputes</Item> : null}
         </ul>
         <div className="sidebar-footer">
           <a href="/docs" className="nav-link">

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'watchlist/:id', lazy: page(() => import('../pages/watchlist/WatchlistPage.tsx'), 'WatchlistPage') },
       { path: 'keys', lazy: page(() => import('../pages/keys/KeysPage.tsx'), 'KeysPage') },
       { path: 'services', lazy: page(() => import('../pages/services/ServicesPage.tsx'), 'ServicesPage') },
+      { path: 'disputes', lazy: page(() => import('../pages/disputes/DisputesPage.tsx'), 'DisputesPage') },
       { path: 'account', lazy: page(() => import('../pages/account/AccountPage.tsx'), 'AccountPage') },
       { path: '*', lazy: page(() => import('../pages/not-found/NotFoundPage.tsx'), 'NotFoundPage') },
     ],

@@ -13,6 +13,7 @@ import { Card, Skeleton } from '../../ui/Card.tsx';
 import { ErrorAlert } from '../../ui/Alert.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
+import { DisputeForm } from './DisputeForm.tsx';
 
 const pct = (n: number | null) => (n === null ? 'not measured' : `${n}%`);
 
@@ -147,6 +148,7 @@ export function ReceiptPage() {
                 ))}
               </ol>
             </Card>
+            <DisputeForm scanId={id} />
           </>
         ) : null}
       </Page>
