@@ -65,6 +65,15 @@ for (const kind of storeKinds()) {
     };
     const mine = () => send('evm_mine');
     const watchIds = new Map<SampleBehaviour, string>();
+    /** The followers as the server starts them (again after a restart: they keep nothing but what the store holds). */
+    const startFollowers = () =>
+      createWatchFollowers({
+        repository: createWatchRepository(f.store.db),
+        rpc: (network) => (network === 'LOCAL' ? inProcessJsonRpc(rpc) : undefined),
+        deliveries,
+        resimulate: async (watch) => verdictSnapshot(await f.scans.scan({ network: watch.network, address: watch.token, force: true })),
+        confirmations: 1,
+      });
 
     before(async () => {
       const mailer = createMemoryMailer();
@@ -95,13 +104,7 @@ for (const kind of storeKinds()) {
         }),
         kind,
       );
-      followers = createWatchFollowers({
-        repository: createWatchRepository(f.store.db),
-        rpc: (network) => (network === 'LOCAL' ? inProcessJsonRpc(rpc) : undefined),
-        deliveries,
-        resimulate: async (watch) => verdictSnapshot(await f.scans.scan({ network: watch.network, address: watch.token, force: true })),
-        confirmations: 1,
-      });
+      followers = startFollowers();
       user = await signedInBrowser(f.app, mailer, 'watcher@example.org');
     });
     after(async () => {
@@ -271,6 +274,29 @@ for (const kind of storeKinds()) {
       const again = delivered.length;
       await followers.round();
       assert.ok(delivered.slice(again).some((d) => d.event.kind === 'supply-changed'));
+    });
+
+    it('a reorg while no follower ran (a restart) is still found: the confirmed block hashes are kept in the store', async () => {
+      const snapshot = await send('evm_snapshot');
+      await send(OWNER_ACTION_METHOD, ['MINT', 'mint']);
+      await mine();
+      const seen = delivered.length;
+      await followers.round();
+      const minted = delivered.slice(seen).find((d) => d.event.kind === 'supply-changed');
+      assert.ok(minted, 'the mint is reported');
+      // The server stops; the chain reorganises while nothing follows it; the server starts again.
+      await followers.close();
+      assert.equal(await send('evm_revert', [snapshot]), true);
+      await mine();
+      await mine();
+      await mine();
+      followers = startFollowers();
+      const before = delivered.length;
+      await followers.round(); // a new follower first finds its place
+      await followers.round();
+      const retracted = delivered.slice(before).filter((d) => d.event.kind === 'retracted');
+      assert.equal(retracted.length, 1, JSON.stringify(delivered.slice(before).map((d) => d.event)));
+      assert.equal(retracted[0]!.event.retracts, minted.event.id);
     });
 
     it('a deleted watch is gone from the list and followed no more', async () => {

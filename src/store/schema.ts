@@ -511,3 +511,14 @@ export interface ScanDisputesTable {
 export interface Database {
   scan_disputes: ScanDisputesTable;
 }
+
+/** Issue 32: the block hashes a network's follower confirmed, to find a reorg after a restart (migration 0020). */
+export interface WatchBlockHashesTable {
+  network: string;
+  block_number: number | string;
+  block_hash: string;
+}
+
+export interface Database {
+  watch_block_hashes: WatchBlockHashesTable;
+}

@@ -147,10 +147,12 @@ export function createFollower(options: FollowerOptions): Follower {
     ]);
     const head = Number(BigInt(resultOf<string>(headAnswer, 'eth_blockNumber')));
     if (cursor === undefined) {
-      // Start where the watches were last confirmed (a restart), else at the confirmed head.
+      // Start where the watches were last confirmed (a restart), else at the confirmed head,
+      // with the hashes the last follower confirmed: a reorg while none followed is still seen.
       const checked = live.map((w) => w.lastCheckedBlock).filter((b): b is number => b !== null);
       cursor = checked.length > 0 ? Math.min(...checked) : head - confirmations;
       cursor = Math.min(cursor, head - confirmations);
+      for (const [n, hash] of await repository.blockHashes(network)) if (n <= cursor && !hashes.has(n)) hashes.set(n, hash);
       return { kind: 'idle', head };
     }
     const known = hashes.get(cursor);
@@ -230,6 +232,7 @@ export function createFollower(options: FollowerOptions): Follower {
     hashes.set(to, target.hash);
     for (const n of hashes.keys()) if (n <= to - HASH_WINDOW) hashes.delete(n);
     cursor = to;
+    await repository.rememberBlock(network, to, target.hash, HASH_WINDOW);
     await repository.checked(network, to);
     if (watches)
       watches = watches.map((w) => (w.lastCheckedBlock === null || w.lastCheckedBlock < to ? { ...w, lastCheckedBlock: to } : w));
@@ -401,6 +404,7 @@ export function createFollower(options: FollowerOptions): Follower {
     }
     cursor = fork;
     watches = undefined;
+    await repository.forgetBlocksAfter(network, fork);
     await repository.rewound(network, fork);
     return { kind: 'reorg', fork, events };
   }

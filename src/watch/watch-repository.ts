@@ -188,6 +188,35 @@ export function createWatchRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The block hashes the network's follower confirmed, by number: how a restarted follower sees a reorg it missed. */
+    async blockHashes(network: string): Promise<Map<number, string>> {
+      const rows = await db
+        .selectFrom('watch_block_hashes')
+        .select(['block_number', 'block_hash'])
+        .where('network', '=', network)
+        .execute();
+      return new Map(rows.map((r) => [Number(r.block_number), r.block_hash]));
+    },
+
+    /** Keeps a confirmed block's hash (replacing one a reorg left) and forgets those `keep` blocks older. */
+    async rememberBlock(network: string, block: number, hash: string, keep: number): Promise<void> {
+      await db
+        .insertInto('watch_block_hashes')
+        .values({ network, block_number: block, block_hash: hash })
+        .onConflict((c) => c.columns(['network', 'block_number']).doUpdateSet({ block_hash: hash }))
+        .execute();
+      await db
+        .deleteFrom('watch_block_hashes')
+        .where('network', '=', network)
+        .where('block_number', '<=', block - keep)
+        .execute();
+    },
+
+    /** Forgets the hashes of blocks a reorg undid. */
+    async forgetBlocksAfter(network: string, block: number): Promise<void> {
+      await db.deleteFrom('watch_block_hashes').where('network', '=', network).where('block_number', '>', block).execute();
+    },
+
     async rewound(network: string, block: number): Promise<void> {
       await db
         .updateTable('watches')

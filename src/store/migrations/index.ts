@@ -20,6 +20,7 @@ import * as receiptKeys from './0018-receipt-keys.ts';
 import * as watches from './0016-watches.ts';
 import * as watchDeliveries from './0017-watch-deliveries.ts';
 import * as scanDisputes from './0019-scan-disputes.ts';
+import * as watchBlockHashes from './0020-watch-block-hashes.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-watches': watches,
   '0017-watch-deliveries': watchDeliveries,
   '0019-scan-disputes': scanDisputes,
+  '0020-watch-block-hashes': watchBlockHashes,
 };
