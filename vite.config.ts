@@ -16,6 +16,9 @@ export default defineConfig({
     // No inline scripts or styles: the page runs under a strict same-origin CSP.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: which chunks a page needs, so the server can preload the chunks of
+    // the page a shared link opens alongside the app's own (src/api/routes/web-app.ts).
+    manifest: true,
     rollupOptions: {
       // React Query marks its modules "use client" for server-component bundlers; meaningless here.
       onwarn(warning, warn) {

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HttpError } from '../http-error.ts';
 import { MESSAGES } from '../../interface/messages.ts';
+import { pageWithPreloads } from './route-preloads.ts';
 
 export interface WebAppDeps {
   /** The built bundle (dist/web). */
@@ -26,8 +27,10 @@ const MISSING_BUNDLE = `<!doctype html><meta charset="utf-8"><title>scopeward</t
 export const webAppRoutes: FastifyPluginAsync<WebAppDeps> = async (app, deps) => {
   const indexFile = join(deps.root, 'index.html');
   const built = existsSync(indexFile);
-  let index: string | undefined;
-  const page = () => (built ? (index ??= readFileSync(indexFile, 'utf8')) : MISSING_BUNDLE);
+  let forPath: ((path: string) => string) | undefined;
+  // The page for a path: index.html, with preload hints for the pages shared links open (route-preloads.ts).
+  const page = (path: string) =>
+    built ? (forPath ??= pageWithPreloads(deps.root, readFileSync(indexFile, 'utf8')))(path) : MISSING_BUNDLE;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -43,13 +46,13 @@ export const webAppRoutes: FastifyPluginAsync<WebAppDeps> = async (app, deps) =>
     });
   }
 
-  const sendApp = (reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page());
+  const sendApp = (reply: import('fastify').FastifyReply, path: string) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page(path));
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendApp(reply));
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendApp(reply, '/'));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const accept = String(request.headers.accept ?? '');
     if (API_PATHS.test(request.url) || !accept.includes('text/html')) throw new HttpError(404, MESSAGES.common.notFound);
-    return sendApp(reply);
+    return sendApp(reply, request.url);
   });
 };
