@@ -64,5 +64,47 @@ test('a source scan fills the smartAudit key the exploration proved, with a find
     { call: 'zq(holder, 1)', effect: 'blocks', sellTaxAfter: null, by: 'owner/deployer', line: 4 },
   ]);
   assert.match(r.verdict.summary, /The owner can block your sell: `zq\(holder, 1\)`/);
-  assert.equal(r.verdict.risks.find((x) => x.id === 'blacklist')?.answer, 'yes');
+  // The Blacklist row cites the proof itself (the call and what it did), not only a static line.
+  const blacklist = r.verdict.risks.find((x) => x.id === 'blacklist');
+  assert.equal(blacklist?.answer, 'yes');
+  assert.ok(
+    blacklist?.evidence.some((e) => e.kind === 'simulation' && e.step === 'zq(holder, 1)' && /holder's sell reverted/.test(e.detail ?? '')),
+    JSON.stringify(blacklist?.evidence),
+  );
+});
+
+test('a sell blocked by a call aimed at no one in particular is proven on the Transfer pausable row, not the Blacklist one', async () => {
+  const paused: ExplorationResult = {
+    ...exploration,
+    effects: [{ ...exploration.effects[0]!, call: 'zq(pair, 1)', evidence: "after `zq(pair, 1)` the holder's sell reverted" }],
+  };
+  const r = await scanSource(
+    {
+      analyze: () => ({ smartAudit: EMPTY_SMART_AUDIT, findings: [] }),
+      simulateSource: async () => ({
+        taxes: { buyTax: 0, sellTax: 0, transferTax: 0, buyGas: 1, sellGas: 1, transferGas: 1, error: '' },
+        reason: '',
+        compiler: { version: '0.8.20', longVersion: '0.8.20', contract: 'T', file: 'T.sol', durationMs: 1, error: '', notes: [] },
+        meta: {
+          mode: 'local',
+          scope: '',
+          reason: '',
+          error: '',
+          durationMs: 1,
+          roundTrips: 0,
+          stages: [],
+          ownerActions: [],
+          exploration: paused,
+        },
+      }),
+    },
+    { 'T.sol': 'contract T {\n\n\n  function zq(address a, uint8 m) external {\n    m_[a] = m;\n  }\n\n}\n' },
+  );
+  const pausable = r.verdict.risks.find((x) => x.id === 'transfer-pausable');
+  assert.equal(pausable?.answer, 'yes');
+  assert.ok(
+    pausable?.evidence.some((e) => e.kind === 'simulation' && e.step === 'zq(pair, 1)'),
+    JSON.stringify(pausable?.evidence),
+  );
+  assert.ok(!r.verdict.risks.find((x) => x.id === 'blacklist')?.evidence.some((e) => e.kind === 'simulation'));
 });

@@ -9,6 +9,20 @@ import type { ScanMeta, DataSourceReport } from '../../interface/schemas/audit-l
 import type { Verdict } from '../../interface/schemas/verdict.ts';
 import type { ExplorationEffect } from '../../interface/schemas/scan-evidence.ts';
 import { computeVerdict, type VerdictFinding, type VerdictOwnerAction, type VerdictTaxes } from './compute-verdict.ts';
+import { smartAuditKey } from '../../simulate/exploration-findings.ts';
+
+/**
+ * The owner-action kind an exploration effect proves, read from how it was called (the same
+ * reading that fills its smartAudit key): a sell blocked by a call aimed at the holder is a
+ * blacklist, at no one in particular a pause; a raised sell tax is a fee setter. The
+ * checklist's row then cites the proof, not only the static lines.
+ */
+const KIND_OF_KEY: Readonly<Record<string, string>> = {
+  blacklist: 'blacklist',
+  blacklistMany: 'blacklist-many',
+  pause: 'pause',
+  setFees: 'set-fees',
+};
 
 /** The fields of an exploration effect the verdict reads (readonly, so the engine's and the wire's both fit). */
 type EffectRead = Pick<ExplorationEffect, 'kind' | 'call' | 'callerRole' | 'anyone' | 'evidence' | 'sellTaxAfter'> & {
@@ -34,8 +48,9 @@ function fromExploration(simulation: SimulationMetaLike | null | undefined): {
     if (e.kind === 'delayed-sell-trap') {
       delayed.push({ after: e.call.replace(/^no owner action, /, '').replace(/ passes$/, ''), failed: true, detail: e.evidence });
     } else if (e.kind === 'sell-blocked' || e.kind === 'sell-tax-raised') {
+      const key = smartAuditKey(e);
       actions.push({
-        kind: e.kind,
+        kind: (key && KIND_OF_KEY[key]) ?? e.kind,
         call: e.call,
         by: e.anyone ? 'anyone' : e.callerRole || undefined,
         executed: true,
