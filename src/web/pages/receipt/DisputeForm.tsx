@@ -35,8 +35,8 @@ export function DisputeForm({ scanId }: { scanId: string }) {
   return (
     <Card title="Dispute this result">
       <p className="muted">
-        Run the token&apos;s team and believe a conclusion is wrong? Say which and why; the operator reads it beside this evidence and
-        answers you. The evidence itself is not changed.
+        On the token&apos;s team and sure a conclusion is wrong? Say which one and why. The operator reads it beside this evidence and
+        answers you; the evidence itself is not changed.
       </p>
       <form onSubmit={submit} noValidate>
         <div className="field">
