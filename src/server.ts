@@ -242,10 +242,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
     // Issue 32: watch events to webhooks, e-mail and the dashboard (BullMQ with Redis, in process otherwise).
     const { startWatchDeliveries, watchDeliveryConfigFromEnv } = await import('./watch/delivery/watch-delivery-service.ts');
+    const deliveryConfig = watchDeliveryConfigFromEnv(config.env);
     watchDeliveries = startWatchDeliveries({
       db: store.db,
       mailer,
-      config: watchDeliveryConfigFromEnv(config.env),
+      config: deliveryConfig,
       redisUrl: config.redisUrl,
       scanQueue: config.scanQueue,
       work: !config.redisUrl || config.scanWorker,
@@ -316,7 +317,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         compile: compilePool.compile,
         tokenPowers: (sources, contract) => pool.tokenPowers(sources, contract),
         maxWatchesPerAccount: watchConfig.maxPerAccount,
-        webhooks: { allowPrivateAddresses: watchDeliveryConfigFromEnv(config.env).allowPrivateAddresses },
+        webhooks: { allowPrivateAddresses: deliveryConfig.allowPrivateAddresses },
         onChange: (network) => followers?.notify(network),
       },
       watchDeliveries,

@@ -85,8 +85,7 @@ async function checkTarget(target: URL, policy: OutboundPolicy): Promise<void> {
   } else if (!policy.allowedOrigins.includes(target.origin))
     throw new OutboundError(`${target.origin} is not a configured code host`, 'not-allowed');
   if (policy.allowPrivateAddresses) return;
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : await (policy.resolve ?? systemResolve)(host).catch(() => []);
+  const { host, addresses } = await hostAddresses(target, policy.resolve);
   if (addresses.length === 0) throw new OutboundError(`${host} does not resolve`, 'unreachable');
   if (addresses.some(isPrivateAddress)) throw new OutboundError(`${host} resolves to a private address`, 'private-address');
 }
@@ -97,11 +96,19 @@ async function checkTarget(target: URL, policy: OutboundPolicy): Promise<void> {
  * A host that does not resolve now is not refused: DNS may be down for a moment, and
  * every delivery checks again.
  */
-export async function pointsToPrivateAddress(url: URL, resolve: (host: string) => Promise<string[]> = systemResolve): Promise<boolean> {
+export async function pointsToPrivateAddress(url: URL, resolve?: (host: string) => Promise<string[]>): Promise<boolean> {
+  const name = url.hostname.toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return (await hostAddresses(url, resolve)).addresses.some(isPrivateAddress);
+}
+
+/** A URL's host (IPv6 brackets off) and the addresses it stands for: itself when an IP, else as resolved ([] when it does not resolve). */
+async function hostAddresses(
+  url: URL,
+  resolve: (host: string) => Promise<string[]> = systemResolve,
+): Promise<{ host: string; addresses: string[] }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) return true;
-  const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
-  return addresses.some(isPrivateAddress);
+  return { host, addresses: isIP(host) ? [host] : await resolve(host).catch(() => []) };
 }
 
 async function readBounded(response: Response, maxBytes: number, host: string): Promise<Buffer> {

@@ -85,7 +85,16 @@ export function createDisputes(deps: DisputesDeps) {
         .orderBy('created_at', 'desc')
         .limit(filter.limit ?? 100)
         .execute();
-      return Promise.all(rows.map((row) => withScan(toDispute(row))));
+      // Disputes of the same scan share one read of it and its history (each reads stored results whole).
+      const views = new Map<string, Promise<ScanView>>();
+      return Promise.all(
+        rows.map(async (row) => {
+          const dispute = toDispute(row);
+          let view = views.get(dispute.scanId);
+          if (!view) views.set(dispute.scanId, (view = scanView(dispute.scanId)));
+          return { ...dispute, ...(await view) };
+        }),
+      );
     },
 
     async update(id: string, change: DisputeUpdate): Promise<AdminDispute> {
@@ -101,16 +110,20 @@ export function createDisputes(deps: DisputesDeps) {
         .where('id', '=', id)
         .execute();
       const row = await db.selectFrom('scan_disputes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return withScan(toDispute(row));
+      const dispute = toDispute(row);
+      return { ...dispute, ...(await scanView(dispute.scanId)) };
     },
   };
 
-  async function withScan(dispute: Dispute): Promise<AdminDispute> {
-    const scan = await scans.find(dispute.scanId);
-    if (!scan) return { ...dispute, scan: null, history: [] };
+  /** The disputed scan as the operator compares it, and the other scans of its target. */
+  async function scanView(scanId: string): Promise<ScanView> {
+    const scan = await scans.find(scanId);
+    if (!scan) return { scan: null, history: [] };
     const history = await scans.listSameTarget(scan, HISTORY);
-    return { ...dispute, scan: disputedScan(scan), history: history.map(disputedScan) };
+    return { scan: disputedScan(scan), history: history.map(disputedScan) };
   }
 }
+
+type ScanView = Pick<AdminDispute, 'scan' | 'history'>;
 
 export type Disputes = ReturnType<typeof createDisputes>;
