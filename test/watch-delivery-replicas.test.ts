@@ -125,6 +125,25 @@ describe('watch deliveries on two replicas (PostgreSQL + Redis)', { skip }, () =
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** The webhook delivery row of an event once its sender has recorded it delivered (or the last row read, after 10 s). */
+  async function deliveredRow(eventId: string) {
+    const read = () =>
+      store.db
+        .selectFrom('watch_deliveries')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('channel', '=', 'webhook')
+        .executeTakeFirstOrThrow();
+    try {
+      return await until(`${eventId} recorded delivered`, async () => {
+        const row = await read();
+        return row.status === 'delivered' ? row : undefined;
+      }, 10_000);
+    } catch {
+      return read();
+    }
+  }
+
   /** The receiver's own rule: a signed request is taken in, and counted per idempotency key. */
   const take = (request: ReceivedWebhook) => {
     const check = verifyWebhookSignature({ body: request.body, header: request.headers['scopeward-signature'] as string, secret: SECRET });
@@ -174,12 +193,8 @@ describe('watch deliveries on two replicas (PostgreSQL + Redis)', { skip }, () =
     // The dead replica's lease expires (time limit + 10 s); the survivor sends it again.
     await receiver.waitForKeys(21);
     for (const id of [...wave1, 'evt-kill', ...wave2]) assert.equal(accepted.get(id), 1, `${id} accepted once`);
-    const killed = await store.db
-      .selectFrom('watch_deliveries')
-      .selectAll()
-      .where('event_id', '=', 'evt-kill')
-      .where('channel', '=', 'webhook')
-      .executeTakeFirstOrThrow();
+    // The receiver answers before the survivor records the outcome, so the row is read until it settles.
+    const killed = await deliveredRow('evt-kill');
     assert.equal(killed.status, 'delivered');
     // Only the survivor's attempt was logged: the dead replica never finished one.
     const attempts = await store.db.selectFrom('watch_delivery_attempts').selectAll().where('delivery_id', '=', killed.id).execute();
@@ -232,12 +247,7 @@ describe('watch deliveries on two replicas (PostgreSQL + Redis)', { skip }, () =
     // The first retry comes 8 to 12 s later (10 s, jittered).
     await until('evt-500 taken in', () => (accepted.has('evt-500') ? true : undefined), 30_000);
     assert.equal(failures, 2);
-    const row = await store.db
-      .selectFrom('watch_deliveries')
-      .selectAll()
-      .where('event_id', '=', 'evt-500')
-      .where('channel', '=', 'webhook')
-      .executeTakeFirstOrThrow();
+    const row = await deliveredRow('evt-500');
     assert.equal(row.status, 'delivered');
     assert.equal(row.attempts, 2);
   });
