@@ -58,6 +58,8 @@ test('the fast path and the reference walk write the same text, array-index keys
     { '10': 'ten', '9': 'nine', a: [1, { z: null, y: true }], '\r': -0, b: 'x\u2028y' },
     [{ calls: [{ method: 'eth_call', params: [{ to: '0xab', data: '0x' }, 'latest'] }] }],
     { nested: { '0': { '1': [] } } },
+    { when: new Date(0), list: [undefined, 1, { b: undefined, a: 0 }] },
+    { custom: { toJSON: () => ({ z: 1, a: 2 }) } },
     'plain',
   ];
   for (const v of values) assert.equal(canonicalJson(v), canonicalJsonReference(v));
