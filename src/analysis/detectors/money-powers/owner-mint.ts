@@ -173,16 +173,28 @@ function holderOf(a: ContractAnalysis, v: StateVariable | undefined, contracts: 
     const created = w?.valueNode ? createdContract(w.valueNode) : undefined;
     if (created) return `${v.name} (the ${created} contract this source deploys)`;
     if (w && w.value.k === 'sender') {
-      const creator = contracts.find(
-        (k) =>
-          k !== a.contract &&
-          k.kind === 'contract' &&
-          new RegExp(`\\bnew\\s+${a.contract.name}\\s*\\(`).test(k.unit.source.slice(k.node.start, k.node.end)),
-      );
+      const creator = contracts.find((k) => k !== a.contract && k.kind === 'contract' && createdBy(k).has(a.contract.name));
       if (creator) return `${v.name} (the ${creator.name} contract, which deploys ${a.contract.name} with new)`;
     }
   }
   return v.name;
+}
+
+const NEW_CONTRACT = /\bnew\s+([A-Za-z_$][\w$]*)\s*\(/g;
+const createdCache = new WeakMap<ContractModel, ReadonlySet<string>>();
+
+/**
+ * Names of the contracts `k`'s code creates with `new`, read once per contract: a regular
+ * expression per (contract, other contract) pair was quadratic in a folder scanned as one
+ * program.
+ */
+function createdBy(k: ContractModel): ReadonlySet<string> {
+  let names = createdCache.get(k);
+  if (!names) {
+    names = new Set(Array.from(k.unit.source.slice(k.node.start, k.node.end).matchAll(NEW_CONTRACT), (m) => m[1]!));
+    createdCache.set(k, names);
+  }
+  return names;
 }
 
 function createdContract(n: SyntaxNode): string | undefined {

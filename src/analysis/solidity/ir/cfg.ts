@@ -108,15 +108,22 @@ export function functionIR(scope: Scope, fn: FunctionModel): FunctionIR {
   return ir;
 }
 
-const eventCache = new WeakMap<Scope, Map<ContractModel, ReadonlySet<string>>>();
+/** Membership of an event name: all that the lowering asks of the events a function can fire. */
+interface EventNames {
+  has(name: string): boolean;
+}
+
+const eventCache = new WeakMap<Scope, Map<ContractModel, EventNames>>();
 
 /**
  * Names a function of `owner` fires as events when it calls them: the events of the
  * scope's linearization, of every interface and of the owner. The same for every
  * function of one owner in one scope, so it is built once per pair instead of once per
  * function (a walk over every contract of the program, hundreds in flattened files).
+ * The program's interface events stay one shared set, asked rather than copied: copying
+ * them into every pair's set was quadratic in a folder of hundreds of files.
  */
-function eventNames(scope: Scope, owner: ContractModel): ReadonlySet<string> {
+function eventNames(scope: Scope, owner: ContractModel): EventNames {
   let byOwner = eventCache.get(scope);
   if (!byOwner) {
     byOwner = new Map();
@@ -124,11 +131,10 @@ function eventNames(scope: Scope, owner: ContractModel): ReadonlySet<string> {
   }
   let names = byOwner.get(owner);
   if (!names) {
-    // Only membership is asked of the set, so the interfaces' events come from one list per program.
-    const set = new Set(scope.contract.linearization.flatMap((c) => c.events));
-    for (const e of interfaceEvents(scope.program)) set.add(e);
-    for (const e of owner.events) set.add(e);
-    names = set;
+    const own = new Set(scope.contract.linearization.flatMap((c) => c.events));
+    for (const e of owner.events) own.add(e);
+    const ofInterfaces = interfaceEvents(scope.program);
+    names = { has: (name) => own.has(name) || ofInterfaces.has(name) };
     byOwner.set(owner, names);
   }
   return names;
@@ -139,16 +145,16 @@ function eventNames(scope: Scope, owner: ContractModel): ReadonlySet<string> {
  * for every (contract, owner) pair was quadratic in a folder of hundreds of files analysed
  * as one program.
  */
-function interfaceEvents(program: Program): readonly string[] {
+function interfaceEvents(program: Program): ReadonlySet<string> {
   let events = interfaceEventCache.get(program);
   if (!events) {
-    events = program.contracts.filter((c) => c.kind === 'interface').flatMap((c) => c.events);
+    events = new Set(program.contracts.filter((c) => c.kind === 'interface').flatMap((c) => c.events));
     interfaceEventCache.set(program, events);
   }
   return events;
 }
 
-const interfaceEventCache = new WeakMap<Program, string[]>();
+const interfaceEventCache = new WeakMap<Program, ReadonlySet<string>>();
 
 interface LoopContext {
   readonly breaks: number[];
@@ -165,7 +171,7 @@ class Lowering {
   /** Storage pointers: `S storage s = m[k]` writes through to `m`. */
   private readonly storagePointers = new Map<string, StateVariable>();
   private readonly calls: CallSite[] = [];
-  private readonly events: ReadonlySet<string>;
+  private readonly events: EventNames;
 
   constructor(
     private readonly scope: Scope,
