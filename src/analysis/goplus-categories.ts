@@ -29,7 +29,7 @@ export const GOPLUS_CATEGORIES: readonly GoPlusCategory[] = [
     smartAuditKeys: [],
     findings: ['sell-restriction'],
     triggers:
-      'Selling (a transfer to the pair) reverts unless the owner approved the seller, while an owner switch says so, or pays a sell fee the owner can raise to half or more; a launch that starts closed with insiders exempt; a transfer check answered by an outside contract the owner controls; a transfer function no standard call can pass.',
+      'Selling (a transfer to the pair) reverts unless the owner approved the seller, while an owner switch says so, or pays a sell fee the owner can raise to half or more; a launch that starts closed with insiders exempt; a transfer check or a transfer amount answered by an outside contract the owner controls; a rule on every transfer that only buys and privileged senders pass; a transfer function no standard call can pass.',
   },
   {
     id: 'mintable',

@@ -23,6 +23,8 @@ export interface OutsideGate {
   readonly holder: 'hard-coded' | 'deployment' | 'owner';
   readonly v: StateVariable | undefined;
   readonly setters: Entry[];
+  /** `check`: the answer decides whether the transfer (or its balance update) happens; `amount`: how much a holder's balance moves by. */
+  readonly decides: 'check' | 'amount';
 }
 
 export function outsideGates(a: ContractAnalysis): OutsideGate[] {
@@ -33,43 +35,57 @@ export function outsideGates(a: ContractAnalysis): OutsideGate[] {
   const seen = new Set<SyntaxNode>();
   const calls = token.calls.filter((c) => (c.kind === 'external' || c.kind === 'staticcall') && !c.hasValue && c.resultUsed);
   if (calls.length === 0) return out;
-  const consider = (fn: FunctionModel, cond: SyntaxNode, env: Env, at: SyntaxNode): void => {
+  const consider = (fn: FunctionModel, cond: SyntaxNode, env: Env, at: SyntaxNode, kind: OutsideGate['decides']): void => {
     if (seen.has(at)) return;
     for (const call of calls) {
       if (!decides(call, fn, cond, env)) continue;
       const holder = holderOf(call, a, market?.pairs);
       if (!holder) continue;
       seen.add(at);
-      out.push({ call, at: { fn, node: at }, ...holder });
+      out.push({ call, at: { fn, node: at }, ...holder, decides: kind });
       return;
     }
   };
-  for (const rule of token.rules) consider(rule.guard.fn, rule.guard.cond, rule.guard.env, rule.guard.node);
+  for (const rule of token.rules) consider(rule.guard.fn, rule.guard.cond, rule.guard.env, rule.guard.node, 'check');
   for (const e of token.transferEntries) {
     for (const w of e.summary.writes) {
       // A holder's balance (the sender's or the receiver's), not the contract's own swap account.
       if (!token.isLedger(w) || !w.keys[0] || !token.isParty(w.keys[0])) continue;
-      for (const p of w.path) consider(p.fn, p.cond, p.env, p.cond);
+      for (const p of w.path) consider(p.fn, p.cond, p.env, p.cond, 'check');
+      // `balances[to] += amount - amount * IFees(f).feeOf(from, to) / 10000`: the answer is the
+      // share the holder loses (all of it, or a revert when it passes the amount).
+      if (w.valueNode) consider(w.fn, w.valueNode, w.env, w.node, 'amount');
     }
   }
   return out;
 }
 
-/** The call's node lies inside the condition, or inside the initialiser of a local the condition reads. */
-function decides(call: ExternalCall, fn: FunctionModel, cond: SyntaxNode, env: Env): boolean {
+/**
+ * The call's node lies inside the expression, or inside the initialiser of a local the
+ * expression reads, followed through locals computed from locals
+ * (`fee = oracle.feeOf(…); cut = amount * fee / 100; balances[to] += amount - cut`).
+ */
+function decides(call: ExternalCall, fn: FunctionModel, expr: SyntaxNode, env: Env): boolean {
   if (call.fn !== fn) return false;
   const inside = (n: SyntaxNode): boolean => n.start <= call.node.start && call.node.end <= n.end;
-  if (inside(cond)) return true;
-  let found = false;
-  visit(cond, (n) => {
-    if (found) return false;
-    if (n.type === 'identifier') {
-      const alias = env.aliases.get(n.text);
-      if (alias && inside(alias)) found = true;
-    }
-    return !found;
-  });
-  return found;
+  const followed = new Set<SyntaxNode>();
+  const reads = (n: SyntaxNode): boolean => {
+    if (inside(n)) return true;
+    let found = false;
+    visit(n, (m) => {
+      if (found) return false;
+      if (m.type === 'identifier') {
+        const alias = env.aliases.get(m.text);
+        if (alias && !followed.has(alias)) {
+          followed.add(alias);
+          found = reads(alias);
+        }
+      }
+      return !found;
+    });
+    return found;
+  };
+  return reads(expr);
 }
 
 function holderOf(

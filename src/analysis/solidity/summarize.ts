@@ -236,9 +236,11 @@ class Executor {
       return;
     }
     // `function f() { if (msg.sender == owner) { … } }`: a body that is one `if` does
-    // nothing unless the condition holds, like `require(c); …`.
+    // nothing unless the condition holds, like `require(c); …`. Only where returning ends
+    // the entry's work: a helper `_check(from) { if (from != pair) require(…); }` skips its
+    // body when the condition fails and its caller goes on, so the condition is a branch.
     const fnBody = this.frame.fn.body;
-    if (body && !alt && fnBody && fnBody.children.length === 1 && fnBody.children[0] === s) {
+    if (body && !alt && this.frame.tail && fnBody && fnBody.children.length === 1 && fnBody.children[0] === s) {
       this.pushGuard(cond, true, env, s);
       this.statement(body, env);
       return;

@@ -341,11 +341,18 @@ export function revocableAllowLists(analysis: ContractAnalysis): { v: StateVaria
 
 /** `from == owner` holding (or `from != owner` failing): a party equal to a stored address passes. */
 export function isPartyExemption(lit: Literal, analysis: ContractAnalysis, token: TokenModel): boolean {
+  return exemptedParty(lit, analysis, token) !== undefined;
+}
+
+/** The stored address variable a party must equal for `lit` to pass (`from == owner` → owner); undefined for other literals. */
+export function exemptedParty(lit: Literal, analysis: ContractAnalysis, token: TokenModel): StateVariable | undefined {
   const a = lit.atom;
-  if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '==') !== lit.positive) return false;
+  if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '==') !== lit.positive) return undefined;
   const cx = { scope: analysis.scope, fn: lit.fn };
   const l = evaluate(a.left, lit.env, cx);
   const r = evaluate(a.right, lit.env, cx);
-  const stored = (x: typeof l): boolean => x.k === 'state' && x.keys.length === 0 && /^address/.test(x.v.type.text);
-  return (token.isParty(l) && stored(r)) || (token.isParty(r) && stored(l));
+  const stored = (x: typeof l): x is typeof l & { k: 'state' } => x.k === 'state' && x.keys.length === 0 && /^address/.test(x.v.type.text);
+  if (token.isParty(l) && stored(r)) return r.v;
+  if (token.isParty(r) && stored(l)) return l.v;
+  return undefined;
 }

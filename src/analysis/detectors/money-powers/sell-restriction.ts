@@ -7,7 +7,7 @@
 import { defineDetector, type DetectorContext } from '../define-detector.ts';
 import { names } from '../report-helpers.ts';
 import { boundOf } from './fees-exceed-limit.ts';
-import { canSetTo, isPartyExemption, lockedLaunches, privilegedWrites } from '../../solidity/transfer-rules.ts';
+import { canSetTo, exemptedParty, isPartyExemption, lockedLaunches, privilegedWrites } from '../../solidity/transfer-rules.ts';
 import { impossiblePayload } from '../../solidity/payload-size.ts';
 import { marketOf, sideOf, type Market } from '../../solidity/market.ts';
 import { clausesOf, type Literal } from '../../solidity/conditions.ts';
@@ -16,7 +16,7 @@ import type { FunctionModel, StateVariable } from '../../solidity/program.ts';
 import type { SyntaxNode } from '../../solidity/syntax-tree.ts';
 import { sameSym, type Sym } from '../../solidity/symbolic.ts';
 import { custodyOf, paysOut } from '../../solidity/custody.ts';
-import { isTransferableToken } from '../../solidity/token-model.ts';
+import { isTransferableToken, type TokenModel } from '../../solidity/token-model.ts';
 import { outsideGates } from '../../solidity/outside-gates.ts';
 import { describeSym } from '../../solidity/symbolic.ts';
 
@@ -39,7 +39,7 @@ export default defineDetector({
     severity: 'critical',
     confidence: 'medium',
     description:
-      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A transfer function whose calldata-length check asks for more bytes than its own arguments occupy reverts on every call a wallet or exchange makes. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens. So is a transfer whose check (or whose balance update) asks another contract, at an address written into the code, fixed at deployment or replaceable by the owner: that contract decides who can sell.',
+      'On the sell path (a transfer to the market pair) the token reverts unless the owner approved the seller, reverts whenever an owner-set flag says so, or takes a sell fee the owner can raise to half the amount or more (no bound, or a bound that high). Buys still go through, so holders can get in but not out: a honeypot. A transfer function whose calldata-length check asks for more bytes than its own arguments occupy reverts on every call a wallet or exchange makes. A launch switch that starts closed, that only the owner can open, and that lets the owner (or addresses it lists) trade meanwhile is the same trap for anyone who obtained tokens before it opens. So is a transfer whose check, whose balance update or the amount it moves asks another contract, at an address written into the code, fixed at deployment or replaceable by the owner: that contract decides who can sell and what a sale keeps. So is a rule every transfer must pass that only a buy from the pair or a privileged sender passes: holders can buy and never sell.',
     exploitScenario:
       'The token trades normally until buyers have come in; then only wallets the owner approved can sell (or the owner flips the switch or sets a 100% sell tax) and the owner drains the pool.',
     recommendation:
@@ -61,6 +61,10 @@ export default defineDetector({
       drain:
         '{contract}: the owner can take the funds depositors are owed. {setters}, restricted to {authority}, sends money out of the contract without debiting any entry of {ledger}, so {payout} can be left with nothing to pay.',
       gate: "{contract}: another contract decides who can sell. On the transfer path {call} answers a check the transfer must pass (or whether the balances move), and {target} is {holder}: whoever controls it can make any holder's sell fail.",
+      holders:
+        '{contract}: holders cannot sell or move what they buy. Every transfer reverts unless it comes from the pair ({pair}) or {flags} is a party to it, and no holder can become {flags}: a buy goes through, the sell after it fails.',
+      gateAmount:
+        '{contract}: another contract decides how much of a sale a holder keeps. On the transfer path {call} answers how much a balance moves by, and {target} is {holder}: whoever controls it can take any share of a sell, or make it fail.',
       destroy:
         '{contract}: the owner can take what the contract holds for others. {setters} destroys the contract and sends its whole balance away, so {payout} can never pay {ledger} again.',
     },
@@ -90,7 +94,7 @@ export default defineDetector({
           ctx.report({
             unit: g.at.fn.contract.unit,
             node: g.at.node,
-            messageId: 'gate',
+            messageId: g.decides === 'amount' ? 'gateAmount' : 'gate',
             data: {
               contract: a.contract.name,
               call: `${describeSym(g.call.target)}.${g.call.name}`,
@@ -113,9 +117,16 @@ export default defineDetector({
         for (const rule of token.rules) {
           if (reported.has(rule.guard.node)) continue;
           const found = sellRestriction(rule.clause, rule.entry, market, a);
-          if (!found) continue;
+          if (found) {
+            reported.add(rule.guard.node);
+            report(ctx, a, rule.guard, found.kind, pairName, found.vars, found.setters);
+            continue;
+          }
+          if (!onRouterPath(rule.entry, token)) continue;
+          const parties = privilegedSendersOnly(rule.clause, rule.entry, market, a);
+          if (!parties) continue;
           reported.add(rule.guard.node);
-          report(ctx, a, rule.guard, found.kind, pairName, found.vars, found.setters);
+          report(ctx, a, rule.guard, 'holders', pairName, parties, []);
         }
         for (const fee of sellFees(a, market)) report(ctx, a, fee, 'fee', pairName, [fee.v], fee.setters);
       },
@@ -215,7 +226,7 @@ function report(
   ctx: DetectorContext,
   a: ContractAnalysis,
   at: Located,
-  kind: Kind | 'fee' | 'closed',
+  kind: Kind | 'fee' | 'closed' | 'holders',
   pair: string,
   vars: StateVariable[],
   setters: Entry[],
@@ -281,6 +292,47 @@ function sellRestriction(
     return undefined;
   }
   return kind ? { kind, vars, setters } : undefined;
+}
+
+/**
+ * Whether a rule of `entry` stands in the way of a sale through a router, which moves the
+ * seller's tokens with transferFrom: a rule of transfer() alone does not (a token may
+ * refuse plain transfers between wallets and still trade).
+ */
+function onRouterPath(entry: Entry, token: TokenModel): boolean {
+  const viaAllowance = token.transferEntries.filter((e) => e.fn.name === 'transferFrom');
+  return viaAllowance.length === 0 || viaAllowance.includes(entry);
+}
+
+/**
+ * A rule every transfer must pass, which a transfer out of the pair (a buy) passes and
+ * otherwise only a privileged party does: `require(from == owner || from == pair)`,
+ * `if (from != pair) require(tx.origin == owner)`. No side literal singles out sells, so
+ * sellRestriction does not see it, but a sale is a transfer like any other: buyers get
+ * tokens they can never sell or move. The parties are the stored addresses named; each
+ * must be one no holder can make itself (only privileged functions write it), else the
+ * rule is a race anyone can win, not a trap.
+ */
+function privilegedSendersOnly(clause: Literal[], entry: Entry, market: Market, a: ContractAnalysis): StateVariable[] | undefined {
+  let buys = false;
+  const parties: StateVariable[] = [];
+  for (const lit of clause) {
+    const side = sideOf(lit, entry, market, a);
+    if (side === 'buy') {
+      buys = true;
+      continue;
+    }
+    if (side === 'pair-check') continue;
+    if (side) return undefined;
+    const atom = lit.atom;
+    const v =
+      atom.k === 'caller-is' && lit.positive && atom.who.k === 'state' && atom.who.keys.length === 0
+        ? atom.who.v
+        : exemptedParty(lit, a, a.token!);
+    if (!v || a.entries.some((e) => !e.privileged && e.summary.writes.some((w) => w.v === v))) return undefined;
+    if (!parties.includes(v)) parties.push(v);
+  }
+  return buys && parties.length > 0 ? parties : undefined;
 }
 
 /**

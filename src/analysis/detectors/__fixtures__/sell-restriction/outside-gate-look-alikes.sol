@@ -90,3 +90,34 @@ contract TopsUpWhenPoolFunded {
         return true;
     }
 }
+
+interface IRates {
+    function feeOf(address from, address to) external view returns (uint256);
+}
+
+/// A fee read from a contract anyone can point elsewhere (an open setter: a different bug,
+/// not a rule someone keeps), and an outside answer that only sizes the contract's own
+/// reward account, not a holder's balance.
+contract AmountsNotDecidedByAKeeper {
+    mapping(address => uint256) public balanceOf;
+    address public rates;
+    address public immutable stats;
+    uint256 public totalSupply = 1e24;
+
+    constructor(address stats_) {
+        stats = stats_;
+        balanceOf[msg.sender] = totalSupply;
+    }
+
+    function pointRates(address r) external {
+        rates = r;
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        uint256 cut = (value * IRates(rates).feeOf(msg.sender, to)) / 10000;
+        balanceOf[msg.sender] -= value;
+        balanceOf[to] += value - cut;
+        balanceOf[address(this)] += IBalance(stats).balanceOf(msg.sender) / 1000;
+        return true;
+    }
+}

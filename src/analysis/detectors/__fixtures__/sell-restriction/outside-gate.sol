@@ -79,3 +79,35 @@ contract LedgerDecidedOutside {
         return true;
     }
 }
+
+interface IFeeBook {
+    function feeOf(address from, address to) external view returns (uint256);
+}
+
+/// The answer decides how much the receiver is credited: a fee in basis points that the
+/// outside contract may set to all of it (or past it, and every sale reverts).
+contract FeeDecidedOutside {
+    mapping(address => uint256) public balanceOf;
+    address public feeBook;
+    address public owner;
+    uint256 public totalSupply = 1e24;
+
+    constructor() {
+        owner = msg.sender;
+        balanceOf[msg.sender] = totalSupply;
+    }
+
+    function setFeeBook(address b) external {
+        require(msg.sender == owner, "owner");
+        feeBook = b;
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        uint256 fee = IFeeBook(feeBook).feeOf(msg.sender, to);
+        uint256 cut = (value * fee) / 10000;
+        balanceOf[msg.sender] -= value;
+        balanceOf[to] += value - cut; // @expect sell-restriction:gateAmount
+        balanceOf[owner] += cut;
+        return true;
+    }
+}
