@@ -6,7 +6,7 @@
  * entries are set for such an address. Addresses the contract checks the caller against
  * (the owner, roles) are authorities, not pairs.
  */
-import type { ContractAnalysis, Entry } from './contract-analysis.ts';
+import { stateVariablesOf, type ContractAnalysis, type Entry } from './contract-analysis.ts';
 import type { StateVariable } from './program.ts';
 import type { Literal } from './conditions.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
@@ -59,6 +59,11 @@ function buildMarket(a: ContractAnalysis): Market {
   const authorities = new Set<StateVariable>();
   for (const e of a.entries) for (const au of e.authorities) if (au.v) authorities.add(au.v);
   if (a.ownership.ownerVariable) authorities.add(a.ownership.ownerVariable);
+  // An address set to the deployer (`_dev = msg.sender` in the constructor or where it is
+  // declared) is an account, never the pool: a pair is created, or set, after that. Without
+  // this, `if (from == _dev)` on the transfer path made the deployer's wallet "a pair".
+  for (const w of a.constructors.flatMap((c) => c.writes)) if (w.keys.length === 0 && isDeployer(w.value)) authorities.add(w.v);
+  for (const v of stateVariablesOf(a.contract)) if (v.initializer && isDeployerNode(v.initializer)) authorities.add(v);
 
   const summaries: Summary[] = [...a.entries.map((e) => e.summary), ...a.constructors];
   const pairs = new Set<StateVariable>();
@@ -76,6 +81,15 @@ function buildMarket(a: ContractAnalysis): Market {
     for (const w of s.writes) if (marksPair(w, pairs)) pairMaps.add(w.v);
   }
   return { pairs, pairMaps, parties };
+}
+
+function isDeployer(value: Sym): boolean {
+  return value.k === 'sender' || value.k === 'origin';
+}
+
+/** `msg.sender`, `tx.origin` or `_msgSender()` written where a state variable is declared. */
+function isDeployerNode(n: SyntaxNode): boolean {
+  return /^(msg\.sender|tx\.origin|_msgSender\(\))$/.test(n.text.replace(/\s+/g, ''));
 }
 
 /** `IUniswapV2Factory(f).createPair(a, b)` / `getPair(a, b)` anywhere in the value. */

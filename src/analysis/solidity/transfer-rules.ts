@@ -9,6 +9,7 @@ import type { Literal } from './conditions.ts';
 import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
+import { privilegedEntries } from './privileged-branches.ts';
 import { constantValue } from './constant-value.ts';
 import { isArithmeticWrapper } from './safe-math-usage.ts';
 import { isMember, unparen, visit } from './syntax-helpers.ts';
@@ -205,8 +206,7 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
  */
 export function privilegedWrites(analysis: ContractAnalysis, vars: ReadonlySet<StateVariable>): { entry: Entry; writes: Write[] }[] {
   const out: { entry: Entry; writes: Write[] }[] = [];
-  for (const entry of analysis.entries) {
-    if (!entry.privileged) continue;
+  for (const entry of privilegedEntries(analysis)) {
     const all = entry.summary.writes;
     const overwritten = (i: number): boolean => {
       const w = all[i]!;

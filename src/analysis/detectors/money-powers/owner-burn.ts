@@ -6,6 +6,7 @@ import { isConstantAddress } from '../../solidity/symbolic.ts';
 import { isTransferableToken } from '../../solidity/token-model.ts';
 import type { ContractAnalysis, Entry } from '../../solidity/contract-analysis.ts';
 import type { ExternalCall } from '../../solidity/summary.ts';
+import { privilegedEntries } from '../../solidity/privileged-branches.ts';
 
 export default defineDetector({
   meta: {
@@ -37,8 +38,7 @@ export default defineDetector({
         if (!t) return;
         const destroys = destroyCalls(a);
         let burns = 0;
-        for (const e of a.entries) {
-          if (!e.privileged) continue;
+        for (const e of privilegedEntries(a)) {
           const writes = e.summary.writes;
           const debit = writes.find(
             (w) =>
@@ -100,8 +100,7 @@ function destroyCalls(a: ContractAnalysis): { call: ExternalCall; entry: Entry }
   if (!isTransferableToken(a.token)) return [];
   const out: { call: ExternalCall; entry: Entry }[] = [];
   const seen = new Set<unknown>();
-  for (const entry of a.entries) {
-    if (!entry.privileged) continue;
+  for (const entry of privilegedEntries(a)) {
     for (const call of entry.summary.calls) {
       if (call.kind !== 'selfdestruct' || seen.has(call.node)) continue;
       seen.add(call.node);

@@ -3,6 +3,7 @@ import { defineDetector } from '../define-detector.ts';
 import { isCallerKey } from '../../solidity/access-control.ts';
 import { reportFunction } from '../report-helpers.ts';
 import { isConstantAddress, isSenderLike, sameSym } from '../../solidity/symbolic.ts';
+import { privilegedEntries } from '../../solidity/privileged-branches.ts';
 
 export default defineDetector({
   meta: {
@@ -28,8 +29,7 @@ export default defineDetector({
       contract(a) {
         const t = a.token;
         if (!t) return;
-        for (const e of a.entries) {
-          if (!e.privileged) continue;
+        for (const e of privilegedEntries(a)) {
           const writes = e.summary.writes;
           const authority = e.authorities[0]!.v?.name ?? e.authorities[0]!.via;
           const holderName = (k: { k: string; name?: string }): string => k.name ?? k.k;

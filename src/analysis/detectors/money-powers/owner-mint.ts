@@ -56,6 +56,7 @@ export default defineDetector({
         ownerClaims(ctx, a);
         const t = a.token;
         if (!t) return;
+        // Open functions' owner-only branches are read by branchMints below.
         for (const e of a.entries) {
           if (!e.privileged) continue;
           const writes = e.summary.writes;
@@ -397,7 +398,16 @@ function branchMints(ctx: DetectorContext, a: ContractAnalysis): void {
           (w.op === 'dec' || w.op === 'set') &&
           w.path.every((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)),
       );
-      if (paid) continue;
+      // A supply raised on the same branch is new tokens whatever else the function debits
+      // (`if (from == _dev) { balances[_dev] += v * 1000; totalSupply += v * 1000; }` before
+      // the ordinary transfer's own debit).
+      const raises = writes.some(
+        (w) =>
+          t.supply.has(w.v) &&
+          w.op === 'inc' &&
+          w.path.some((p) => credit.path.some((q) => q.cond === p.cond && q.positive === p.positive)),
+      );
+      if (paid && !raises) continue;
       reportFunction(ctx, e.fn, 'branch', { authority, ledger: credit.v.name });
       break;
     }
