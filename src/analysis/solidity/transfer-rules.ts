@@ -12,7 +12,7 @@ import { evaluate } from './evaluate.ts';
 import { privilegedEntries } from './privileged-branches.ts';
 import { constantValue } from './constant-value.ts';
 import { isArithmeticWrapper } from './safe-math-usage.ts';
-import { isMember, unparen, visit } from './syntax-helpers.ts';
+import { child, isMember, unparen, visit } from './syntax-helpers.ts';
 import { addressMappingValue, isBoolType, isUintType } from './type-info.ts';
 import type { Scope } from './scope.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
@@ -23,6 +23,19 @@ export interface Switch {
   readonly v: StateVariable;
   /** The value of the variable that makes the rule fail (stops transfers). */
   readonly blocksWhen: boolean;
+  readonly rule: TransferRule;
+}
+
+/**
+ * A switch that is not a boolean: a state code the transfer path compares with a constant
+ * (`require(status == Status.Open)`, `require(phase != 0)`). Transfers pass while the
+ * variable equals the constant (or, for `!=`, while it does not).
+ */
+export interface ValueSwitch {
+  readonly v: StateVariable;
+  /** The constant as written (`Status.Open`, `2`). */
+  readonly constant: string;
+  readonly passesWhenEqual: boolean;
   readonly rule: TransferRule;
 }
 
@@ -40,6 +53,7 @@ export interface Limit {
 export interface TransferRules {
   readonly limits: Limit[];
   readonly switches: Switch[];
+  readonly valueSwitches: ValueSwitch[];
   readonly blockFlags: Set<StateVariable>;
   readonly exemptFlags: Set<StateVariable>;
   readonly maxAmount: Set<StateVariable>;
@@ -64,6 +78,7 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
   const out: TransferRules = {
     limits: [],
     switches: [],
+    valueSwitches: [],
     blockFlags: new Set(),
     exemptFlags: new Set(),
     maxAmount: new Set(),
@@ -161,6 +176,24 @@ function classifyLimit(lit: Literal, scope: Scope, token: TokenModel, out: Trans
     const [held, other] =
       coded(l) && constant(lit.atom.right, r) ? [l, r] : coded(r) && constant(lit.atom.left, l) ? [r, l] : [undefined, undefined];
     if (held && other) for (const v of held.partyVars) if (isUintType(addressMappingValue(v.type) ?? v.type)) out.blockFlags.add(v);
+    // `status == Status.Open`: one plain code variable against a constant, on the rule itself
+    // (not a condition under which some other rule applies).
+    const plain = (i: Involvement): StateVariable | undefined =>
+      !i.amount && !i.ledger && !i.time && i.partyVars.size === 0 && i.vars.size === 1 ? [...i.vars][0] : undefined;
+    const code = (v: StateVariable | undefined, side: SyntaxNode, i: Involvement): boolean =>
+      !!v &&
+      !v.type.mapping &&
+      !v.isConstant &&
+      !v.isImmutable &&
+      !token.supply.has(v) &&
+      (isUintType(v.type) || isEnumMember(side, v)) &&
+      i.vars.size === 0 &&
+      (constantValue(side, scope) !== undefined || isEnumMember(side, v));
+    const lv = plain(l);
+    const rv = plain(r);
+    const [v, constantSide] = code(lv, lit.atom.right, r) ? [lv, lit.atom.right] : code(rv, lit.atom.left, l) ? [rv, lit.atom.left] : [];
+    if (v && constantSide && !lit.fromPath)
+      out.valueSwitches.push({ v, constant: constantSide.text, passesWhenEqual: (lit.atom.op === '==') === lit.positive, rule });
     return;
   }
   if (!/^[<>]=?$/.test(lit.atom.op)) return;
@@ -229,6 +262,25 @@ export function canSetTo(w: Write, value: boolean): boolean {
   const n = w.valueNode;
   if (n && n.type === 'unary_expression' && n.children[1]?.type === 'identifier' && n.children[1].text === w.v.name) return true;
   return isBoolType(w.v.type) || w.v.type.text !== '';
+}
+
+/** `Status.Open` where the variable's type is the enum `Status`. */
+function isEnumMember(side: SyntaxNode, v: StateVariable): boolean {
+  const n = unparen(side);
+  return n.type === 'member_expression' && child(n, 'object')?.text === v.type.text && /^[A-Z]\w*$/.test(v.type.text);
+}
+
+/** Whether a write can give a value switch a value that stops transfers. */
+export function canBlockValueSwitch(w: Write, s: ValueSwitch): boolean {
+  // Stepping a code moves it off the one passing value; it cannot be trusted to land on a blocked one.
+  if (w.op === 'inc' || w.op === 'dec') return s.passesWhenEqual;
+  if (w.op === 'delete') return s.passesWhenEqual ? s.constant !== '0' : s.constant === '0';
+  if (w.op !== 'set' || !w.valueNode) return false;
+  // A value the caller chooses can be any; `launchedAt = block.number` and the like cannot be chosen.
+  if (w.value.k === 'param') return true;
+  const text = unparen(w.valueNode).text;
+  const constant = /^\d+$/.test(text) || (unparen(w.valueNode).type === 'member_expression' && text.startsWith(`${w.v.type.text}.`));
+  return constant && (text === s.constant) !== s.passesWhenEqual;
 }
 
 /** The value a boolean state variable holds after deployment, when the code says. */

@@ -1,7 +1,7 @@
 /** ST: a privileged account can stop transfers (pause, trading switch, sell freeze). */
 import { defineDetector, type DetectorContext } from '../define-detector.ts';
 import { reportFunction } from '../report-helpers.ts';
-import { canSetTo, privilegedWrites, transferRules } from '../../solidity/transfer-rules.ts';
+import { canBlockValueSwitch, canSetTo, privilegedWrites, transferRules } from '../../solidity/transfer-rules.ts';
 import { clausesOf } from '../../solidity/conditions.ts';
 import type { ContractAnalysis, Entry } from '../../solidity/contract-analysis.ts';
 import type { ExternalCall } from '../../solidity/summary.ts';
@@ -34,7 +34,17 @@ export default defineDetector({
       contract(a) {
         pausedWithdrawals(ctx, a);
         const rules = transferRules(a);
-        if (!rules || rules.switches.length === 0) return;
+        if (!rules) return;
+        for (const s of rules.valueSwitches) {
+          for (const { entry, writes } of privilegedWrites(a, new Set([s.v]))) {
+            if (!writes.some((w) => canBlockValueSwitch(w, s))) continue;
+            reportFunction(ctx, entry.fn, 'pause', {
+              var: s.v.name,
+              value: s.passesWhenEqual ? `a value other than ${s.constant}` : s.constant,
+            });
+          }
+        }
+        if (rules.switches.length === 0) return;
         const byVar = new Map(rules.switches.map((s) => [s.v, s.blocksWhen]));
         for (const { entry, writes } of privilegedWrites(a, new Set(byVar.keys()))) {
           const w = writes.find((x) => canSetTo(x, byVar.get(x.v)!));
