@@ -234,7 +234,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const { watchConfigFromEnv } = await import('./watch/watch-config.ts');
     const { watchRpcFor } = await import('./watch/watch-rpc.ts');
     const watchConfig = watchConfigFromEnv(config.env);
-    const watchRpc = watchRpcFor({ env: config.env, evmDevnet: devnet });
+    const watchRpc = watchRpcFor({ env: config.env, evmDevnet: devnet, solanaDevnet: solana });
     const scanService = scans;
     // The dashboard bundle is built at `npm ci`; a checkout changed since is rebuilt here.
     const startedBuild = Date.now();

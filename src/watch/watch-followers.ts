@@ -10,6 +10,7 @@ import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
 import type { JsonRpcBatch } from './json-rpc-batch.ts';
 import type { VerdictSnapshot } from './describe-change.ts';
 import { createFollower, type Follower, type StepOutcome } from './follower.ts';
+import { createSolanaFollower } from './solana-follower.ts';
 import { inProcessLease, type FollowerLease } from './follower-lease.ts';
 import type { WatchRecord, WatchRepository } from './watch-repository.ts';
 
@@ -53,8 +54,7 @@ export function createWatchFollowers(options: WatchFollowersOptions): WatchFollo
     let follower = followers.get(network);
     if (follower) return follower;
     const rpc = options.rpc(network);
-    // Only EVM networks are followed (watches of Solana mints are refused when made).
-    if (!rpc || networkBySymbol(network)?.family === 'solana') return undefined;
+    if (!rpc) return undefined;
     const common = {
       network,
       rpc,
@@ -64,6 +64,12 @@ export function createWatchFollowers(options: WatchFollowersOptions): WatchFollo
       ...(options.now ? { now: options.now } : {}),
       onError: (error: unknown) => options.onError?.(error, network),
     };
+    // A Solana network follows slots and mint accounts (./solana-follower.ts), under the same lease.
+    if (networkBySymbol(network)?.family === 'solana') {
+      follower = createSolanaFollower(common);
+      followers.set(network, follower);
+      return follower;
+    }
     follower = createFollower({
       ...common,
       multicall: chainDetails(network)?.multicall3 ?? null,

@@ -49,7 +49,11 @@ function toRecord(row: WatchesTable): WatchRecord {
 
 /** The wire shape of a watch (the secret is never in it). */
 export function watchView(record: WatchRecord): Watch {
-  const values = record.baseline.plan.values.length;
+  // A Solana mint's values are its authorities, supply and extensions (src/watch/solana-mint-state.ts), not plan reads.
+  const values =
+    record.chain === 'solana'
+      ? Object.keys(record.baseline.values).filter((k) => k !== 'decimals' && k !== 'closed').length
+      : record.baseline.plan.values.length;
   return {
     id: record.id,
     token: record.token,

@@ -3,6 +3,8 @@
  * token's scan (a fresh snapshot is reused, otherwise the token is scanned): the verdict is
  * its baseline, and the scan's model says what to read (src/watch/watch-plan.ts); the
  * values are then read once at the head so the follower compares every later block to them.
+ * A Solana mint's values are its authorities, supply and extensions (./solana-mint-state.ts),
+ * read at the slot the Solana follower starts from.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
@@ -18,6 +20,9 @@ import type { CompileSolidityReturnType } from '../compile/compile-solidity.ts';
 import type { TokenPowersOfContract } from '../analysis/token-powers.ts';
 import { DEAD_ADDRESS } from '../devnet/accounts.ts';
 import type { JsonRpcBatch } from './json-rpc-batch.ts';
+import { MintDecodeError } from '../solana/mint-facts.ts';
+import { mintWatchState, type MintWatchState } from './solana-mint-state.ts';
+import { SOLANA_WATCH_COMMITMENT } from './solana-follower.ts';
 import { buildWatchPlan, EIP1967_IMPLEMENTATION_SLOT, type WatchPlan } from './watch-plan.ts';
 import { decodeValue, readCall } from './read-values.ts';
 import type { VerdictSnapshot } from './describe-change.ts';
@@ -187,15 +192,43 @@ export function createWatchService(deps: WatchServiceDeps) {
     return { plan, values, head, decimals: contract?.decimals ?? 18 };
   }
 
+  /**
+   * A Solana mint's baseline: the scan says whether the address is a readable mint (its
+   * tokenProgram.error otherwise); the values are then read from the node the follower
+   * reads, at the follower's commitment, and its slot is where the follower starts.
+   */
+  async function solanaBaseline(network: string, token: string, scan: ScanResult, rpc: JsonRpcBatch) {
+    const error = scan.auditLayout.tokenProgram?.error ?? '';
+    const reason = scan.meta.sources.solana?.reason?.replace(/^[A-Z_]+: /, '') ?? error;
+    if (error === 'RPC_UNAVAILABLE' || error === 'RPC_TIMEOUT') throw new WatchNetworkUnavailableError(network, reason);
+    if (error) throw new WatchInputError(`This address is not a token on ${network}: ${reason}`, 'token');
+    const [answer] = await rpc.send([
+      { method: 'getMultipleAccounts', params: [[token], { encoding: 'base64', commitment: SOLANA_WATCH_COMMITMENT }] },
+    ]);
+    if (!answer?.ok) throw new WatchNetworkUnavailableError(network, answer ? answer.message : 'no answer');
+    const { context, value } = answer.result as { context: { slot: number }; value: ({ owner: string; data: [string, string] } | null)[] };
+    const account = value[0];
+    // Scanned elsewhere (with DEVNET on, SOL's watches follow the embedded network only: decision 0251).
+    if (!account) throw new WatchInputError(`No mint at this address on ${network} as this server follows it`, 'token');
+    let values: MintWatchState;
+    try {
+      values = mintWatchState(token, account.owner, Buffer.from(account.data[0], 'base64'));
+    } catch (failure) {
+      if (failure instanceof MintDecodeError)
+        throw new WatchInputError(`This address is not a token on ${network}: ${failure.message}`, 'token');
+      throw failure;
+    }
+    const plan: WatchPlan = { values: [], locks: [], note: null };
+    return { plan, values, head: context.slot, decimals: Number(values.decimals) };
+  }
+
   return {
     async create(accountId: string, input: WatchInput): Promise<CreatedWatch> {
       const target = targetFromAddress(input.network, input.token, deps.networks);
       const network = target.network.symbol;
-      // Solana mints are not followed yet (their authorities and extensions): refused, not half-watched.
-      if (target.network.family === 'solana')
-        throw new WatchInputError('Solana tokens cannot be watched yet: only EVM networks are followed', 'network');
-      const chain = 'evm';
-      const token = target.address.toLowerCase();
+      const chain = target.network.family === 'solana' ? 'solana' : 'evm';
+      // EVM addresses ignore case; Solana's base58 does not.
+      const token = chain === 'solana' ? target.address : target.address.toLowerCase();
       const email = input.deliver?.email === undefined ? null : (normalizeEmail(input.deliver.email) ?? null);
       if (input.deliver?.email !== undefined && email === null)
         throw new WatchInputError('The e-mail address is not valid', 'deliver.email');
@@ -213,7 +246,7 @@ export function createWatchService(deps: WatchServiceDeps) {
 
       const scan = await scanOf(network, target.address);
       const verdict = verdictSnapshot(scan);
-      const read = await evmBaseline(network, token, scan, rpc);
+      const read = chain === 'solana' ? await solanaBaseline(network, token, scan, rpc) : await evmBaseline(network, token, scan, rpc);
       const head = read.head;
       const baseline: Baseline = { plan: read.plan, values: read.values, locks: {}, verdict, decimals: read.decimals };
       const secret = hook ? randomBytes(32).toString('base64url') : null;

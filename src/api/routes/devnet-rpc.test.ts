@@ -165,4 +165,17 @@ describe('POST /rpc/solana under the same gate', () => {
     assert.equal(received.length, 0);
     for (let i = 0; i < 8; i += 1) assert.equal((await call([slot(1), slot(2), slot(3), slot(4), slot(5)], '127.0.0.1')).statusCode, 200);
   });
+
+  it('takes scopeward_act (an authority acts) only from a privileged caller', async () => {
+    received.length = 0;
+    const act = { jsonrpc: '2.0', id: 9, method: 'scopeward_act', params: ['SMINT', 'revoke-mint-authority'] };
+    for (const body of [act, [slot(1), act]]) {
+      const refused = await call(body, '203.0.113.22');
+      assert.equal(refused.json().error.code, RPC_POLICY_ERRORS.notAllowed, refused.body);
+      assert.match(refused.json().error.message, /only from loopback/);
+    }
+    assert.equal(received.length, 0, 'nothing reached the network');
+    assert.equal((await call(act, '127.0.0.1')).json().result, 1);
+    assert.deepEqual(received, [act]);
+  });
 });

@@ -3,7 +3,9 @@
  * port (the methods the Solana reader uses; docs/architecture.md), so scripts and the
  * scan readers talk to it as to a Solana node. Outside callers get the same gate as the
  * devnet's /rpc (./rpc-gate.ts): the Host check, a per-client budget in which every batch
- * item counts, and a cap on a batch's size.
+ * item counts, and a cap on a batch's size. `scopeward_act` (a sample mint's authority acts)
+ * changes the network every scan reads: like /rpc's state-changing methods, only privileged
+ * callers (the service, a loopback client, an admin key, DEVNET_RPC=open) may send it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requestCount, rpcError, RPC_POLICY_ERRORS, DEFAULT_RPC_LIMITS } from '../../devnet/rpc-policy.ts';
@@ -39,6 +41,16 @@ export const solanaRpcRoutes: FastifyPluginAsync<SolanaRpcDeps> = async (app, de
           `batch of ${count} requests: at most ${maxBatchItems} per batch for this caller`,
         );
         return reply.type('application/json').send(JSON.stringify(tooMany));
+      }
+      const items: unknown[] = Array.isArray(request.body) ? request.body : [request.body];
+      const acts = items.some((item) => (item as { method?: unknown } | null)?.method === 'scopeward_act');
+      if (outsider && acts) {
+        const denied = rpcError(
+          null,
+          RPC_POLICY_ERRORS.notAllowed,
+          'scopeward_act changes the network: only from loopback, with an admin API key, or when the operator set DEVNET_RPC=open',
+        );
+        return reply.type('application/json').send(JSON.stringify(denied));
       }
       const refused = await chargeBatchItems(request, reply, deps.rateLimiter, count - 1);
       if (refused) return refused;

@@ -40,7 +40,7 @@ export const watchRoutes: FastifyPluginAsyncTypebox<WatchRoutesDeps> = async (ap
           `The token is scanned (a fresh scan is reused) and what its owner can change is read as the baseline: the owner, the ` +
           `EIP-1967 slots, the state variables the analysis ties to a power (fees, limits, blacklist entries of the pair, the router ` +
           `and a holder, switches), the total supply, the pool's LP supply and the lockers' unlock times; for a Solana mint its ` +
-          `authorities and Token-2022 extensions. Every confirmed block is compared with it. At most ${deps.maxWatchesPerAccount} ` +
+          `mint and freeze authorities, supply and Token-2022 extensions. Every confirmed block (finalized slot on Solana) is compared with it. At most ${deps.maxWatchesPerAccount} ` +
           `live watches an account (403 with \`limit\`); one watch a token and network (409 with \`watchId\`); an address that is not ` +
           `a token: 400 with \`field\`. The webhook secret is answered once.`,
         tags,

@@ -1,13 +1,17 @@
 /**
  * `scopeward devnet`: runs the embedded devnet alone on loopback (DEVNET_PORT, 8545), or
  * with `--list` prints its sample tokens and exits. `scopeward devnet act TOKEN ACTION`
- * makes a sample token's owner act on a running devnet (issue 32), over its JSON-RPC.
+ * makes a sample token's owner act on a running devnet (issue 32), over its JSON-RPC; a
+ * sample mint of the embedded Solana network (its symbol, behaviour or base58 address, or
+ * `--network SOL`) is acted on over /rpc/solana by its authority.
  */
 import type { Command } from 'commander';
 import { startDevnet } from '../../devnet/devnet.ts';
 import { serveDevnet } from '../../devnet/serve-devnet.ts';
 import { CliError, EXIT } from '../cli-error.ts';
 import { OWNER_ACTION_METHOD, OWNER_ACTIONS, type OwnerActionResult } from '../../devnet/owner-actions.ts';
+import { SAMPLE_MINT_SPECS } from '../../solana/devnet/sample-mints.ts';
+import { MINT_ACTIONS } from '../../solana/devnet/mint-actions.ts';
 
 interface DevnetOptions {
   list?: boolean;
@@ -91,6 +95,15 @@ interface ActOptions {
   rpc?: string;
   blocks: string;
   json?: boolean;
+  network?: string;
+}
+
+/** Whether TOKEN names a sample mint of the embedded Solana network rather than an EVM sample token. */
+function isSolanaSample(token: string, network: string | undefined): boolean {
+  if (network !== undefined) return network.trim().toUpperCase() === 'SOL';
+  const name = token.trim().toLowerCase();
+  if (SAMPLE_MINT_SPECS.some((m) => m.symbol.toLowerCase() === name || m.behaviour === name)) return true;
+  return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(token.trim());
 }
 
 function registerAct(devnet: Command): void {
@@ -98,15 +111,22 @@ function registerAct(devnet: Command): void {
     .command('act <token> <action> [account]')
     .description(
       `make a sample token's owner act on a running devnet: ${OWNER_ACTIONS.join(', ')} (as its code allows); ` +
-        'TOKEN is a symbol, behaviour or address; ACCOUNT whom blacklist or whitelist names',
+        `or a sample Solana mint's authority: ${MINT_ACTIONS.join(', ')} (as the authorities it kept allow); ` +
+        'TOKEN is a symbol, behaviour or address; ACCOUNT whom blacklist or whitelist names, or who set-*-authority hands the authority to',
     )
-    .option('--rpc <url>', "the devnet's JSON-RPC (default: the service's, http://127.0.0.1:PORT/rpc)")
-    .option('--blocks <n>', 'empty blocks to mine after it, so a watch sees it confirmed', '1')
+    .option('--rpc <url>', "the devnet's JSON-RPC (default: the service's, http://127.0.0.1:PORT/rpc, or /rpc/solana for a Solana mint)")
+    .option('--network <network>', 'LOCAL or SOL (default: SOL for a sample mint of the embedded Solana network, else LOCAL)')
+    .option(
+      '--blocks <n>',
+      'empty blocks to mine after it, so a watch sees it confirmed (EVM only: a Solana action is final in its slot)',
+      '1',
+    )
     .option('--json', 'machine-readable output')
     .action(async (token: string, action: string, account: string | undefined, options: ActOptions) => {
-      const blocks = Number(options.blocks);
+      const solana = isSolanaSample(token, options.network);
+      const blocks = solana ? 0 : Number(options.blocks);
       if (!Number.isInteger(blocks) || blocks < 0 || blocks > 100) throw new CliError(`--blocks must be 0 to 100, not ${options.blocks}`);
-      const url = options.rpc ?? `http://127.0.0.1:${process.env.PORT?.trim() || '3000'}/rpc`;
+      const url = options.rpc ?? `http://127.0.0.1:${process.env.PORT?.trim() || '3000'}/rpc${solana ? '/solana' : ''}`;
       const call = async (method: string, params: unknown[]): Promise<unknown> => {
         let response: Response;
         try {
@@ -129,6 +149,9 @@ function registerAct(devnet: Command): void {
       const result = (await call(OWNER_ACTION_METHOD, [token, action, ...(account === undefined ? [] : [account])])) as OwnerActionResult;
       for (let i = 0; i < blocks; i++) await call('evm_mine', []);
       if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
-      else process.stdout.write(`${result.description}: transaction ${result.transactionHash} in block ${result.blockNumber}\n`);
+      else
+        process.stdout.write(
+          `${result.description}: transaction ${result.transactionHash} in ${solana ? 'slot' : 'block'} ${result.blockNumber}\n`,
+        );
     });
 }

@@ -14,6 +14,7 @@ import {
   appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
+  getBase58Decoder,
   lamports,
   pipe,
   setTransactionMessageFeePayerSigner,
@@ -45,8 +46,8 @@ import { none, some, publicKey } from '@metaplex-foundation/umi';
 import { METAPLEX_METADATA_PROGRAM, metaplexMetadataAddress, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../solana-programs.ts';
 import { SAMPLE_MINT_SPECS, type SampleExtension, type SampleMint, type SampleMintSpec } from './sample-mints.ts';
 
-/** A fixed key from a label, so every start builds the same addresses. */
-async function fixedSigner(label: string): Promise<KeyPairSigner> {
+/** A fixed key from a label, so every start builds the same addresses (and the owner actions can sign again later). */
+export async function fixedSigner(label: string): Promise<KeyPairSigner> {
   return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(createHash('sha256').update(`scopeward solana devnet: ${label}`).digest()));
 }
 
@@ -61,7 +62,13 @@ export interface BuiltSampleNetwork {
   readonly holders: readonly string[];
 }
 
-function send(svm: LiteSVM, payer: TransactionSigner, instructions: readonly Instruction[], what: string): Promise<void> {
+/** Signs and executes a transaction in the SVM; resolves to its signature (base58). */
+export function sendTransaction(
+  svm: LiteSVM,
+  payer: TransactionSigner,
+  instructions: readonly Instruction[],
+  what: string,
+): Promise<string> {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
@@ -74,6 +81,7 @@ function send(svm: LiteSVM, payer: TransactionSigner, instructions: readonly Ins
     if (result instanceof FailedTransactionMetadata) throw new Error(`solana devnet: ${what} failed: ${result.meta().logs().join('\n')}`);
     // A fresh blockhash per transaction: identical instructions would otherwise be a duplicate.
     svm.expireBlockhash();
+    return getBase58Decoder().decode(result.signature());
   });
 }
 
@@ -158,7 +166,7 @@ async function buildMint(
   const allocated = sizeOf(extensions.filter((e) => e.__kind !== 'TokenMetadata'));
   const funded = sizeOf(extensions);
 
-  await send(
+  await sendTransaction(
     svm,
     authority,
     [
@@ -193,7 +201,7 @@ async function buildMint(
       getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: authority, amount: HOLDER_BALANCES[i]! * unit }, config),
     );
   }
-  await send(svm, authority, fund, `funding ${spec.behaviour}`);
+  await sendTransaction(svm, authority, fund, `funding ${spec.behaviour}`);
 
   const revoke: Instruction[] = [];
   if (!spec.keepMintAuthority)
@@ -210,7 +218,7 @@ async function buildMint(
         config,
       ),
     );
-  if (revoke.length > 0) await send(svm, authority, revoke, `revoking authorities of ${spec.behaviour}`);
+  if (revoke.length > 0) await sendTransaction(svm, authority, revoke, `revoking authorities of ${spec.behaviour}`);
 
   if (spec.metaplex) {
     const address = await metaplexMetadataAddress(mint.address);

@@ -1,13 +1,17 @@
 /**
- * The Solana JSON-RPC methods the reader (and a curious user) needs, answered from a
- * LiteSVM: getAccountInfo, getMultipleAccounts, getProgramAccounts, getTokenLargestAccounts,
- * getBalance, getHealth, getVersion, getSlot, getLatestBlockhash. Answers have the shapes
- * of a Solana node's (`{context: {slot}, value}`), accounts in base64 or base58 with
- * `dataSlice`. The program-wide methods use LiteSVM's own index of accounts by owner.
+ * The Solana JSON-RPC methods the reader, the watch follower (and a curious user) need,
+ * answered from a LiteSVM: getAccountInfo, getMultipleAccounts, getProgramAccounts,
+ * getTokenLargestAccounts, getBalance, getHealth, getVersion, getSlot, getBlockHeight,
+ * getLatestBlockhash, getBlock, getSignaturesForAddress. Answers have the shapes of a Solana
+ * node's (`{context: {slot}, value}`), accounts in base64 or base58 with `dataSlice`. The
+ * slot is the ledger's current one (./slot-ledger.ts): every commitment sees the same, as
+ * one validator finalizes each slot at once. The program-wide methods use LiteSVM's own
+ * index of accounts by owner.
  */
 import type { LiteSVM } from 'litesvm';
 import { getBase58Decoder, getBase58Encoder, getU64Decoder, isAddress, type Address } from '@solana/kit';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../solana-programs.ts';
+import { createSlotLedger, type SlotLedger } from './slot-ledger.ts';
 
 interface JsonRpcRequest {
   readonly jsonrpc?: unknown;
@@ -26,8 +30,6 @@ class RpcError extends Error {
 }
 
 const invalidParams = (message: string) => new RpcError(-32602, `Invalid params: ${message}`);
-/** LiteSVM has no blocks; one fixed slot keeps answers stable. */
-const SLOT = 1;
 const MAX_BATCH = 100;
 const MAX_MULTIPLE_ACCOUNTS = 100;
 
@@ -46,7 +48,12 @@ interface ProgramAccountsConfig extends AccountConfig {
 
 export interface SolanaRpcHandlerOptions {
   readonly svm: LiteSVM;
+  /** The network's slots (a ledger of its own when absent). */
+  readonly ledger?: SlotLedger;
 }
+
+/** Most signatures getSignaturesForAddress answers at once (a node's limit). */
+const MAX_SIGNATURES = 1000;
 
 function address(value: unknown, what: string): Address {
   if (typeof value !== 'string' || !isAddress(value)) throw invalidParams(`${what} is not a base58 public key`);
@@ -61,6 +68,7 @@ function config<T extends AccountConfig>(value: unknown): T {
 
 export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (payload: unknown) => Promise<unknown> {
   const { svm } = options;
+  const ledger = options.ledger ?? createSlotLedger(svm);
   const base58 = getBase58Decoder();
 
   function encodeData(data: Uint8Array, cfg: AccountConfig): [string, string] {
@@ -112,15 +120,48 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
   const methods: Record<string, (params: readonly unknown[]) => unknown> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': 'scopeward-litesvm', 'feature-set': 0 }),
-    getSlot: () => SLOT,
-    getLatestBlockhash: () => ({ context: { slot: SLOT }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: SLOT + 150 } }),
-    getBalance: ([addr]) => ({ context: { slot: SLOT }, value: Number(svm.getBalance(address(addr, 'the address') as never) ?? 0n) }),
-    getAccountInfo: ([addr, cfg]) => ({ context: { slot: SLOT }, value: account(address(addr, 'the address'), config(cfg)) }),
+    getSlot: () => ledger.slot(),
+    getBlockHeight: () => ledger.slot(),
+    getLatestBlockhash: () => ({
+      context: { slot: ledger.slot() },
+      value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: ledger.slot() + 150 },
+    }),
+    getBalance: ([addr]) => ({
+      context: { slot: ledger.slot() },
+      value: Number(svm.getBalance(address(addr, 'the address') as never) ?? 0n),
+    }),
+    getAccountInfo: ([addr, cfg]) => ({ context: { slot: ledger.slot() }, value: account(address(addr, 'the address'), config(cfg)) }),
+    getBlock: ([slotParam]) => {
+      if (typeof slotParam !== 'number' || !Number.isInteger(slotParam) || slotParam < 0)
+        throw invalidParams('the slot must be an integer');
+      const block = ledger.block(slotParam);
+      // A node's answer for a slot it has no block of (skipped, or before its ledger).
+      if (!block) throw new RpcError(-32009, `Slot ${slotParam} was skipped, or missing in long-term storage`);
+      return {
+        blockhash: block.blockhash,
+        previousBlockhash: block.previousBlockhash,
+        parentSlot: block.parentSlot,
+        blockHeight: block.slot,
+        blockTime: block.blockTime,
+      };
+    },
+    getSignaturesForAddress: ([addr, cfg]) => {
+      const limit = config<AccountConfig & { limit?: number }>(cfg).limit ?? MAX_SIGNATURES;
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES) throw invalidParams(`limit must be 1 to ${MAX_SIGNATURES}`);
+      return ledger.signaturesFor(address(addr, 'the address'), limit).map((s) => ({
+        signature: s.signature,
+        slot: s.slot,
+        err: null,
+        memo: null,
+        blockTime: s.blockTime,
+        confirmationStatus: 'finalized',
+      }));
+    },
     getMultipleAccounts: ([list, cfg]) => {
       if (!Array.isArray(list)) throw invalidParams('expected an array of addresses');
       if (list.length > MAX_MULTIPLE_ACCOUNTS) throw invalidParams(`at most ${MAX_MULTIPLE_ACCOUNTS} addresses`);
       const c = config<AccountConfig>(cfg);
-      return { context: { slot: SLOT }, value: list.map((a, i) => account(address(a, `address ${i}`), c)) };
+      return { context: { slot: ledger.slot() }, value: list.map((a, i) => account(address(a, `address ${i}`), c)) };
     },
     getProgramAccounts: ([program, cfg]) => {
       const owner = address(program, 'the program id');
@@ -130,7 +171,7 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
         if (!matches(found.data as Uint8Array, c.filters)) continue;
         out.push({ pubkey: found.address as string, account: view(found, c) });
       }
-      return c.withContext ? { context: { slot: SLOT }, value: out } : out;
+      return c.withContext ? { context: { slot: ledger.slot() }, value: out } : out;
     },
     getTokenLargestAccounts: ([mintParam]) => {
       const mint = address(mintParam, 'the mint');
@@ -149,7 +190,7 @@ export function createSolanaRpcHandler(options: SolanaRpcHandlerOptions): (paylo
       }
       balances.sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0));
       return {
-        context: { slot: SLOT },
+        context: { slot: ledger.slot() },
         value: balances.slice(0, 20).map((b) => ({
           address: b.address,
           amount: b.amount.toString(),

@@ -2,6 +2,7 @@
 import type { Mailer } from '../../accounts/mailer.ts';
 import type { WatchEvent } from '../../interface/schemas/watches.ts';
 import type { AttemptResult } from './send-webhook.ts';
+import { networkBySymbol } from '../../chain/networks.ts';
 
 export interface WebhookPayload extends WatchEvent {
   readonly watch: { readonly id: string; readonly token: string; readonly network: string };
@@ -19,7 +20,8 @@ export function alertMail(payload: WebhookPayload, dashboardUrl: string | undefi
     ...(payload.verdictBefore !== null || payload.verdictAfter !== null
       ? [`Verdict before: ${payload.verdictBefore ?? '—'}`, `Verdict after:  ${payload.verdictAfter ?? '—'}`]
       : []),
-    `Block ${payload.blockNumber} (${payload.blockHash})`,
+    // A Solana event's number is a slot; its hash is '' when the node no longer kept the block.
+    `${networkBySymbol(payload.network)?.family === 'solana' ? 'Slot' : 'Block'} ${payload.blockNumber}${payload.blockHash ? ` (${payload.blockHash})` : ''}`,
     ...(payload.transactionHash ? [`Transaction ${payload.transactionHash}`] : []),
     `Event ${payload.id} (${payload.kind})`,
     ...(dashboardUrl ? ['', `Watchlist: ${dashboardUrl.replace(/\/+$/, '')}/watchlist`] : []),

@@ -16,6 +16,8 @@ export function AddWatch({ onCreated }: { onCreated: (watch: Watch, secret: stri
   const [email, setEmail] = useState('');
   const [dashboard, setDashboard] = useState(true);
   const chosen = network || networks.data?.[0]?.symbol || '';
+  // A Solana network watches a mint (its authorities, supply and extensions) by its base58 address.
+  const solana = networks.data?.find((n) => n.symbol === chosen)?.family === 'solana';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +53,14 @@ export function AddWatch({ onCreated }: { onCreated: (watch: Watch, secret: stri
             ))}
           </select>
         </div>
-        <Field label="Token address" value={token} required maxLength={100} onChange={(e) => setToken(e.target.value)} placeholder="0x…" />
+        <Field
+          label={solana ? 'Mint address' : 'Token address'}
+          value={token}
+          required
+          maxLength={100}
+          onChange={(e) => setToken(e.target.value)}
+          placeholder={solana ? 'base58 mint address' : '0x…'}
+        />
         <Field
           label="Webhook URL (optional)"
           type="url"

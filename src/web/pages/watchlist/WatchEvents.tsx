@@ -1,5 +1,5 @@
-/** A watch's events, newest first: what changed in words, the value before → after, the block; retracted ones marked. */
-import type { WatchEvent } from '../../api/watches.ts';
+/** A watch's events, newest first: what changed in words, the value before → after, the block (slot on Solana); retracted ones marked. */
+import type { Watch, WatchEvent } from '../../api/watches.ts';
 import { EmptyState } from '../../ui/Card.tsx';
 import { Time } from '../../ui/Time.tsx';
 
@@ -18,7 +18,7 @@ const KIND_WORDS: Record<WatchEvent['kind'], string> = {
   retracted: 'Retracted',
 };
 
-export function WatchEvents({ events }: { events: readonly WatchEvent[] }) {
+export function WatchEvents({ events, chain = 'evm' }: { events: readonly WatchEvent[]; chain?: Watch['chain'] }) {
   if (events.length === 0)
     return (
       <EmptyState title="No changes seen yet">
@@ -49,7 +49,7 @@ export function WatchEvents({ events }: { events: readonly WatchEvent[] }) {
               </p>
             ) : null}
             <p className="muted watch-event-meta">
-              Block {event.blockNumber.toLocaleString()} · <Time iso={event.detectedAt} />
+              {chain === 'solana' ? 'Slot' : 'Block'} {event.blockNumber.toLocaleString()} · <Time iso={event.detectedAt} />
             </p>
           </li>
         );

@@ -53,7 +53,11 @@ function WatchRow({ watch, selected }: { watch: Watch; selected: boolean }) {
       <td data-label="Network">{watch.network}</td>
       <td data-label="Verdict">{watch.verdict ?? <span className="muted">no simulation</span>}</td>
       <td data-label="Alerts to">{channels.filter(Boolean).join(', ') || '—'}</td>
-      <td data-label="Checked up to">{watch.lastCheckedBlock === null ? '—' : `block ${watch.lastCheckedBlock.toLocaleString()}`}</td>
+      <td data-label="Checked up to">
+        {watch.lastCheckedBlock === null
+          ? '—'
+          : `${watch.chain === 'solana' ? 'slot' : 'block'} ${watch.lastCheckedBlock.toLocaleString()}`}
+      </td>
       <td data-label="Since">
         <Time iso={watch.createdAt} />
       </td>
@@ -85,9 +89,11 @@ function WatchDetailCards({ watchId }: { watchId: string }) {
       <Card title={`Events of ${watch.token.slice(0, 10)}… on ${watch.network}`}>
         {watch.watched.note ? <Alert tone="info">{watch.watched.note}</Alert> : null}
         <p className="muted">
-          Watching {watch.watched.values} value{watch.watched.values === 1 ? '' : 's'}. Verdict now: {watch.verdict ?? 'no simulation'}
+          Watching {watch.watched.values} value{watch.watched.values === 1 ? '' : 's'}
+          {watch.chain === 'solana' ? ' (mint and freeze authorities, supply, Token-2022 extensions)' : ''}. Verdict now:{' '}
+          {watch.verdict ?? 'no simulation'}
         </p>
-        <WatchEvents events={events} />
+        <WatchEvents events={events} chain={watch.chain} />
         <p>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(watch.id)}>
             Stop watching
