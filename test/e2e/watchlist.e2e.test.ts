@@ -27,6 +27,8 @@ import { verifyWebhookSignature } from '../../src/watch/delivery/webhook-signatu
 
 const OUTPUT = join(process.cwd(), 'test-output', 'e2e-watchlist');
 const FEE_TOKEN = '0x150D275D86de10e9388303cDeD1F2Ad3ed304298';
+/** The embedded Solana network's sample mint whose mint authority is kept (README's table). */
+const MINT_AUTHORITY_KEPT = 'CJsgvoN3h8ZUBBMgcGvgV7eUzBxU7rJZMUkqoGtd8b1k';
 
 requireChromium();
 
@@ -133,6 +135,30 @@ describe('Watchlist page in Chromium', { timeout: 600_000 }, () => {
     await page.getByRole('cell', { name: 'delivered' }).filter({ hasText: 'delivered' }).first().waitFor({ timeout: 30_000 });
     await page.locator('td[data-label="Status"]', { hasText: 'delivered' }).nth(1).waitFor({ timeout: 30_000 });
     await shot('05-redelivered');
+    assert.deepEqual(problems, []);
+  });
+
+  it('watch a Solana mint, see its mint authority revoked on the page, named by its slot', async () => {
+    await page.getByLabel('Network').selectOption('SOL');
+    await page.getByLabel(/Mint address|Token address/).fill(MINT_AUTHORITY_KEPT);
+    await page.getByLabel('Webhook URL (optional)').fill('');
+    await page.getByRole('button', { name: 'Add watch' }).click();
+    await page.getByRole('link', { name: new RegExp(`Events of ${MINT_AUTHORITY_KEPT} on SOL`, 'i') }).waitFor({ timeout: 120_000 });
+    const acted = await runCli(['devnet', 'act', 'SMINT', 'revoke-mint-authority', '--rpc', `${server.url}/rpc/solana`], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    });
+    assert.equal(acted.code, 0, acted.stderr);
+    await page.getByRole('link', { name: new RegExp(`Events of ${MINT_AUTHORITY_KEPT} on SOL`, 'i') }).click();
+    await page
+      .getByText(/mint authority .* → none \(revoked\)/)
+      .first()
+      .waitFor({ timeout: 120_000 });
+    await page
+      .getByText(/^Slot \d+/)
+      .first()
+      .waitFor();
+    await shot('06-solana-authority-revoked');
     assert.deepEqual(problems, []);
   });
 });
