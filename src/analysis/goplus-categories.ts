@@ -56,7 +56,7 @@ export const GOPLUS_CATEGORIES: readonly GoPlusCategory[] = [
     smartAuditKeys: ['burn'],
     findings: ['owner-changes-balances', 'owner-burn'],
     triggers:
-      "A privileged function overwrites a holder's balance, moves tokens out of an address it is given without allowance, or debits it.",
+      "A privileged function overwrites a holder's balance, moves tokens out of an address it is given without allowance, or debits it; or changes a number every balance is computed from (a reflection total, a rebase factor); including such work on a branch of an open function that only one privileged caller reaches.",
   },
   {
     id: 'hidden-ownership',
@@ -155,7 +155,7 @@ export const GOPLUS_CATEGORIES: readonly GoPlusCategory[] = [
     smartAuditKeys: ['cooldown'],
     findings: ['transfer-cooldown'],
     triggers:
-      "A privileged function sets a time rule of the transfer path (a delay between a wallet's transfers, its switch, or a per-holder unlock time); a fixed delay no one can change is not reported.",
+      "A privileged function sets a time rule of the transfer path (a delay between a wallet's transfers, its switch, a per-holder unlock time, or the delay a per-holder unlock is computed from); a fixed delay no one can change is not reported.",
   },
 ];
 

@@ -96,7 +96,7 @@ export function collectPageProblems(page: Page, problems: string[]): void {
 export async function screenshotDesktopAndPhone(page: Page, dir: string, name: string): Promise<void> {
   // From the top: a full-page shot of a scrolled page draws sticky parts (the phone header,
   // the sidebar) where the scroll left them, over the content, which no reader sees.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.setViewportSize(DESKTOP_VIEWPORT);
   await page.screenshot({ path: join(dir, `${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE_VIEWPORT);

@@ -103,6 +103,17 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
       }
     }
   }
+  // `sellAfter[to] = block.number + delay` on a buy, `block.number >= sellAfter[from]` on a
+  // sell: the per-holder time is bookkeeping, but the plain numbers its value is computed
+  // from (`delay`) set the wait, so they are the cooldown a privileged setter changes.
+  for (const e of token.transferEntries) {
+    for (const w of e.summary.writes) {
+      if (!out.cooldown.has(w.v) || w.keys.length !== 1 || !token.isParty(w.keys[0]!) || !w.valueNode) continue;
+      const i = involvesNode(w.valueNode, w.env, w.fn, scope, token);
+      if (!i.time) continue;
+      for (const v of i.vars) if (!token.supply.has(v)) out.cooldown.add(v);
+    }
+  }
   // Any per-address boolean the transfer path reads (`takeFee = !excluded[from]`) changes
   // how it treats that address.
   for (const v of token.reads) {
