@@ -99,7 +99,12 @@ function readRules(token: TokenModel, scope: Scope): TransferRules {
       } else if (a.k === 'flag' && a.keys.some((k) => token.isParty(k))) {
         (lit.positive || lit.fromPath ? out.exemptFlags : out.blockFlags).add(a.v);
       } else if (a.k === 'compare') {
-        classifyLimit(lit, scope, token, out, rule);
+        const listed = arrayListed(lit, scope, token);
+        if (listed) out.blockFlags.add(listed);
+        else classifyLimit(lit, scope, token, out, rule);
+      } else if (a.k === 'caller-is' && !lit.positive && a.who.k === 'state' && a.who.v.type.isArray) {
+        // `for (…) require(msg.sender != bots[i])`: the caller must not be in the list.
+        out.blockFlags.add(a.who.v);
       }
     }
   }
@@ -273,6 +278,23 @@ export function canSetTo(w: Write, value: boolean): boolean {
   const n = w.valueNode;
   if (n && n.type === 'unary_expression' && n.children[1]?.type === 'identifier' && n.children[1].text === w.v.name) return true;
   return isBoolType(w.v.type) || w.v.type.text !== '';
+}
+
+/**
+ * `for (…) require(from != bots[i])`: a party compared with the elements of a stored list,
+ * the rule failing on a match. The list is a block list like a per-address flag; its
+ * setters push to it.
+ */
+function arrayListed(lit: Literal, scope: Scope, token: TokenModel): StateVariable | undefined {
+  const a = lit.atom;
+  if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '!=') !== lit.positive) return undefined;
+  const cx = { scope, fn: lit.fn };
+  const l = evaluate(a.left, lit.env, cx);
+  const r = evaluate(a.right, lit.env, cx);
+  const element = (x: typeof l): x is typeof l & { k: 'state' } => x.k === 'state' && x.v.type.isArray && x.keys.length === 1;
+  if (element(l) && token.isParty(r)) return l.v;
+  if (element(r) && token.isParty(l)) return r.v;
+  return undefined;
 }
 
 /** `Status.Open` where the variable's type is the enum `Status`. */

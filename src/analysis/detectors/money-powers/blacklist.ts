@@ -44,7 +44,10 @@ export default defineDetector({
         const rules = transferRules(a);
         if (!rules || rules.blockFlags.size === 0) return;
         for (const { entry, writes } of privilegedWrites(a, rules.blockFlags)) {
-          const blocking = writes.filter((w) => canSetTo(w, true));
+          // A stored list is added to with push (or an element written at an index).
+          const blocking = writes.filter(
+            (w) => canSetTo(w, true) || (w.v.type.isArray && (w.op === 'push' || (w.op === 'set' && w.keys.length === 1))),
+          );
           if (blocking.length === 0 || blocking.some((w) => w.inLoop || w.keys[0]?.k === 'element') || reported.has(entry.fn)) continue;
           reportFunction(ctx, entry.fn, 'blacklist', { flags: names(blocking.map((w) => w.v)) });
         }
