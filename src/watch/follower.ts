@@ -20,6 +20,8 @@ import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
 import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
 import { decodeValue, readCall } from './read-values.ts';
 import { batchReads } from './batched-reads.ts';
+import { isUniswapV2Pair, withKnownSlots } from './known-pairs.ts';
+import { SELECTORS, type WatchedValue } from './watch-plan.ts';
 import { describeValueChange, describeVerdictChange, isAlert, type VerdictSnapshot } from './describe-change.ts';
 import type { Baseline, WatchRecord, WatchRepository } from './watch-repository.ts';
 
@@ -109,6 +111,10 @@ export function createFollower(options: FollowerOptions): Follower {
   const now = options.now ?? (() => new Date());
   let range = maxRange;
   let overrides = true;
+  /** Views whose folded call failed: read as their own item from then on. */
+  const alone = new Set<string>();
+  /** Pools by address, once their code was read: true for the known Uniswap V2 pair (its supply is a slot). */
+  const pairs = new Map<string, boolean>();
   let cursor: number | undefined;
   const hashes = new Map<number, string>();
   let watches: WatchRecord[] | undefined;
@@ -141,10 +147,19 @@ export function createFollower(options: FollowerOptions): Follower {
 
   async function advance(): Promise<StepOutcome> {
     const live = await load();
-    const [headAnswer, cursorAnswer] = await send([
+    // Pools not seen yet: their code, in this same round trip (a pool's code does not change).
+    const unseen = [...new Set(live.flatMap((w) => pools(w)))].filter((p) => !pairs.has(p));
+    const asked = cursor === undefined ? [] : [{ method: 'eth_getBlockByNumber', params: [hex(cursor), false] }];
+    const [headAnswer, ...rest] = await send([
       { method: 'eth_blockNumber', params: [] },
-      ...(cursor === undefined ? [] : [{ method: 'eth_getBlockByNumber', params: [hex(cursor), false] }]),
+      ...asked,
+      ...unseen.map((p) => ({ method: 'eth_getCode', params: [p, 'latest'] })),
     ]);
+    const cursorAnswer = asked.length > 0 ? rest[0] : undefined;
+    const codes = rest.slice(asked.length);
+    unseen.forEach((p, k) => {
+      if (codes[k]?.ok) pairs.set(p, isUniswapV2Pair(codes[k].result));
+    });
     const head = Number(BigInt(resultOf<string>(headAnswer, 'eth_blockNumber')));
     if (cursor === undefined) {
       // Start where the watches were last confirmed (a restart), else at the confirmed head,
@@ -165,15 +180,15 @@ export function createFollower(options: FollowerOptions): Follower {
     const to = Math.min(confirmed, cursor + range);
     const tag = hex(to);
     const addresses = [...new Set(live.flatMap((w) => w.baseline.plan.values.map((v) => v.read.address.toLowerCase())))];
-    const reads = live.flatMap((w) => w.baseline.plan.values.map((value) => ({ watch: w, value })));
+    const watchedAddresses = new Set(addresses);
+    const reads = readsOf(live);
     // The range's blocks with their transactions: which transaction called a watched address
     // (and, for bytecode-only tokens, the owner's calls to them). The last one is the block read at.
     const blocks = Array.from({ length: to - from + 1 }, (_, k) => from + k);
     const batched = batchReads(
-      reads.map((r) => r.value),
+      reads.map((r) => r.read),
       tag,
-      options.multicall ?? null,
-      overrides,
+      { multicall: options.multicall ?? null, overrides, alone },
     );
     const answers = await send([
       ...(addresses.length > 0 ? [{ method: 'eth_getLogs', params: [{ fromBlock: hex(from), toBlock: tag, address: addresses }] }] : []),
@@ -190,6 +205,8 @@ export function createFollower(options: FollowerOptions): Follower {
     const readItems = answers.slice(offset, offset + batched.calls.length);
     // A node that refuses state overrides is read value by value from the next step on.
     if (batched.refused(readItems)) overrides = false;
+    for (const view of batched.failedViews(readItems)) alone.add(view);
+    for (const view of batched.answeredAlone(readItems)) alone.delete(view);
     const readAnswers = batched.answers(readItems);
     const bodies = answers.slice(offset + batched.calls.length).map((answer, k) => resultOf<FullBlock | null>(answer, `block ${from + k}`));
     const target = bodies.at(-1);
@@ -204,7 +221,7 @@ export function createFollower(options: FollowerOptions): Follower {
       for (const tx of body.transactions) {
         const to = tx.to?.toLowerCase();
         if (!to) continue;
-        if (addresses.includes(to)) lastTx.set(to, tx.hash);
+        if (watchedAddresses.has(to)) lastTx.set(to, tx.hash);
         if (callWatched.has(to)) calls.set(to, [...(calls.get(to) ?? []), tx]);
       }
     }
@@ -216,7 +233,7 @@ export function createFollower(options: FollowerOptions): Follower {
       if (!answer?.ok) continue; // not read this time: compared at the next block
       let values = byWatch.get(r.watch.id);
       if (!values) byWatch.set(r.watch.id, (values = new Map()));
-      values.set(r.value.key, decodeValue(r.value, answer));
+      values.set(r.value.key, decodeValue(r.read, answer));
     }
     for (const watch of live) {
       if (watch.lastCheckedBlock !== null && watch.lastCheckedBlock >= to) continue; // its baseline is newer than this block
@@ -239,6 +256,22 @@ export function createFollower(options: FollowerOptions): Follower {
     // Grows back towards the configured range after a success.
     range = Math.min(maxRange, range * 2);
     return { kind: 'advanced', from, to, events };
+  }
+
+  /** A totalSupply() the plan calls on an address that is not the token: its pool. */
+  function pools(watch: WatchRecord): string[] {
+    const token = watch.token.toLowerCase();
+    return watch.baseline.plan.values.flatMap((v) =>
+      v.read.type === 'call' && v.read.data === SELECTORS.totalSupply && v.read.address.toLowerCase() !== token
+        ? [v.read.address.toLowerCase()]
+        : [],
+    );
+  }
+
+  /** Every value of the watches with how it is read: a known pair's supply at its slot, the rest as planned. */
+  function readsOf(live: readonly WatchRecord[]): { watch: WatchRecord; value: WatchedValue; read: WatchedValue }[] {
+    const v2 = new Set([...pairs].filter(([, known]) => known).map(([address]) => address));
+    return live.flatMap((watch) => watch.baseline.plan.values.map((value) => ({ watch, value, read: withKnownSlots(value, v2) })));
   }
 
   async function compare(
