@@ -136,17 +136,15 @@ const fee = f.devnet.tokens.find((t) => t.behaviour === 'fee')!;
   if (!args['shared-pair'])
     for (let i = 0; i < pairs.length; i += 1000)
       await request(
-        pairs
-          .slice(i, i + 1000)
-          .flatMap((address) => [
-            { jsonrpc: '2.0', id: 0, method: 'hardhat_setCode', params: [address, pairCode] },
-            ...pairSlots.map((slot, k) => ({
-              jsonrpc: '2.0',
-              id: 0,
-              method: 'hardhat_setStorageAt',
-              params: [address, slot, pairValues[k]],
-            })),
-          ]),
+        pairs.slice(i, i + 1000).flatMap((address) => [
+          { jsonrpc: '2.0', id: 0, method: 'hardhat_setCode', params: [address, pairCode] },
+          ...pairSlots.map((slot, k) => ({
+            jsonrpc: '2.0',
+            id: 0,
+            method: 'hardhat_setStorageAt',
+            params: [address, slot, pairValues[k]],
+          })),
+        ]),
       );
   const accountsOf = (i: number) => [
     { name: 'pair', address: pairs[i]! },
@@ -233,6 +231,10 @@ const fee = f.devnet.tokens.find((t) => t.behaviour === 'fee')!;
     if (outcome.kind !== 'advanced') throw new Error(`step ${b}: ${JSON.stringify(outcome)}`);
   }
   clearInterval(sampler);
+  // What the follower keeps between blocks (its watches, the layout of its reads, hashes), after a collection; the peak above adds a block's garbage.
+  global.gc?.();
+  const after = process.memoryUsage();
+  const held = after.heapUsed + after.external - before.heapUsed - before.external;
   const trips = (rpc.roundTrips() - tripsBefore) / BLOCKS;
   // Baseline: the node answering the same reads of one block as one batch item each (no Multicall3, no override), nothing else.
   const headNow: Hex = `0x${Number(BigInt((await send('eth_blockNumber')) as string)).toString(16)}`;
@@ -256,7 +258,7 @@ const fee = f.devnet.tokens.find((t) => t.behaviour === 'fee')!;
   console.log(
     `  follower: ${(1000 / perBlock).toFixed(2)} blocks/s (${Math.round(perBlock)} ms a block; target ≥ 1), ${trips.toFixed(1)} round trips a block (target ≤ 3), ` +
       `process RSS ${mb(peakRss)} MB (devnet in the same process; +${mb(peakRss - before.rss)} MB while following; target ≤ 300 MB), ` +
-      `JS heap and buffers ${mb(peakHeap)} MB at the peak (+${mb(peakHeap - before.heapUsed - before.external)} MB while following)`,
+      `JS heap and buffers ${mb(peakHeap)} MB at the peak (+${mb(peakHeap - before.heapUsed - before.external)} MB while following, +${mb(held)} MB still held after the last block${global.gc ? '' : ' (run with --expose-gc for this figure)'})`,
   );
   console.log(
     `  baseline: the node answers the ${calls.length} reads in ${Math.round(nodeMs)} ms: follower/node ratio ${(perBlock / nodeMs).toFixed(2)}; events ${events.length} (none expected)`,

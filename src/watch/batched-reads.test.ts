@@ -7,7 +7,7 @@ import { SAMPLE_TOKEN_SPECS } from '../devnet/sample-tokens.ts';
 import { compileSolidity } from '../compile/compile-solidity.ts';
 import { analyzeSources } from '../analysis/analyze.ts';
 import { inProcessJsonRpc, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
-import { batchReads, SLOT_READER_CODE, SUBCALLS_PER_CALL, viewKey } from './batched-reads.ts';
+import { batchReads, decodeAggregate3, planReads, SLOT_READER_CODE, SUBCALLS_PER_CALL, viewKey } from './batched-reads.ts';
 import { isUniswapV2Pair, withKnownSlots } from './known-pairs.ts';
 import { decodeValue, readCall } from './read-values.ts';
 import { buildWatchPlan, SELECTORS, type WatchedValue } from './watch-plan.ts';
@@ -49,6 +49,40 @@ const answer = (results: { success: boolean; returnData: Hex }[]): RpcAnswer => 
 });
 
 describe('batched reads', () => {
+  it("decodes aggregate3's answer as viem does, and refuses what is not one", () => {
+    const results = [
+      { success: true, returnData: `0x${'12'.repeat(32)}` as Hex },
+      { success: false, returnData: '0x' as Hex },
+      { success: true, returnData: `0x${'ab'.repeat(7 * 32)}` as Hex },
+      { success: true, returnData: '0x0102' as Hex },
+    ];
+    const encoded = answer(results) as { result: Hex };
+    assert.deepEqual(decodeAggregate3(encoded.result), results);
+    assert.deepEqual(decodeAggregate3((answer([]) as { result: Hex }).result), []);
+    assert.equal(decodeAggregate3(encoded.result.slice(0, -64)), undefined, 'cut short');
+    assert.equal(decodeAggregate3(`${encoded.result.slice(0, 65)}f${encoded.result.slice(66)}`), undefined, 'an offset past the end');
+    assert.equal(decodeAggregate3('0x'), undefined);
+    assert.equal(decodeAggregate3('0xzz'), undefined);
+  });
+
+  it('keeps the encoded calls from block to block: only the block tag changes', () => {
+    const a = address(0xa);
+    const plan = planReads([storage('s', a, 1), view('o', a, SELECTORS.owner)], { multicall: MULTICALL, overrides: true });
+    const [x, y] = [plan.at('0x1'), plan.at('0x2')];
+    assert.deepEqual(
+      x.calls.map((c) => c.params[1]),
+      ['0x1', '0x1'],
+    );
+    assert.deepEqual(
+      y.calls.map((c) => c.params[1]),
+      ['0x2', '0x2'],
+    );
+    assert.deepEqual(
+      x.calls.map((c) => (c.params[0] as { data: Hex }).data),
+      y.calls.map((c) => (c.params[0] as { data: Hex }).data),
+    );
+  });
+
   it('asks a read several values share once and answers each of them, decoded by its own offset', () => {
     const a = address(0xa);
     const values = [storage('low', a, 3, 1, 0), storage('high', a, 3, 1, 1), storage('other', a, 4), storage('low again', a, 3, 1, 0)];
