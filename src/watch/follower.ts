@@ -1,11 +1,13 @@
 /**
- * The follower of one EVM network (issue 32, item 3). Each step costs at most two JSON-RPC
- * round trips however many tokens are watched:
+ * The follower of one EVM network (issue 32, item 3). Each step costs two JSON-RPC round
+ * trips, three at most, however many tokens are watched:
  *
- *   1. `eth_blockNumber` and the block at the cursor (its hash shows a reorg);
+ *   1. `eth_blockNumber` and the block at the cursor (its hash shows a reorg), and the code of
+ *      pools not seen yet (a known Uniswap V2 pair's supply is a slot);
  *   2. one batch: `eth_getLogs` over every watched address for the blocks since the cursor
  *      (which transaction changed what), the last block of the range (hash, time), and every
- *      watched slot and view read at that block.
+ *      watched slot and view read at that block (src/watch/batched-reads.ts);
+ *   3. only when a known pair logged in the range: its supply at the same block.
  *
  * Blocks are taken once they have `confirmations` blocks on top. A watched value that moved
  * is an event; the token is re-simulated and the event says what the change did to the
@@ -131,7 +133,7 @@ export function createFollower(options: FollowerOptions): Follower {
   const now = options.now ?? (() => new Date());
   let range = maxRange;
   let overrides = true;
-  /** Views whose folded call failed: read as their own item from then on. */
+  /** Views whose folded call failed: read as their own item until they answer a word alone. */
   const alone = new Set<string>();
   /** Pools by address, once their code was read: true for the known Uniswap V2 pair (its supply is a slot). */
   const pairs = new Map<string, boolean>();
@@ -369,13 +371,16 @@ export function createFollower(options: FollowerOptions): Follower {
     calls: readonly Transaction[],
   ): Promise<WatchEvent[]> {
     const base = watch.baseline;
-    const values: Record<string, string | null> = { ...base.values };
+    // Copied only when a value moved: most watches see none, and at 10 000 tokens a copy each
+    // was a block's worth of garbage.
+    let values: Record<string, string | null> = base.values;
     const alerts: Alert[] = [];
     for (const value of base.plan.values) {
       if (!read.has(value.key)) continue;
       const after = read.get(value.key)!;
       const before = base.values[value.key] ?? null;
       if (after === before) continue;
+      if (values === base.values) values = { ...base.values };
       values[value.key] = after;
       // Not read when the watch was made (a node error then): this first read is its baseline.
       if (!(value.key in base.values)) continue;
@@ -419,7 +424,7 @@ export function createFollower(options: FollowerOptions): Follower {
             : `${lock.label} expires on ${lock.unlockAt}, within 7 days`,
       });
     }
-    const changedValues = Object.keys(values).some((k) => values[k] !== (base.values[k] ?? null));
+    const changedValues = values !== base.values;
     if (alerts.length === 0 && lockEvents.length === 0) {
       if (changedValues) await save(watch, { ...base, values, locks }, watch.verdict);
       return [];
