@@ -17,9 +17,9 @@
  *   not every block, and a view that always reverts (no `owner()`) stays an item of its own.
  *
  * Calls hold at most `SUBCALLS_PER_CALL` sub-calls: one aggregate3 of 10 000 views took the
- * devnet 2.0-4.5 s where ten of 1 000 took 0.6-0.7 s (and 10 000 as items 2.5 s); the
- * memory Multicall3 copies its results through grows with the square of their number, and a
- * call's calldata past ~2 MB meets EIP-7623's floor price above the gas given.
+ * devnet 2.0-4.5 s where ten of 1 000 took 0.6-0.7 s (and 10 000 as items 2.5 s), likely as
+ * Multicall3 copies its growing result array through memory priced by the square of its size;
+ * and a call's calldata past ~2 MB meets EIP-7623's floor price above the gas given.
  *
  * Without a Multicall3 on the network every value is its own item; once a node refuses the
  * override, slots are items again and views stay folded.
@@ -91,7 +91,7 @@ const hexWord = /^0x(?:[0-9a-fA-F]{2})*$/;
 
 /**
  * aggregate3's answer, `(bool success, bytes returnData)[]`, read straight from the hex:
- * viem's decoder turns the whole answer into bytes and back, which was ~40 % of the
+ * viem's decoder turns the whole answer into bytes and back, about a tenth of the
  * follower's own time a block at 10 000 tokens. Undefined when it is not such an answer
  * (every offset and length is checked against the text). Held against viem's encoder by
  * batched-reads.test.ts.
@@ -156,8 +156,8 @@ export interface ReadPlan {
 
 /**
  * How the values are read, made once for as long as they, the override and the views read
- * alone stay the same (the follower keeps it from block to block): encoding the calls was a
- * fifth of its own time a block at 10 000 tokens. Only the block tag changes.
+ * alone stay the same (the follower keeps it from block to block): made every block, it was
+ * about a quarter of the follower's own time at 10 000 tokens. Only the block tag changes.
  */
 export function planReads(values: readonly WatchedValue[], options: BatchReadOptions): ReadPlan {
   const { multicall, overrides } = options;
