@@ -65,3 +65,42 @@ test('a contract with no token model has no powers; the field is empty on empty 
   );
   assert.deepEqual(analyzeSources({}).tokenPowers, []);
 });
+
+test('the state variable owner() and totalSupply() return as they are, and none when a view computes its answer', () => {
+  const [tok] = analyzeSources({ 'Tok.sol': TOKEN }).tokenPowers;
+  // Public variables: their getters answer the views.
+  assert.deepEqual(tok?.views, { owner: { name: 'owner', contract: 'Owned' }, totalSupply: { name: 'totalSupply', contract: 'Tok' } });
+
+  const oz = `pragma solidity ^0.8.0;
+abstract contract Ownable {
+  address private _owner;
+  function owner() public view virtual returns (address) { return (_owner); }
+  function renounceOwnership() public { require(msg.sender == _owner); _owner = address(0); }
+}
+contract Base {
+  mapping(address => uint256) internal _balances;
+  uint256 private _totalSupply;
+  function totalSupply() public view virtual returns (uint256) { return _totalSupply; }
+  function transfer(address to, uint256 v) external returns (bool) { _balances[msg.sender] -= v; _balances[to] += v; return true; }
+}
+contract Hidden is Base, Ownable {
+  address private _realOwner;
+  bool private _fake;
+  // A fake renounce: owner() answers the zero address while _realOwner keeps the power.
+  function owner() public view override returns (address) { return _fake ? address(0) : _realOwner; }
+}
+contract Plain is Base, Ownable {}
+contract Guarded is Base, Ownable {
+  modifier onlyOwner() { require(msg.sender == owner()); _; }
+  function totalSupply() public view override onlyOwner returns (uint256) { return Base.totalSupply(); }
+}`;
+  const byName = new Map(analyzeSources({ 'Oz.sol': oz }).tokenPowers.map((p) => [p.contract, p]));
+  assert.deepEqual(byName.get('Plain')?.views, {
+    owner: { name: '_owner', contract: 'Ownable' },
+    totalSupply: { name: '_totalSupply', contract: 'Base' },
+  });
+  // The most-derived owner() computes its answer: called, not read as a slot.
+  assert.deepEqual(byName.get('Hidden')?.views, { totalSupply: { name: '_totalSupply', contract: 'Base' } });
+  // A modifier on the view (it may revert), a body that is not a bare variable: called.
+  assert.deepEqual(byName.get('Guarded')?.views, { owner: { name: '_owner', contract: 'Ownable' } });
+});

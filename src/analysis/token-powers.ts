@@ -11,6 +11,8 @@ import type { SyntaxNode } from './solidity/syntax-tree.ts';
 import type { FunctionModel, Parameter, StateVariable } from './solidity/program.ts';
 import { lineOf } from './solidity/source-unit.ts';
 import { addressMappingValue, isBoolType, isUintType } from './solidity/type-info.ts';
+import { singleReturn } from './solidity/evaluate.ts';
+import { unparen } from './solidity/syntax-helpers.ts';
 
 export type TokenPowerKind =
   | 'authority'
@@ -64,6 +66,20 @@ export interface TokenPowersOfContract {
    * needs the agent set first.
    */
   readonly authoritySetters: readonly TokenPower[];
+  /**
+   * The state variable `owner()` and `totalSupply()` return as they are: a public variable of
+   * that name, or a most-derived function whose body is only `return v;`. The watch follower
+   * reads these at their storage slot instead of calling the view (src/watch/watch-plan.ts);
+   * a view that computes anything (`return paused ? address(0) : _owner;`) is not named, so
+   * the view is still called and what it answers is what is watched.
+   */
+  readonly views?: { readonly owner?: ViewVariable; readonly totalSupply?: ViewVariable };
+}
+
+/** A state variable by name and the contract declaring it (how the compiler's storage layout names it). */
+export interface ViewVariable {
+  readonly name: string;
+  readonly contract: string;
 }
 
 /** Words a function that opens trading tends to carry in its name; used only to order candidates. */
@@ -110,7 +126,36 @@ function powersOf(a: ContractAnalysis): TokenPowersOfContract {
     ledger: ledgerVar ? { name: ledgerVar.name, contract: ledgerVar.contract.name } : null,
     powers,
     tradingSwitches,
+    views: viewVariables(a),
   };
+}
+
+/** Which state variable each watched view returns unchanged, when one does. */
+function viewVariables(a: ContractAnalysis): NonNullable<TokenPowersOfContract['views']> {
+  const out: { owner?: ViewVariable; totalSupply?: ViewVariable } = {};
+  for (const name of ['owner', 'totalSupply'] as const) {
+    const v = returnedVariable(a, name);
+    if (v) out[name] = { name: v.name, contract: v.contract.name };
+  }
+  return out;
+}
+
+function returnedVariable(a: ContractAnalysis, name: string): StateVariable | undefined {
+  const fn = a.functions.find((f) => f.kind === 'function' && f.name === name && f.params.length === 0);
+  const stored = (v: StateVariable) => !v.isConstant && !v.isImmutable && !v.type.mapping && !v.type.isArray;
+  if (!fn) {
+    // No such function: a public state variable's getter answers it (a function cannot override a variable).
+    const v = stateVariablesOf(a.contract).find((s) => s.name === name && s.visibility === 'public');
+    return v && stored(v) ? v : undefined;
+  }
+  // A modifier may revert or change what is answered: such a view is called as it is.
+  if (fn.returns.length !== 1 || fn.modifiers.length > 0) return undefined;
+  const returned = singleReturn(fn);
+  const id = returned ? unparen(returned) : undefined;
+  if (id?.type !== 'identifier') return undefined;
+  // The name as the function's own contract sees it (a private variable of another base of the same name is not it).
+  const v = stateVariablesOf(fn.contract).find((s) => s.name === id.text);
+  return v && stored(v) ? v : undefined;
 }
 
 /**

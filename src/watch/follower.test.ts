@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDevnet, type Devnet } from '../devnet/devnet.ts';
 import { openTestStore, type TestStore } from '../testing/test-stores.ts';
-import { httpJsonRpc, RpcUnavailableError } from './json-rpc-batch.ts';
+import { httpJsonRpc, inProcessJsonRpc, RpcUnavailableError } from './json-rpc-batch.ts';
+import { actOnToken } from '../devnet/owner-actions.ts';
 import { createWatchRepository } from './watch-repository.ts';
 import { createFollower, type StepOutcome } from './follower.ts';
 import { buildWatchPlan } from './watch-plan.ts';
@@ -153,5 +154,82 @@ describe('the follower on a node that limits it', () => {
     assert.equal(resumed.kind, 'advanced');
     assert.equal(follower.cursor(), head + 1);
     assert.equal((await repository.liveOn('LOCAL'))[0]!.lastCheckedBlock, head + 1);
+  });
+
+  it("reads a known Uniswap V2 pair's supply only in a range where the pair logged, and sees liquidity pulled", async () => {
+    const token = devnet.tokens.find((t) => t.behaviour === 'plain')!;
+    const send = async (method: string, params: unknown[]) =>
+      ((await devnet.request({ jsonrpc: '2.0', id: 1, method, params })) as { result: string }).result;
+    const getPair = `0xe6a43905${token.address.slice(2).toLowerCase().padStart(64, '0')}${devnet.contracts.weth.slice(2).toLowerCase().padStart(64, '0')}`;
+    const pair = `0x${(await send('eth_call', [{ to: devnet.contracts.factory, data: getPair }, 'latest'])).slice(-40)}`;
+    const head = Number(BigInt(await send('eth_blockNumber', [])));
+    const repository = createWatchRepository(store.db);
+    const plan = buildWatchPlan({
+      token: token.address.toLowerCase(),
+      proxy: false,
+      storage: [],
+      powers: null,
+      pair,
+      accounts: [],
+      locks: [],
+      sourceNote: null,
+    });
+    const supply = BigInt(await send('eth_call', [{ to: pair, data: '0x18160ddd' }, 'latest'])).toString();
+    await repository.insert({
+      id: 'w-pair',
+      accountId: 'a1',
+      token: token.address.toLowerCase(),
+      network: 'LOCAL',
+      chain: 'evm',
+      webhookUrl: null,
+      email: null,
+      dashboard: true,
+      webhookSecret: null,
+      baseline: { plan, values: { 'pair:totalSupply()': supply }, locks: {}, verdict: null, decimals: 18 },
+      verdict: null,
+      createdAt: 'now',
+      lastCheckedBlock: head,
+    });
+    // Which accounts each batch reads a slot of (the reader override names them).
+    const overridden: string[][] = [];
+    const inner = inProcessJsonRpc((payload) => devnet.request(payload));
+    const rpc = {
+      roundTrips: inner.roundTrips,
+      send: async (calls: Parameters<typeof inner.send>[0]) => {
+        overridden.push(calls.flatMap((c) => (c.method === 'eth_call' && c.params[2] ? Object.keys(c.params[2] as object) : [])));
+        return inner.send(calls);
+      },
+    };
+    const events: WatchEvent[] = [];
+    const follower = createFollower({
+      network: 'LOCAL',
+      rpc,
+      repository,
+      deliveries: { enqueue: async (event) => void events.push(event) },
+      resimulate: async () => null,
+      confirmations: 0,
+      multicall: devnet.contracts.multicall,
+    });
+    const mine = () => devnet.request({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] });
+    await follower.step(); // its place (and the pair's code)
+    await mine();
+    assert.equal((await follower.step()).kind, 'advanced');
+    assert.ok(overridden.flat().includes(pair.toLowerCase()), 'read once with a new layout');
+    overridden.length = 0;
+    await mine();
+    assert.equal((await follower.step()).kind, 'advanced');
+    assert.ok(!overridden.flat().includes(pair.toLowerCase()), 'a pair that logged nothing is not read');
+    assert.equal(overridden.length, 2, 'two round trips');
+    overridden.length = 0;
+    await actOnToken(devnet, token.symbol, 'pull-liquidity');
+    const outcome = await follower.step();
+    assert.equal(outcome.kind, 'advanced');
+    assert.ok(overridden.flat().includes(pair.toLowerCase()), 'the pair logged: read');
+    assert.equal(overridden.length, 3, 'in a third round trip');
+    assert.deepEqual(
+      events.map((e) => e.kind),
+      ['liquidity-removed'],
+    );
+    await repository.remove('w-pair', 'a1', 'now');
   });
 });

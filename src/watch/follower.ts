@@ -1,11 +1,13 @@
 /**
- * The follower of one EVM network (issue 32, item 3). Each step costs at most two JSON-RPC
- * round trips however many tokens are watched:
+ * The follower of one EVM network (issue 32, item 3). Each step costs two JSON-RPC round
+ * trips, three at most, however many tokens are watched:
  *
- *   1. `eth_blockNumber` and the block at the cursor (its hash shows a reorg);
+ *   1. `eth_blockNumber` and the block at the cursor (its hash shows a reorg), and the code of
+ *      pools not seen yet (a known Uniswap V2 pair's supply is a slot);
  *   2. one batch: `eth_getLogs` over every watched address for the blocks since the cursor
  *      (which transaction changed what), the last block of the range (hash, time), and every
- *      watched slot and view read at that block.
+ *      watched slot and view read at that block (src/watch/batched-reads.ts);
+ *   3. only when a known pair logged in the range: its supply at the same block.
  *
  * Blocks are taken once they have `confirmations` blocks on top. A watched value that moved
  * is an event; the token is re-simulated and the event says what the change did to the
@@ -19,7 +21,9 @@ import type { WatchEvent, WatchEventKind } from '../interface/schemas/watches.ts
 import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
 import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
 import { decodeValue, readCall } from './read-values.ts';
-import { batchReads } from './batched-reads.ts';
+import { planReads, type ReadPlan } from './batched-reads.ts';
+import { isUniswapV2Pair, withKnownSlots } from './known-pairs.ts';
+import { SELECTORS, type WatchedValue } from './watch-plan.ts';
 import { describeValueChange, describeVerdictChange, isAlert, type VerdictSnapshot } from './describe-change.ts';
 import type { Baseline, WatchRecord, WatchRepository } from './watch-repository.ts';
 
@@ -73,6 +77,26 @@ interface Transaction {
   readonly input: string;
 }
 
+interface Layout {
+  readonly key: string;
+  /** Per value (in read order): the id of its watch, the value as planned, and as read (a known pair's supply at its slot). */
+  readonly owners: readonly string[];
+  readonly values: readonly WatchedValue[];
+  readonly reads: readonly WatchedValue[];
+  /** Indexes of the values the plan reads every block, in its order. */
+  readonly loud: readonly number[];
+  /** Known pairs' supplies by pair: read only when the pair logged (or when the layout is new). */
+  readonly quiet: ReadonlyMap<string, readonly number[]>;
+  /** True until a step read every value with this layout. */
+  fresh: boolean;
+  readonly plan: ReadPlan;
+  /** Every watched address (eth_getLogs), as a list and a set. */
+  readonly addresses: readonly string[];
+  readonly watched: ReadonlySet<string>;
+  /** Tokens whose owner's calls are watched (bytecode only). */
+  readonly callWatched: ReadonlySet<string>;
+}
+
 interface Alert {
   readonly key: string;
   readonly kind: WatchEventKind;
@@ -109,11 +133,77 @@ export function createFollower(options: FollowerOptions): Follower {
   const now = options.now ?? (() => new Date());
   let range = maxRange;
   let overrides = true;
+  /** Views whose folded call failed: read as their own item until they answer a word alone. */
+  const alone = new Set<string>();
+  /** Pools by address, once their code was read: true for the known Uniswap V2 pair (its supply is a slot). */
+  const pairs = new Map<string, boolean>();
   let cursor: number | undefined;
   const hashes = new Map<number, string>();
   let watches: WatchRecord[] | undefined;
 
-  const load = async () => (watches ??= await repository.liveOn(network)).filter((w) => w.chain === 'evm');
+  /** Bumped each time the watches are loaded from the store: the layout below is made again. */
+  let generation = 0;
+  /** The generation whose pools' code was read. */
+  let poolsSeen = -1;
+  const load = async () => {
+    if (!watches) {
+      watches = await repository.liveOn(network);
+      generation++;
+    }
+    return watches.filter((w) => w.chain === 'evm');
+  };
+  /**
+   * What is read for the watches and how, kept from block to block while the watches, the
+   * override, the views read alone and the known pairs stay the same: made anew every block it
+   * was about a quarter of the follower's own time at 10 000 tokens. A watch's plan changes only when
+   * the watches are loaded again (a saved baseline keeps its plan), so watch ids, not records
+   * (replaced as baselines are saved), tie the values to their watch.
+   */
+  let layout: Layout | undefined;
+  function layoutOf(live: readonly WatchRecord[]): Layout {
+    const key = `${generation}:${overrides}:${[...alone].sort().join()}:${[...pairs].filter(([, v2]) => v2).length}`;
+    if (layout?.key === key) return layout;
+    const v2 = new Set([...pairs].filter(([, known]) => known).map(([address]) => address));
+    const owners: string[] = [];
+    const values: WatchedValue[] = [];
+    const reads: WatchedValue[] = [];
+    for (const watch of live)
+      for (const value of watch.baseline.plan.values) {
+        owners.push(watch.id);
+        values.push(value);
+        reads.push(withKnownSlots(value, v2));
+      }
+    const addresses = [...new Set(values.map((v) => v.read.address.toLowerCase()))];
+    // A known pair's supply changes only in _mint and _burn, which log a Transfer: a pair that
+    // logged nothing in the range has the supply it had, and is not read (half the accounts
+    // a block touches at 10 000 tokens with a pool each).
+    const loud: number[] = [];
+    const quiet = new Map<string, number[]>();
+    reads.forEach((read, j) => {
+      const pair = read.read.address.toLowerCase();
+      if (read === values[j] || !v2.has(pair)) return void loud.push(j);
+      const list = quiet.get(pair);
+      if (list) list.push(j);
+      else quiet.set(pair, [j]);
+    });
+    layout = {
+      key,
+      owners,
+      values,
+      reads,
+      loud,
+      quiet,
+      fresh: true,
+      plan: planReads(
+        loud.map((j) => reads[j]!),
+        { multicall: options.multicall ?? null, overrides, alone },
+      ),
+      addresses,
+      watched: new Set(addresses),
+      callWatched: new Set(live.filter((w) => w.baseline.plan.ownerCalls).map((w) => w.token.toLowerCase())),
+    };
+    return layout;
+  }
 
   async function send(calls: RpcCall[]): Promise<RpcAnswer[]> {
     return rpc.send(calls);
@@ -141,10 +231,21 @@ export function createFollower(options: FollowerOptions): Follower {
 
   async function advance(): Promise<StepOutcome> {
     const live = await load();
-    const [headAnswer, cursorAnswer] = await send([
+    // Pools not seen yet: their code, in this same round trip (a pool's code does not change).
+    const unseen = poolsSeen === generation ? [] : [...new Set(live.flatMap((w) => pools(w)))].filter((p) => !pairs.has(p));
+    const asked = cursor === undefined ? [] : [{ method: 'eth_getBlockByNumber', params: [hex(cursor), false] }];
+    const [headAnswer, ...rest] = await send([
       { method: 'eth_blockNumber', params: [] },
-      ...(cursor === undefined ? [] : [{ method: 'eth_getBlockByNumber', params: [hex(cursor), false] }]),
+      ...asked,
+      ...unseen.map((p) => ({ method: 'eth_getCode', params: [p, 'latest'] })),
     ]);
+    const cursorAnswer = asked.length > 0 ? rest[0] : undefined;
+    const codes = rest.slice(asked.length);
+    unseen.forEach((p, k) => {
+      if (codes[k]?.ok) pairs.set(p, isUniswapV2Pair(codes[k].result));
+    });
+    // Looked at again only after the watches are loaded again, or while a code went unanswered.
+    if (unseen.every((p) => pairs.has(p))) poolsSeen = generation;
     const head = Number(BigInt(resultOf<string>(headAnswer, 'eth_blockNumber')));
     if (cursor === undefined) {
       // Start where the watches were last confirmed (a restart), else at the confirmed head,
@@ -164,17 +265,12 @@ export function createFollower(options: FollowerOptions): Follower {
     const from = cursor + 1;
     const to = Math.min(confirmed, cursor + range);
     const tag = hex(to);
-    const addresses = [...new Set(live.flatMap((w) => w.baseline.plan.values.map((v) => v.read.address.toLowerCase())))];
-    const reads = live.flatMap((w) => w.baseline.plan.values.map((value) => ({ watch: w, value })));
+    const layout = layoutOf(live);
+    const { addresses, watched: watchedAddresses, callWatched, owners, values: planned, reads, plan } = layout;
     // The range's blocks with their transactions: which transaction called a watched address
     // (and, for bytecode-only tokens, the owner's calls to them). The last one is the block read at.
     const blocks = Array.from({ length: to - from + 1 }, (_, k) => from + k);
-    const batched = batchReads(
-      reads.map((r) => r.value),
-      tag,
-      options.multicall ?? null,
-      overrides,
-    );
+    const batched = plan.at(tag);
     const answers = await send([
       ...(addresses.length > 0 ? [{ method: 'eth_getLogs', params: [{ fromBlock: hex(from), toBlock: tag, address: addresses }] }] : []),
       ...batched.calls,
@@ -190,7 +286,23 @@ export function createFollower(options: FollowerOptions): Follower {
     const readItems = answers.slice(offset, offset + batched.calls.length);
     // A node that refuses state overrides is read value by value from the next step on.
     if (batched.refused(readItems)) overrides = false;
-    const readAnswers = batched.answers(readItems);
+    for (const view of batched.failedViews(readItems)) alone.add(view);
+    for (const view of batched.answeredAlone(readItems)) alone.delete(view);
+    const readAnswers: (RpcAnswer | undefined)[] = new Array(reads.length);
+    batched.answers(readItems).forEach((answer, k) => (readAnswers[layout.loud[k]!] = answer));
+    // Known pairs' supplies: read (a third round trip, at the same block) only where the pair
+    // logged in the range, or all of them the first time this layout is read.
+    const logged = new Set(logs.map((log) => log.address.toLowerCase()));
+    const quiet = [...layout.quiet].filter(([pair]) => layout.fresh || logged.has(pair)).flatMap(([, js]) => js);
+    if (quiet.length > 0) {
+      const extra = planReads(
+        quiet.map((j) => reads[j]!),
+        { multicall: options.multicall ?? null, overrides },
+      ).at(tag);
+      const items = await send(extra.calls);
+      if (extra.refused(items)) overrides = false;
+      extra.answers(items).forEach((answer, k) => (readAnswers[quiet[k]!] = answer));
+    }
     const bodies = answers.slice(offset + batched.calls.length).map((answer, k) => resultOf<FullBlock | null>(answer, `block ${from + k}`));
     const target = bodies.at(-1);
     if (!target || bodies.some((b) => b === null)) throw new RpcUnavailableError(`block ${to} is not there yet`, false);
@@ -198,37 +310,33 @@ export function createFollower(options: FollowerOptions): Follower {
     // Which transaction changed an address: the last one sent to it, else the last that made it log.
     const lastTx = new Map<string, string>();
     for (const log of logs) if (log.transactionHash) lastTx.set(log.address.toLowerCase(), log.transactionHash);
-    const callWatched = new Set(live.filter((w) => w.baseline.plan.ownerCalls).map((w) => w.token.toLowerCase()));
     const calls = new Map<string, Transaction[]>();
     for (const body of bodies as FullBlock[]) {
       for (const tx of body.transactions) {
         const to = tx.to?.toLowerCase();
         if (!to) continue;
-        if (addresses.includes(to)) lastTx.set(to, tx.hash);
+        if (watchedAddresses.has(to)) lastTx.set(to, tx.hash);
         if (callWatched.has(to)) calls.set(to, [...(calls.get(to) ?? []), tx]);
       }
     }
     const time = Number(BigInt(target.timestamp)) * 1000;
     const events: WatchEvent[] = [];
     const byWatch = new Map<string, Map<string, string | null>>();
-    for (const [j, r] of reads.entries()) {
+    for (let j = 0; j < reads.length; j++) {
       const answer = readAnswers[j];
       if (!answer?.ok) continue; // not read this time: compared at the next block
-      let values = byWatch.get(r.watch.id);
-      if (!values) byWatch.set(r.watch.id, (values = new Map()));
-      values.set(r.value.key, decodeValue(r.value, answer));
+      let values = byWatch.get(owners[j]!);
+      if (!values) byWatch.set(owners[j]!, (values = new Map()));
+      values.set(planned[j]!.key, decodeValue(reads[j]!, answer));
     }
     for (const watch of live) {
       if (watch.lastCheckedBlock !== null && watch.lastCheckedBlock >= to) continue; // its baseline is newer than this block
-      const made = await compare(
-        watch,
-        byWatch.get(watch.id) ?? new Map(),
-        { number: to, hash: target.hash, time },
-        lastTx,
-        calls.get(watch.token.toLowerCase()) ?? [],
-      );
+      const read = byWatch.get(watch.id) ?? new Map<string, string | null>();
+      if (unchanged(watch, read)) continue;
+      const made = await compare(watch, read, { number: to, hash: target.hash, time }, lastTx, calls.get(watch.token.toLowerCase()) ?? []);
       events.push(...made);
     }
+    layout.fresh = false;
     hashes.set(to, target.hash);
     for (const n of hashes.keys()) if (n <= to - HASH_WINDOW) hashes.delete(n);
     cursor = to;
@@ -241,6 +349,28 @@ export function createFollower(options: FollowerOptions): Follower {
     return { kind: 'advanced', from, to, events };
   }
 
+  /** A totalSupply() the plan calls on an address that is not the token: its pool. */
+  function pools(watch: WatchRecord): string[] {
+    const token = watch.token.toLowerCase();
+    return watch.baseline.plan.values.flatMap((v) =>
+      v.read.type === 'call' && v.read.data === SELECTORS.totalSupply && v.read.address.toLowerCase() !== token
+        ? [v.read.address.toLowerCase()]
+        : [],
+    );
+  }
+
+  /**
+   * Nothing compare() could report or save: every value read as it was, no lock to time, no
+   * owner call to look for. Most watches, most blocks; decided without compare()'s await,
+   * which at 10 000 watches was the follower's largest own cost a block.
+   */
+  function unchanged(watch: WatchRecord, read: ReadonlyMap<string, string | null>): boolean {
+    const base = watch.baseline;
+    if (base.plan.locks.length > 0 || base.plan.ownerCalls) return false;
+    for (const [key, after] of read) if (after !== (base.values[key] ?? null)) return false;
+    return true;
+  }
+
   async function compare(
     watch: WatchRecord,
     read: ReadonlyMap<string, string | null>,
@@ -249,13 +379,16 @@ export function createFollower(options: FollowerOptions): Follower {
     calls: readonly Transaction[],
   ): Promise<WatchEvent[]> {
     const base = watch.baseline;
-    const values: Record<string, string | null> = { ...base.values };
+    // Copied only when a value moved: most watches see none, and at 10 000 tokens a copy each
+    // was a block's worth of garbage.
+    let values: Record<string, string | null> = base.values;
     const alerts: Alert[] = [];
     for (const value of base.plan.values) {
       if (!read.has(value.key)) continue;
       const after = read.get(value.key)!;
       const before = base.values[value.key] ?? null;
       if (after === before) continue;
+      if (values === base.values) values = { ...base.values };
       values[value.key] = after;
       // Not read when the watch was made (a node error then): this first read is its baseline.
       if (!(value.key in base.values)) continue;
@@ -299,7 +432,7 @@ export function createFollower(options: FollowerOptions): Follower {
             : `${lock.label} expires on ${lock.unlockAt}, within 7 days`,
       });
     }
-    const changedValues = Object.keys(values).some((k) => values[k] !== (base.values[k] ?? null));
+    const changedValues = values !== base.values;
     if (alerts.length === 0 && lockEvents.length === 0) {
       if (changedValues) await save(watch, { ...base, values, locks }, watch.verdict);
       return [];

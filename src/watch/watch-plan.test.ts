@@ -71,6 +71,40 @@ describe('the watch plan from the scan model', () => {
     assert.equal(plan.note, 'the contract is not verified; no pool was found: liquidity is not watched');
   });
 
+  it('reads owner() and totalSupply() at the slot of the variable they return, and calls them when the analysis names none', () => {
+    const storage = compileSolidity(source).contracts.find((c) => c.name === 'BlacklistToken')!.storage;
+    const powers = analyzeSources(source).tokenPowers.find((p) => p.contract === 'BlacklistToken')!;
+    const input = { token, proxy: false, storage, powers, pair, accounts: [], locks: [], sourceNote: null };
+    const read = (plan: ReturnType<typeof buildWatchPlan>, key: string) => plan.values.find((v) => v.key === key)!.read;
+    const slotOf = (label: string) =>
+      `0x${BigInt(storage.find((s) => s.label === label)!.slot)
+        .toString(16)
+        .padStart(64, '0')}`;
+    const plan = buildWatchPlan(input);
+    assert.deepEqual(read(plan, 'totalSupply()'), { type: 'storage', address: token, slot: slotOf('totalSupply'), offset: 0, bytes: 32 });
+    // Its owner getter is getOwner(): there is no owner() whose variable could be read instead.
+    assert.equal(read(plan, 'owner()').type, 'call');
+    const plainSource = {
+      'contracts/PlainToken.sol': readFileSync(new URL('../devnet/contracts/PlainToken.sol', import.meta.url), 'utf8'),
+    };
+    const plainStorage = compileSolidity(plainSource).contracts.find((c) => c.name === 'PlainToken')!.storage;
+    const plain = buildWatchPlan({
+      ...input,
+      storage: plainStorage,
+      powers: analyzeSources(plainSource).tokenPowers.find((p) => p.contract === 'PlainToken')!,
+    });
+    const ownerSlot = `0x${BigInt(plainStorage.find((s) => s.label === 'owner')!.slot)
+      .toString(16)
+      .padStart(64, '0')}`;
+    assert.deepEqual(read(plain, 'owner()'), { type: 'storage', address: token, slot: ownerSlot, offset: 0, bytes: 20 });
+    // The pool's supply is the pool's business: the plan calls it (the follower reads a known pair's slot).
+    assert.equal(read(plan, 'pair:totalSupply()').type, 'call');
+    // No view named by the analysis, or a variable of another type than the view answers: called.
+    assert.equal(read(buildWatchPlan({ ...input, powers: { ...powers, views: {} } }), 'totalSupply()').type, 'call');
+    const misnamed = { ...powers, views: { owner: { name: 'totalSupply', contract: 'BlacklistToken' } } };
+    assert.equal(read(buildWatchPlan({ ...input, powers: misnamed }), 'owner()').type, 'call');
+  });
+
   it('knows the sizes of value types and the mapping slot rule', () => {
     assert.deepEqual(valueType('t_uint16'), { bytes: 2, format: 'uint' });
     assert.deepEqual(valueType('t_contract(IRouter)12'), { bytes: 20, format: 'address' });

@@ -110,6 +110,25 @@ function slotHex(slot: string): Hex {
   return `0x${BigInt(slot).toString(16).padStart(64, '0')}`;
 }
 
+/**
+ * The storage read of a view that only returns a state variable (the analysis names it,
+ * `powers.views`), where the layout has that variable with the type the view answers: the
+ * same value as the call, decoded the same way (an address from the low 20 bytes, a uint
+ * from the whole word), but a slot the follower folds into its batched reads instead of one
+ * JSON-RPC item a token (src/watch/batched-reads.ts). Undefined: the view is called.
+ */
+function viewRead(input: PlanInput, token: string, view: 'owner' | 'totalSupply', format: ValueFormat): ValueRead | undefined {
+  const variable = input.powers?.views?.[view];
+  if (!variable) return undefined;
+  const entry =
+    input.storage.find((e) => e.label === variable.name && e.contract === variable.contract) ??
+    input.storage.find((e) => e.label === variable.name);
+  const type = entry ? valueType(entry.type) : undefined;
+  // A uint view over a narrower variable (uint128) still reads as the same integer; an address only from an address.
+  if (!entry || !type || type.format !== format) return undefined;
+  return { type: 'storage', address: token, slot: slotHex(entry.slot), offset: entry.offset, bytes: type.bytes };
+}
+
 export function buildWatchPlan(input: PlanInput): WatchPlan {
   const values: WatchedValue[] = [];
   const seen = new Set<string>();
@@ -123,14 +142,14 @@ export function buildWatchPlan(input: PlanInput): WatchPlan {
     key: 'owner()',
     kind: 'owner-changed',
     label: 'owner',
-    read: { type: 'call', address: token, data: SELECTORS.owner },
+    read: viewRead(input, token, 'owner', 'address') ?? { type: 'call', address: token, data: SELECTORS.owner },
     format: 'address',
   });
   add({
     key: 'totalSupply()',
     kind: 'supply-changed',
     label: 'total supply',
-    read: { type: 'call', address: token, data: SELECTORS.totalSupply },
+    read: viewRead(input, token, 'totalSupply', 'uint') ?? { type: 'call', address: token, data: SELECTORS.totalSupply },
     format: 'uint',
   });
   add({
