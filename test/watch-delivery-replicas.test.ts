@@ -135,10 +135,14 @@ describe('watch deliveries on two replicas (PostgreSQL + Redis)', { skip }, () =
         .where('channel', '=', 'webhook')
         .executeTakeFirstOrThrow();
     try {
-      return await until(`${eventId} recorded delivered`, async () => {
-        const row = await read();
-        return row.status === 'delivered' ? row : undefined;
-      }, 10_000);
+      return await until(
+        `${eventId} recorded delivered`,
+        async () => {
+          const row = await read();
+          return row.status === 'delivered' ? row : undefined;
+        },
+        10_000,
+      );
     } catch {
       return read();
     }
