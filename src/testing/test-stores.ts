@@ -40,3 +40,19 @@ export async function openTestStore(kind: StoreKind = 'sqlite'): Promise<TestSto
     },
   };
 }
+
+/** A verified account row with a placeholder password, for tests of what an account owns (watches…). */
+export async function insertTestAccount(db: Store['db'], id: string, email = `${id}@example.org`): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      email,
+      password_hash: 'x',
+      role: 'user',
+      created_at: 'now',
+      verified_at: 'now',
+      password_changed_at: 'now',
+    })
+    .execute();
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDevnet, type Devnet } from '../devnet/devnet.ts';
-import { openTestStore, type TestStore } from '../testing/test-stores.ts';
+import { insertTestAccount, openTestStore, type TestStore } from '../testing/test-stores.ts';
 import { httpJsonRpc, inProcessJsonRpc, RpcUnavailableError } from './json-rpc-batch.ts';
 import { actOnToken } from '../devnet/owner-actions.ts';
 import { createWatchRepository } from './watch-repository.ts';
@@ -75,18 +75,7 @@ describe('the follower on a node that limits it', () => {
     const head = Number(
       BigInt(((await devnet.request({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })) as { result: string }).result),
     );
-    await store.db
-      .insertInto('accounts')
-      .values({
-        id: 'a1',
-        email: 'a@example.org',
-        password_hash: 'x',
-        role: 'user',
-        created_at: 'now',
-        verified_at: 'now',
-        password_changed_at: 'now',
-      })
-      .execute();
+    await insertTestAccount(store.db, 'a1', 'a@example.org');
     const repository = createWatchRepository(store.db);
     const plan = buildWatchPlan({
       token: token.address.toLowerCase(),

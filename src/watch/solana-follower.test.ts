@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extension, getMintEncoder, type ExtensionArgs } from '@solana-program/token-2022';
 import { none, some, type Address } from '@solana/kit';
-import { openTestStore, type TestStore } from '../testing/test-stores.ts';
+import { insertTestAccount, openTestStore, type TestStore } from '../testing/test-stores.ts';
 import { TOKEN_2022_PROGRAM } from '../solana/solana-programs.ts';
 import type { WatchEvent } from '../interface/schemas/watches.ts';
 import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
@@ -135,18 +135,7 @@ describe('the Solana follower', () => {
 
   before(async () => {
     store = await openTestStore();
-    await store.db
-      .insertInto('accounts')
-      .values({
-        id: 'a1',
-        email: 'a@example.org',
-        password_hash: 'x',
-        role: 'user',
-        created_at: 'now',
-        verified_at: 'now',
-        password_changed_at: 'now',
-      })
-      .execute();
+    await insertTestAccount(store.db, 'a1', 'a@example.org');
     repository = createWatchRepository(store.db);
     for (const [i, mint] of MINTS.entries())
       await repository.insert({
