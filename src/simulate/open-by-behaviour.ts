@@ -3,8 +3,9 @@
  * (approving, adding liquidity or buying reverts) and the switches the analysis named do
  * not open it, the deployer tries the token's own state-changing functions, whatever their
  * names: those without arguments first, then one flag or number, then the ones that name
- * an address (an agent or a pair), with the deployer as that address, and those followed
- * by every one-step opener (`setReleaseAgent(deployer)` then `releaseTokenTransfer()`).
+ * an address (an agent or a pair), with the deployer, a permissive stand-in or the pool's
+ * own pair as that address (`setPair(pair)`: many tokens learn their pair from the owner
+ * after launch, and refuse every trade until then), and those followed by every one-step opener (`setReleaseAgent(deployer)` then `releaseTokenTransfer()`).
  * Each try runs from a snapshot and is kept only when the blocked step then passes.
  */
 import { encodeFunctionData, numberToHex, type AbiFunction, type Address, type Hex } from 'viem';
@@ -34,6 +35,8 @@ export interface OpenContext {
   readonly gas: bigint;
   /** At most this many sends (default 60). */
   readonly budget?: number;
+  /** The pool's pair once it exists: the address a pair setter is given. */
+  readonly pair?: Address | null;
 }
 
 interface Try {
@@ -42,14 +45,19 @@ interface Try {
   readonly text: string;
 }
 
-function tries(f: AbiFunction, deployer: Address, standIn: Address | null): Try[] {
+function tries(f: AbiFunction, deployer: Address, standIn: Address | null, pair: Address | null = null): Try[] {
   const values = f.inputs.map((p): { v: unknown; t: string }[] => {
     if (p.type === 'bool')
       return [
         { v: true, t: 'true' },
         { v: false, t: 'false' },
       ];
-    if (p.type === 'address') return [{ v: deployer, t: 'deployer' }, ...(standIn ? [{ v: standIn, t: `stand-in ${standIn}` }] : [])];
+    if (p.type === 'address')
+      return [
+        { v: deployer, t: 'deployer' },
+        ...(standIn ? [{ v: standIn, t: `stand-in ${standIn}` }] : []),
+        ...(pair ? [{ v: pair, t: `the pair ${pair}` }] : []),
+      ];
     if (p.type === 'address[]') return [{ v: [deployer], t: '[deployer]' }];
     if (/^uint\d*$/.test(p.type))
       return [
@@ -61,7 +69,8 @@ function tries(f: AbiFunction, deployer: Address, standIn: Address | null): Try[
   if (values.some((v) => v.length === 0)) return [];
   const out: Try[] = [];
   const product = (i: number, acc: { v: unknown; t: string }[]) => {
-    if (out.length >= 4) return;
+    // Three addresses by two flags: every pairing of a two-argument setter (`setPair(pair, true)`).
+    if (out.length >= 6) return;
     if (i === values.length) {
       out.push({ f, args: acc.map((a) => a.v), text: `${f.name}(${acc.map((a) => a.t).join(', ')})` });
       return;
@@ -73,7 +82,12 @@ function tries(f: AbiFunction, deployer: Address, standIn: Address | null): Try[
 }
 
 /** The openers tried, in order: no arguments, one flag or number, then address setters (agents). */
-export function openerCandidates(abi: Abi, deployer: Address, standIn: Address | null = null): { single: Try[]; agents: Try[] } {
+export function openerCandidates(
+  abi: Abi,
+  deployer: Address,
+  standIn: Address | null = null,
+  pair: Address | null = null,
+): { single: Try[]; agents: Try[] } {
   const fns = explorableFunctions(abi).filter((f) => !NEVER.test(f.name) && f.inputs.length <= 2);
   const single = fns
     .filter((f) => f.inputs.every((p) => p.type === 'bool' || /^uint\d*$/.test(p.type)))
@@ -81,7 +95,7 @@ export function openerCandidates(abi: Abi, deployer: Address, standIn: Address |
     .flatMap((f) => tries(f, deployer, null));
   const agents = fns
     .filter((f) => f.inputs.some((p) => p.type === 'address' || p.type === 'address[]'))
-    .flatMap((f) => tries(f, deployer, standIn));
+    .flatMap((f) => tries(f, deployer, standIn, pair));
   return { single, agents };
 }
 
@@ -116,7 +130,7 @@ export async function openByBehaviour(ctx: OpenContext, works: () => Promise<boo
   };
   const code = (await request('eth_getCode', [STAND_IN, 'latest'])) as Hex;
   if (code === '0x') await request('hardhat_setCode', [STAND_IN, STAND_IN_CODE]);
-  const { single, agents } = openerCandidates(ctx.abi, ctx.deployer, STAND_IN);
+  const { single, agents } = openerCandidates(ctx.abi, ctx.deployer, STAND_IN, ctx.pair ?? null);
   const one = await trySingles(single);
   if (one) return [one];
   for (const agent of agents) {

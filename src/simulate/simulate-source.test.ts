@@ -120,6 +120,37 @@ test('real launches trade: supply elsewhere, a switch of any name, a hard-coded 
   assert.ok(routed.evidence.some((s) => /hard-codes 0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D as a router/.test(s.description)));
 });
 
+test('a token that learns its pair from the owner is told the pool’s pair, and then only buys and the owner pass: SELL_FAILED', async () => {
+  const token = (rule: string) => `pragma solidity ^0.8.0;
+      contract P {
+        mapping(address => uint256) public balanceOf;
+        mapping(address => mapping(address => uint256)) public allowance;
+        uint256 public totalSupply = 1e24;
+        uint8 public decimals = 18;
+        address public owner = msg.sender;
+        address public pair;
+        constructor() { balanceOf[msg.sender] = totalSupply; }
+        function setPair(address p) external { require(msg.sender == owner); pair = p; }
+        function approve(address s, uint256 v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
+        function transfer(address to, uint256 v) public returns (bool) { return move(msg.sender, to, v); }
+        function transferFrom(address f, address to, uint256 v) public returns (bool) { allowance[f][msg.sender] -= v; return move(f, to, v); }
+        function move(address f, address to, uint256 v) internal returns (bool) {
+          ${rule}
+          balanceOf[f] -= v; balanceOf[to] += v; return true;
+        }
+      }`;
+  const trap = await simulateSource({ 'P.sol': token('require(f == owner || f == pair, "hold");') }, { confirm: [], maxBuy: false });
+  assert.ok(
+    trap.evidence.some((s) => s.step === 'owner-action' && /calls setPair\(the pair 0x[0-9a-fA-F]{40}\)/.test(s.description)),
+    trap.reason,
+  );
+  assert.equal(trap.taxes.error, 'SELL_FAILED');
+  assert.match(trap.reason, /hold/);
+  // The same launch without the rule trades: telling the pair opened it, it did not close it.
+  const open = await simulateSource({ 'P.sol': token('require(pair != address(0), "no pair yet");') }, { confirm: [], maxBuy: false });
+  assert.equal(open.taxes.error, '', open.reason);
+});
+
 test('a token whose balanceOf makes up balances for accounts nobody paid is inconclusive, not SELL_FAILED', async () => {
   const r = await simulateSource(
     {

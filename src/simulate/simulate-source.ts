@@ -531,7 +531,10 @@ async function addLiquidity(
     if (await openTradingWith(chain, token, candidates, agents, opened, evidence, works)) return;
     if (!byBehaviour) return;
     // The named switches did not open it: the token's own functions, whatever their names (issue 27).
-    const kept = await openByBehaviour({ provider: chain.provider, token, deployer: chain.deployer, abi, gas: DEPLOY_GAS }, works);
+    const kept = await openByBehaviour(
+      { provider: chain.provider, token, deployer: chain.deployer, abi, gas: DEPLOY_GAS, pair: await existingPair(chain, token) },
+      works,
+    );
     if (kept.length === 0) return;
     opened.push(...kept);
     evidence.push({
@@ -630,6 +633,23 @@ async function addLiquidity(
       () => buyPasses(chain, token),
       false,
     );
+}
+
+/** The pool's pair when the factory has made it (after liquidity was added); null before. */
+async function existingPair(chain: DexChain, token: Address): Promise<Address | null> {
+  try {
+    const word = (await chain.provider.request({
+      method: 'eth_call',
+      params: [
+        { to: chain.factory, data: encodeFunctionData({ abi: directLiquidityAbi, functionName: 'getPair', args: [token, chain.weth] }) },
+        'latest',
+      ],
+    })) as Hex;
+    if (!/^0x[0-9a-fA-F]{64}$/.test(word) || BigInt(word) === 0n) return null;
+    return getAddress(`0x${word.slice(26)}`);
+  } catch {
+    return null;
+  }
 }
 
 /** The router's allowance from the deployer; 0 when the token has no readable allowance. */
