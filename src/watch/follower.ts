@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 import type { WatchEvent, WatchEventKind } from '../interface/schemas/watches.ts';
 import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
-import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
+import { resultOf, RpcUnavailableError, type JsonRpcBatch, type RpcAnswer, type RpcCall } from './json-rpc-batch.ts';
 import { decodeValue, readCall } from './read-values.ts';
 import { planReads, type ReadPlan } from './batched-reads.ts';
 import { isUniswapV2Pair, withKnownSlots } from './known-pairs.ts';
@@ -113,7 +113,7 @@ const ERC20_SELECTORS = new Set(['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39
 const hex = (n: number): Hex => `0x${n.toString(16)}`;
 
 /** Ids derived from what they are about: a block read twice makes the same event, stored once. */
-function eventId(...parts: string[]): string {
+export function eventId(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 }
 
@@ -207,11 +207,6 @@ export function createFollower(options: FollowerOptions): Follower {
 
   async function send(calls: RpcCall[]): Promise<RpcAnswer[]> {
     return rpc.send(calls);
-  }
-
-  function resultOf<T>(answer: RpcAnswer | undefined, what: string): T {
-    if (!answer?.ok) throw new RpcUnavailableError(`${what}: ${answer && !answer.ok ? answer.message : 'no answer'}`, false);
-    return answer.result as T;
   }
 
   async function emit(watch: WatchRecord, event: WatchEvent) {

@@ -35,6 +35,12 @@ export class RpcUnavailableError extends AppError {
   }
 }
 
+/** An answer's result, or RpcUnavailableError naming `what` was asked when the node answered an error or nothing. */
+export function resultOf<T>(answer: RpcAnswer | undefined, what: string): T {
+  if (!answer?.ok) throw new RpcUnavailableError(`${what}: ${answer && !answer.ok ? answer.message : 'no answer'}`, false);
+  return answer.result as T;
+}
+
 interface RpcResponseItem {
   readonly id?: unknown;
   readonly result?: unknown;

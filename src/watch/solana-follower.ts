@@ -20,12 +20,11 @@
  * (about 32 slots, some 13 s on mainnet). `confirmed` is faster, but a confirmed slot can in
  * principle still be dropped and nothing would retract what was said about it.
  */
-import { createHash } from 'node:crypto';
 import type { WatchEvent } from '../interface/schemas/watches.ts';
 import type { WatchDeliveries } from './delivery/watch-deliveries.ts';
-import { RpcUnavailableError, type JsonRpcBatch, type RpcAnswer } from './json-rpc-batch.ts';
+import { resultOf, type JsonRpcBatch } from './json-rpc-batch.ts';
 import { describeVerdictChange, type VerdictSnapshot } from './describe-change.ts';
-import type { Follower, StepOutcome } from './follower.ts';
+import { eventId, type Follower, type StepOutcome } from './follower.ts';
 import { compareMintStates, mintWatchState, type MintWatchState } from './solana-mint-state.ts';
 import type { Baseline, WatchRecord, WatchRepository } from './watch-repository.ts';
 
@@ -61,15 +60,6 @@ interface SignatureInfo {
   readonly signature: string;
   readonly slot: number;
   readonly err: unknown;
-}
-
-function eventId(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
-}
-
-function resultOf<T>(answer: RpcAnswer | undefined, what: string): T {
-  if (!answer?.ok) throw new RpcUnavailableError(`${what}: ${answer && !answer.ok ? answer.message : 'no answer'}`, false);
-  return answer.result as T;
 }
 
 /** The state of a watched account as read: its values, gone (null), or unreadable as a mint (undefined: compared next time). */

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decodeMintAccount, type MintExtensions } from '../solana/mint-facts.ts';
+import { canonicalJson } from '../receipts/canonical-json.ts';
 import type { WatchEventKind } from '../interface/schemas/watches.ts';
 import { tokenAmount } from './describe-change.ts';
 
@@ -83,14 +84,6 @@ function tlvEntries(data: Uint8Array): TlvEntry[] {
   return out;
 }
 
-/** JSON with keys sorted at every level: the same state is always the same string. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
-
 /** The watched values of a mint account. Throws MintDecodeError when the account is not a mint. */
 export function mintWatchState(address: string, owner: string, data: Uint8Array): MintWatchState {
   const facts = decodeMintAccount(address, owner, data);
@@ -106,7 +99,8 @@ export function mintWatchState(address: string, owner: string, data: Uint8Array)
     if (decoded) {
       const view: Record<string, unknown> = { ...decoded };
       if (name === 'TransferFeeConfig') delete view.withheldAmount;
-      values[`ext:${name}`] = canonical(view);
+      // Keys sorted at every level: the same state is always the same string.
+      values[`ext:${name}`] = canonicalJson(view);
     } else {
       values[`ext:${name}`] = `sha256:${createHash('sha256').update(entry.value).digest('hex').slice(0, 16)}`;
     }
