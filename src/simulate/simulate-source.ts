@@ -689,26 +689,12 @@ async function seedPairDirectly(
 ): Promise<{ ok: boolean; reason: string; gasUsed: number }> {
   const call = (to: Address, functionName: 'createPair' | 'deposit' | 'transfer' | 'mint', args: readonly unknown[], value = 0n) =>
     send(chain, to, encodeFunctionData({ abi: directLiquidityAbi, functionName, args } as never), value);
-  const pairOf = async () =>
-    getAddress(
-      `0x${(
-        (await chain.provider.request({
-          method: 'eth_call',
-          params: [
-            {
-              to: chain.factory,
-              data: encodeFunctionData({ abi: directLiquidityAbi, functionName: 'getPair', args: [token, chain.weth] }),
-            },
-            'latest',
-          ],
-        })) as Hex
-      ).slice(-40)}`,
-    );
-  let pair = await pairOf();
-  if (/^0x0{40}$/.test(pair)) {
+  let pair = await existingPair(chain, token);
+  if (!pair) {
     const created = await call(chain.factory, 'createPair', [token, chain.weth]);
     if (!created.ok) return { ...created, reason: `creating the pair reverted: ${created.reason}` };
-    pair = await pairOf();
+    pair = await existingPair(chain, token);
+    if (!pair) return { ok: false, reason: 'the factory names no pair after creating it', gasUsed: created.gasUsed };
   }
   let gasUsed = 0;
   for (const [label, step] of [

@@ -74,6 +74,14 @@ function effectiveFunctions(contract: ContractModel): FunctionModel[] {
   return out;
 }
 
+/**
+ * Whether an open (unrestricted) entry point writes `v`: then anyone can set it, and a rule
+ * that trusts it is a race anyone can win, not a power someone keeps.
+ */
+export function writtenOpenly(a: ContractAnalysis, v: StateVariable): boolean {
+  return a.entries.some((e) => !e.privileged && e.summary.writes.some((w) => w.v === v));
+}
+
 /** State variables of the linearisation (most derived first). */
 export function stateVariablesOf(contract: ContractModel): StateVariable[] {
   return contract.linearization.flatMap((c) => c.stateVariables);

@@ -10,6 +10,7 @@ import { stateVariablesOf, type ContractAnalysis, type Entry } from './contract-
 import type { StateVariable } from './program.ts';
 import type { Literal } from './conditions.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
+import type { Scope } from './scope.ts';
 import type { Summary, Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
 import { sameSym, isZero, type Sym } from './symbolic.ts';
@@ -124,7 +125,7 @@ function comparedAddress(lit: Literal, isParty: (s: Sym) => boolean, a: Contract
 }
 
 /** Evaluates both sides of a comparison literal. */
-export function sidesOf(lit: Literal, a: ContractAnalysis): [Sym, Sym] | undefined {
+export function sidesOf(lit: Literal, a: { readonly scope: Scope }): [Sym, Sym] | undefined {
   const atom = lit.atom;
   if (atom.k !== 'compare') return undefined;
   const cx = { scope: a.scope, fn: lit.fn };

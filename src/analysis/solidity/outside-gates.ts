@@ -6,7 +6,7 @@
  * not in the token's source. Calls that send ETH (fee payouts), low-level calls whose
  * flag is checked, calls to the market pair or to a party of the transfer are not gates.
  */
-import type { ContractAnalysis, Entry } from './contract-analysis.ts';
+import { writtenOpenly, type ContractAnalysis, type Entry } from './contract-analysis.ts';
 import type { FunctionModel, StateVariable } from './program.ts';
 import type { SyntaxNode } from './syntax-tree.ts';
 import type { ExternalCall } from './summary.ts';
@@ -99,7 +99,7 @@ function holderOf(
   const v = t.v;
   if (v.isConstant) return { holder: 'hard-coded', v, setters: [] };
   // A variable anyone may rewrite is someone else's problem (and another finding's).
-  if (a.entries.some((e) => !e.privileged && e.summary.writes.some((w) => w.v === v))) return undefined;
+  if (writtenOpenly(a, v)) return undefined;
   const setters = privilegedWrites(a, new Set([v])).map((x) => x.entry);
   if (setters.length > 0) return { holder: 'owner', v, setters };
   return { holder: 'deployment', v, setters: [] };

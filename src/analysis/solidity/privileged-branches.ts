@@ -11,34 +11,40 @@
  * functions write it) that is not the market pair: the pair "calls" transfer() on every
  * buy, and what a buy does is not an owner power.
  */
-import type { ContractAnalysis, Entry } from './contract-analysis.ts';
-import type { Authority } from './access-control.ts';
+import { writtenOpenly, type ContractAnalysis, type Entry } from './contract-analysis.ts';
 import { clauseAuthority } from './access-control.ts';
 import { clausesOf } from './conditions.ts';
 import { marketOf } from './market.ts';
 import type { Guard } from './summary.ts';
 
-const cache = new WeakMap<ContractAnalysis, Entry[]>();
+const branchCache = new WeakMap<ContractAnalysis, readonly Entry[]>();
+const entryCache = new WeakMap<ContractAnalysis, readonly Entry[]>();
 
 /** The privileged branches of `a`'s open entry points, as privileged entries (cached). */
-export function privilegedBranches(a: ContractAnalysis): Entry[] {
-  let out = cache.get(a);
+export function privilegedBranches(a: ContractAnalysis): readonly Entry[] {
+  let out = branchCache.get(a);
   if (!out) {
     out = find(a);
-    cache.set(a, out);
+    branchCache.set(a, out);
   }
   return out;
 }
 
-/** Every privileged entry of `a`: the restricted entry points, then the privileged branches of open ones. */
-export function privilegedEntries(a: ContractAnalysis): Entry[] {
-  return [...a.entries.filter((e) => e.privileged), ...privilegedBranches(a)];
+/**
+ * Every privileged entry of `a`: the restricted entry points, then the privileged branches
+ * of open ones. Cached: the rules ask for it once per variable set they look up.
+ */
+export function privilegedEntries(a: ContractAnalysis): readonly Entry[] {
+  let out = entryCache.get(a);
+  if (!out) {
+    out = [...a.entries.filter((e) => e.privileged), ...privilegedBranches(a)];
+    entryCache.set(a, out);
+  }
+  return out;
 }
 
 function find(a: ContractAnalysis): Entry[] {
   const market = marketOf(a);
-  const openlyWritten = (v: NonNullable<Authority['v']>): boolean =>
-    a.entries.some((e) => !e.privileged && e.summary.writes.some((w) => w.v === v));
   const out: Entry[] = [];
   for (const e of a.entries) {
     if (e.privileged || e.fn.mutability === 'view' || e.fn.mutability === 'pure') continue;
@@ -52,7 +58,7 @@ function find(a: ContractAnalysis): Entry[] {
         const auth = clausesOf(b.cond, positive, b.env, a.scope, b.fn)
           .filter((c) => c.length === 1)
           .map((c) => clauseAuthority(c))
-          .find((x) => x && x.kind !== 'self' && (!x.v || (!market?.pairs.has(x.v) && !openlyWritten(x.v))));
+          .find((x) => x && x.kind !== 'self' && (!x.v || (!market?.pairs.has(x.v) && !writtenOpenly(a, x.v))));
         if (!auth) continue;
         const writes = e.summary.writes.filter((w) => w.path.some((p) => p.cond === b.cond && p.positive === positive));
         if (writes.length === 0) continue;

@@ -9,6 +9,7 @@ import type { Literal } from './conditions.ts';
 import type { TokenModel, TransferRule } from './token-model.ts';
 import type { Write } from './summary.ts';
 import { evaluate } from './evaluate.ts';
+import { sidesOf } from './market.ts';
 import { privilegedEntries } from './privileged-branches.ts';
 import { constantValue } from './constant-value.ts';
 import { isArithmeticWrapper } from './safe-math-usage.ts';
@@ -288,9 +289,7 @@ export function canSetTo(w: Write, value: boolean): boolean {
 function arrayListed(lit: Literal, scope: Scope, token: TokenModel): StateVariable | undefined {
   const a = lit.atom;
   if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '!=') !== lit.positive) return undefined;
-  const cx = { scope, fn: lit.fn };
-  const l = evaluate(a.left, lit.env, cx);
-  const r = evaluate(a.right, lit.env, cx);
+  const [l, r] = sidesOf(lit, { scope })!;
   const element = (x: typeof l): x is typeof l & { k: 'state' } => x.k === 'state' && x.v.type.isArray && x.keys.length === 1;
   if (element(l) && token.isParty(r)) return l.v;
   if (element(r) && token.isParty(l)) return r.v;
@@ -312,7 +311,7 @@ export function canBlockValueSwitch(w: Write, s: ValueSwitch): boolean {
   // A value the caller chooses can be any; `launchedAt = block.number` and the like cannot be chosen.
   if (w.value.k === 'param') return true;
   const text = unparen(w.valueNode).text;
-  const constant = /^\d+$/.test(text) || (unparen(w.valueNode).type === 'member_expression' && text.startsWith(`${w.v.type.text}.`));
+  const constant = /^\d+$/.test(text) || isEnumMember(w.valueNode, w.v);
   return constant && (text === s.constant) !== s.passesWhenEqual;
 }
 
@@ -433,9 +432,7 @@ export function isPartyExemption(lit: Literal, analysis: ContractAnalysis, token
 export function exemptedParty(lit: Literal, analysis: ContractAnalysis, token: TokenModel): StateVariable | undefined {
   const a = lit.atom;
   if (a.k !== 'compare' || (a.op !== '==' && a.op !== '!=') || (a.op === '==') !== lit.positive) return undefined;
-  const cx = { scope: analysis.scope, fn: lit.fn };
-  const l = evaluate(a.left, lit.env, cx);
-  const r = evaluate(a.right, lit.env, cx);
+  const [l, r] = sidesOf(lit, analysis)!;
   const stored = (x: typeof l): x is typeof l & { k: 'state' } => x.k === 'state' && x.keys.length === 0 && /^address/.test(x.v.type.text);
   if (token.isParty(l) && stored(r)) return r.v;
   if (token.isParty(r) && stored(l)) return l.v;

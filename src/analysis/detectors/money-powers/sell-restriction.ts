@@ -11,7 +11,7 @@ import { canSetTo, exemptedParty, isPartyExemption, lockedLaunches, privilegedWr
 import { impossiblePayload } from '../../solidity/payload-size.ts';
 import { marketOf, sideOf, type Market } from '../../solidity/market.ts';
 import { clausesOf, type Literal } from '../../solidity/conditions.ts';
-import type { ContractAnalysis, Entry } from '../../solidity/contract-analysis.ts';
+import { writtenOpenly, type ContractAnalysis, type Entry } from '../../solidity/contract-analysis.ts';
 import type { FunctionModel, StateVariable } from '../../solidity/program.ts';
 import type { SyntaxNode } from '../../solidity/syntax-tree.ts';
 import { sameSym, type Sym } from '../../solidity/symbolic.ts';
@@ -329,7 +329,7 @@ function privilegedSendersOnly(clause: Literal[], entry: Entry, market: Market, 
       atom.k === 'caller-is' && lit.positive && atom.who.k === 'state' && atom.who.keys.length === 0
         ? atom.who.v
         : exemptedParty(lit, a, a.token!);
-    if (!v || a.entries.some((e) => !e.privileged && e.summary.writes.some((w) => w.v === v))) return undefined;
+    if (!v || writtenOpenly(a, v)) return undefined;
     if (!parties.includes(v)) parties.push(v);
   }
   return buys && parties.length > 0 ? parties : undefined;
